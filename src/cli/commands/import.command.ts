@@ -1,0 +1,28 @@
+import { existsSync, statSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import type { Config } from '../../config/config.schema';
+import { migrate } from '../../db/migrate';
+import { importDataset } from '../../importer/import-dataset';
+import { openDatabase, UsageError, type CliIo } from '../cli-context';
+
+export async function importCommand(argv: string[], config: Config, io: CliIo): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args: argv, allowPositionals: true, strict: true, options: { progress: { type: 'string', default: 'auto' } },
+  });
+  const [dir, extra] = positionals;
+  if (!dir || extra) throw new UsageError('import needs exactly one dataset folder');
+  if (!['auto', 'plain', 'silent'].includes(values.progress!)) throw new UsageError('--progress must be auto, plain or silent');
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new Error(`not a folder: ${dir}`);
+  const db = openDatabase(config);
+  try {
+    await migrate(db.sql);
+    const s = await importDataset(db, { dir, progress: values.progress as 'auto' | 'plain' | 'silent' });
+    for (const t of s.tables.filter((x) => x.rowsBad > 0)) {
+      io.err(`${t.table}: ${t.rowsBad} bad rows skipped`);
+      for (const b of t.badSamples) io.err(`  ${b.file}:${b.line}: ${b.reason}`);
+    }
+    io.out(`imported ${s.rowsOk} rows (${s.rowsBad} bad rows skipped) in ${s.seconds.toFixed(1)}s, ${Math.round(s.rowsPerSecond)} rows/s`);
+  } finally {
+    await db.close();
+  }
+}

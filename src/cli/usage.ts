@@ -1,0 +1,15 @@
+export const USAGE = `Usage: npm run cli -- <command> [options]
+
+Commands:
+  migrate                              apply pending migrations (prisma/migrations)
+  import <dir> [--progress auto|plain|silent]
+                                       load a dataset folder (farcaster/, lens/, tokens/; see README)
+  generate --out <dir> [--scale tiny|small|medium|large] [--seed N]
+                                       write a synthetic dataset in the same layout
+  keys create --name <name> [--expires <ISO date-time>] [--rate-limit <per minute>] [--json]
+  keys list [--json]
+  keys revoke <id> [--json]
+  keys rotate <id> [--json]            new secret, same name/limit/expiry; the old key stops working
+
+Database: DATABASE_URL (PostgreSQL) or, when unset, the embedded PGlite in DATA_DIR (default ./data).
+Exit codes: 0 success, 1 failure (one-line reason on stderr), 2 usage error.`;

@@ -1,0 +1,29 @@
+// The one configuration schema. Every setting the service reads is here,
+// validated once at start-up; nothing else reads process.env.
+import { z } from 'zod';
+
+const optionalUrl = z.string().trim().min(1).optional().or(z.literal('').transform(() => undefined));
+
+export const configSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(4000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: optionalUrl,
+  /** Where the embedded PGlite keeps its files when DATABASE_URL is not set. */
+  DATA_DIR: z.string().default('./data'),
+  REDIS_URL: optionalUrl,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Size of the Postgres connection pool of one instance. */
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** Per-minute request budget of a key created without --rate-limit. */
+  DEFAULT_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
+  /** How long a verified key is trusted before it is looked up again. */
+  KEY_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
+  /** On the embedded default: load a generated demo dataset on first start. */
+  DEMO_DATA: z.enum(['auto', 'off']).default('auto'),
+  DEMO_SCALE: z.enum(['tiny', 'small', 'medium']).default('small'),
+  GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(2).default(10),
+  GRAPHQL_MAX_ALIASES: z.coerce.number().int().min(1).default(30),
+  GRAPHQL_MAX_COST: z.coerce.number().int().min(100).default(20000),
+});
+
+export type Config = z.infer<typeof configSchema>;

@@ -1,0 +1,80 @@
+// The low-level SQL face used by migrations and the importer: multi-statement
+// scripts and bulk COPY, which Prisma does not offer. Reads go through Prisma.
+import type { PGlite, Transaction } from '@electric-sql/pglite';
+import type { Pool, PoolClient } from 'pg';
+import { from as copyFromStdin } from 'pg-copy-streams';
+import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
+
+export interface SqlClient {
+  readonly kind: 'postgres' | 'pglite';
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /** Runs a script of several statements (no parameters). */
+  exec(text: string): Promise<void>;
+  /** Bulk-loads CSV text (no header) into `table(columns)`. */
+  copyCsv(table: string, columns: string[], csv: string): Promise<void>;
+  /** Runs fn in one transaction on one connection; rolls back if it throws. */
+  transaction<T>(fn: (tx: SqlClient) => Promise<T>): Promise<T>;
+}
+
+const copySql = (table: string, columns: string[], source: string) =>
+  `COPY "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) FROM ${source} WITH (FORMAT csv)`;
+
+class PgConnection implements SqlClient {
+  readonly kind = 'postgres' as const;
+  constructor(private readonly conn: Pool | PoolClient) {}
+
+  async query<T>(text: string, params: unknown[] = []): Promise<T[]> {
+    return (await this.conn.query(text, params)).rows as T[];
+  }
+  async exec(text: string): Promise<void> { await this.conn.query(text); }
+
+  async copyCsv(table: string, columns: string[], csv: string): Promise<void> {
+    const run = async (client: PoolClient) => {
+      const stream = client.query(copyFromStdin(copySql(table, columns, 'STDIN')));
+      await pipeline(Readable.from([csv]), stream);
+    };
+    if ('release' in this.conn) return run(this.conn);
+    const client = await (this.conn as Pool).connect();
+    try { await run(client); } finally { client.release(); }
+  }
+
+  async transaction<T>(fn: (tx: SqlClient) => Promise<T>): Promise<T> {
+    if ('release' in this.conn) return fn(this); // already inside one
+    const client = await (this.conn as Pool).connect();
+    try {
+      await client.query('BEGIN');
+      const out = await fn(new PgConnection(client));
+      await client.query('COMMIT');
+      return out;
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    } finally {
+      client.release();
+    }
+  }
+}
+
+class PgliteConnection implements SqlClient {
+  readonly kind = 'pglite' as const;
+  constructor(private readonly conn: PGlite | Transaction, private readonly root: PGlite) {}
+
+  async query<T>(text: string, params: unknown[] = []): Promise<T[]> {
+    return (await this.conn.query<T>(text, params)).rows;
+  }
+  async exec(text: string): Promise<void> { await this.conn.exec(text); }
+
+  async copyCsv(table: string, columns: string[], csv: string): Promise<void> {
+    // PGlite reads COPY input from a virtual /dev/blob file.
+    await this.conn.query(copySql(table, columns, `'/dev/blob'`), [], { blob: new Blob([csv]) });
+  }
+
+  async transaction<T>(fn: (tx: SqlClient) => Promise<T>): Promise<T> {
+    if (this.conn !== this.root) return fn(this);
+    return this.root.transaction((tx) => fn(new PgliteConnection(tx, this.root)));
+  }
+}
+
+export const pgSqlClient = (pool: Pool): SqlClient => new PgConnection(pool);
+export const pgliteSqlClient = (db: PGlite): SqlClient => new PgliteConnection(db, db);

@@ -1,0 +1,34 @@
+// First start of the embedded default: generate and import a demo dataset and
+// create a demo key, so a newcomer can query at once. Later starts reuse both.
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Logger } from 'pino';
+import type { Config } from '../config/config.schema';
+import type { Database } from '../db/database';
+import { generateDataset } from '../datagen/generate';
+import { importDataset } from '../importer/import-dataset';
+import { KeyService } from '../auth/key.service';
+
+const DEMO_FLAG = 'demo_dataset';
+
+export interface DemoResult { loaded: boolean; key?: string }
+
+export async function ensureDemoData(config: Config, db: Database, log: Logger): Promise<DemoResult> {
+  if (config.DATABASE_URL || config.DEMO_DATA === 'off') return { loaded: false };
+  const flag = await db.prisma.appMeta.findUnique({ where: { key: DEMO_FLAG } });
+  if (flag) return { loaded: false };
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'sga-demo-'));
+  try {
+    log.info(`first start: generating the ${config.DEMO_SCALE} demo dataset`);
+    await generateDataset({ out: dir, scale: config.DEMO_SCALE, seed: 1 });
+    log.info('importing the demo dataset (once; later starts reuse it)');
+    const summary = await importDataset(db, { dir, progress: 'auto' });
+    log.info({ rows: summary.rowsOk, seconds: summary.seconds }, 'demo dataset imported');
+    const key = await new KeyService(db, config.DEFAULT_RATE_LIMIT, 0).create({ name: 'demo' });
+    await db.prisma.appMeta.create({ data: { key: DEMO_FLAG, value: JSON.stringify({ scale: config.DEMO_SCALE, seed: 1, keyId: key.id }) } });
+    return { loaded: true, key: key.key };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,37 @@
+// Identifier forms of CONTRACT §1. Lens profile ids match by numeric value and
+// are answered canonical (lowercase 0x, even number of hex digits); publication
+// ids are `<profileId>-<pubSeq>` with both halves canonical.
+
+const HEX_ID = /^(?:0x|\\x)?([0-9a-f]+)$/i;
+
+/** Canonical Lens id (`0x1` → `0x01`), or null when it is not a hex number. */
+export function canonicalLensId(raw: string): string | null {
+  const m = HEX_ID.exec(raw.trim());
+  if (!m) return null;
+  let digits = m[1].toLowerCase().replace(/^0+/, '');
+  if (digits === '') digits = '0';
+  if (digits.length % 2) digits = `0${digits}`;
+  return `0x${digits}`;
+}
+
+/** Canonical publication id (`0x1-0xA` → `0x01-0x0a`), or null. */
+export function canonicalPublicationId(raw: string): string | null {
+  const parts = raw.trim().split('-');
+  if (parts.length !== 2) return null;
+  const [profile, seq] = parts.map(canonicalLensId);
+  return profile && seq ? `${profile}-${seq}` : null;
+}
+
+/** Hashes and addresses: lowercase `0x…`, accepting `\x` and any case. */
+export function normalizeHex(raw: string): string | null {
+  const m = HEX_ID.exec(raw.trim());
+  return m ? `0x${m[1].toLowerCase()}` : null;
+}
+
+/** Farcaster fid: a positive integer that fits Postgres `integer`. */
+export function parseFid(raw: string | number): number | null {
+  const s = String(raw).trim();
+  if (!/^\d{1,10}$/.test(s)) return null;
+  const n = Number(s);
+  return n >= 1 && n <= 2_147_483_647 ? n : null;
+}

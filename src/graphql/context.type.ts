@@ -1,0 +1,13 @@
+import type { Logger } from 'pino';
+import type { Database } from '../db/database';
+import type { AuthenticatedKey } from '../auth/key.types';
+import type { Loaders } from '../loaders/create-loaders';
+
+/** Built fresh for every request (GraphQL or REST): loaders never outlive it. */
+export interface Context {
+  db: Database;
+  loaders: Loaders;
+  apiKey: AuthenticatedKey;
+  requestId: string;
+  log: Logger;
+}

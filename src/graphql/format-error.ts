@@ -1,0 +1,35 @@
+// Maps every GraphQL error to one of the contract's codes (CONTRACT §2) and
+// keeps SQL, driver text and stacks out of answers.
+import { unwrapResolverError } from '@apollo/server/errors';
+import type { GraphQLFormattedError } from 'graphql';
+import { ArgumentValidationError } from 'type-graphql';
+import type { Logger } from 'pino';
+import { AppError, type ErrorCode } from '../errors/app-error';
+import { isConnectionError } from '../db/db-errors';
+
+/** Apollo's own codes for requests the client got wrong. */
+const CLIENT_CODES = new Set(['GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'BAD_USER_INPUT', 'BAD_REQUEST',
+  'PERSISTED_QUERY_NOT_FOUND', 'PERSISTED_QUERY_NOT_SUPPORTED', 'OPERATION_RESOLUTION_FAILURE']);
+
+function validationMessage(err: ArgumentValidationError): string {
+  const lines = err.extensions.validationErrors.flatMap((v) =>
+    Object.values(v.constraints ?? {}).length ? Object.values(v.constraints ?? {}) : [`${v.property} is invalid`]);
+  return lines.join('; ');
+}
+
+const withCode = (f: GraphQLFormattedError, code: ErrorCode, message = f.message): GraphQLFormattedError =>
+  ({ message, locations: f.locations, path: f.path, extensions: { code } });
+
+export function createFormatError(log: Logger) {
+  return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
+    const original = unwrapResolverError(error);
+    if (original instanceof AppError) return withCode(formatted, original.code, original.message);
+    if (original instanceof ArgumentValidationError) return withCode(formatted, 'BAD_USER_INPUT', validationMessage(original));
+    const code = String(formatted.extensions?.code ?? '');
+    if (CLIENT_CODES.has(code)) return withCode(formatted, 'BAD_USER_INPUT');
+    if (isConnectionError(original)) return withCode(formatted, 'SERVICE_UNAVAILABLE', 'Database unavailable');
+    // A bug: log it whole, answer nothing of it.
+    log.error({ err: original, path: formatted.path }, 'unexpected GraphQL error');
+    return withCode(formatted, 'INTERNAL_SERVER_ERROR', 'Internal server error');
+  };
+}

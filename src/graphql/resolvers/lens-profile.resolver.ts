@@ -1,0 +1,51 @@
+import { Args, Ctx, FieldResolver, Int, Query, Resolver, Root } from 'type-graphql';
+import { notFound } from '../../errors/app-error';
+import { distinct } from '../../loaders/order-by-keys';
+import { LensIdArgs, LensIdsArgs } from '../args/id.args';
+import type { Context } from '../context.type';
+import { LensProfile, toLensProfile } from '../types/lens-profile.type';
+import { ProfileStats } from '../types/profile-parts.type';
+
+@Resolver(() => LensProfile)
+export class LensProfileResolver {
+  @Query(() => LensProfile, { description: 'One Lens profile by id (any hex form); NOT_FOUND when unknown.' })
+  async lensProfile(@Args(() => LensIdArgs) { id }: LensIdArgs, @Ctx() ctx: Context): Promise<LensProfile> {
+    const row = await ctx.loaders.lensProfile.load(id);
+    if (!row) throw notFound();
+    return toLensProfile(row);
+  }
+
+  @Query(() => [LensProfile], { description: 'Lens profiles by id, in request order, duplicates and unknown ids left out.' })
+  async lensProfiles(@Args(() => LensIdsArgs) { ids }: LensIdsArgs, @Ctx() ctx: Context): Promise<LensProfile[]> {
+    const rows = await ctx.loaders.lensProfile.loadMany(distinct(ids));
+    return rows.flatMap((r) => (r && !(r instanceof Error) ? [toLensProfile(r)] : []));
+  }
+
+  @FieldResolver(() => ProfileStats)
+  async stats(@Root() p: LensProfile, @Ctx() ctx: Context): Promise<ProfileStats> {
+    const c = await ctx.loaders.lensCounts.load(p.profileId);
+    return { followers: c.followers, following: c.following, posts: c.posts, lensClassifierScore: p.classifierScore };
+  }
+
+  @FieldResolver(() => Int)
+  async totalFollowers(@Root() p: LensProfile, @Ctx() ctx: Context): Promise<number> {
+    return (await ctx.loaders.lensCounts.load(p.profileId)).followers;
+  }
+
+  @FieldResolver(() => Int)
+  async totalFollowing(@Root() p: LensProfile, @Ctx() ctx: Context): Promise<number> {
+    return (await ctx.loaders.lensCounts.load(p.profileId)).following;
+  }
+
+  @FieldResolver(() => Boolean, { description: 'Published, reacted or followed in the 30 days up to the Lens as-of time.' })
+  async active(@Root() p: LensProfile, @Ctx() ctx: Context): Promise<boolean> {
+    return (await ctx.loaders.lensCounts.load(p.profileId)).active;
+  }
+
+  @FieldResolver(() => Date, { description: 'Newest of the profile metadata update and the last stats refresh.' })
+  async lastUpdated(@Root() p: LensProfile, @Ctx() ctx: Context): Promise<Date> {
+    const refreshed = await ctx.loaders.lensRefreshedAt.load('lens');
+    const times = [p.metadataUpdatedAt, refreshed, p.createdAt].filter((t): t is Date => t instanceof Date);
+    return new Date(Math.max(...times.map((t) => t.getTime())));
+  }
+}

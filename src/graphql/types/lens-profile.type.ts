@@ -1,0 +1,36 @@
+import { Field, Float, ObjectType } from 'type-graphql';
+import type { LensProfileRow } from '../../repositories/lens-profile.repository';
+import { LensProfileIdScalar } from '../scalars/lens-profile-id.scalar';
+import { Handle, ProfileMetadata, profileMetadata } from './profile-parts.type';
+
+@ObjectType({ description: 'A Lens profile (seed 2.5 record plus the 2.1 summary fields).' })
+export class LensProfile {
+  @Field(() => LensProfileIdScalar) profileId!: string;
+  @Field(() => LensProfileIdScalar, { description: 'Same as profileId (the seed calls it id in summaries).' }) id!: string;
+  @Field(() => Handle, { nullable: true }) handle!: Handle | null;
+  @Field(() => ProfileMetadata) metadata!: ProfileMetadata;
+  @Field(() => String, { description: 'Display name, else the handle, else the profile id.' }) name!: string;
+  @Field(() => String, { nullable: true, description: 'Picture URI.' }) profilePic!: string | null;
+  @Field(() => Float, { description: 'lensClassifierScore, 0 when none was imported.' }) score!: number;
+  @Field(() => String) ownedBy!: string;
+  /** Not exposed: inputs of lazily resolved fields. */
+  classifierScore!: number | null;
+  metadataUpdatedAt!: Date | null;
+  createdAt!: Date;
+}
+
+export function toLensProfile(row: LensProfileRow): LensProfile {
+  return {
+    profileId: row.profile_id,
+    id: row.profile_id,
+    handle: row.local_name ? { localName: row.local_name } : null,
+    metadata: profileMetadata({ displayName: row.name, picture: row.picture, cover: row.cover_picture, bio: row.bio }),
+    name: row.name || row.local_name || row.profile_id,
+    profilePic: row.picture,
+    score: row.score ?? 0,
+    ownedBy: row.owned_by,
+    classifierScore: row.score,
+    metadataUpdatedAt: row.metadata_updated_at,
+    createdAt: row.created_at,
+  };
+}

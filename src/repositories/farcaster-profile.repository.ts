@@ -1,0 +1,53 @@
+// Farcaster profile data: the newest live user_data value per type, the
+// username from user_data type 6 or else a live fname.
+import type { Database } from '../db/database';
+
+export interface FarcasterProfileRow {
+  fid: number;
+  username: string | null;
+  display_name: string | null;
+  pfp: string | null;
+  bio: string | null;
+  cover: string | null;
+}
+
+/** A fid exists when any of fids, fnames or user_data knows it. */
+const PROFILE_SELECT = `
+  SELECT x.fid, coalesce(ud.username, fn.fname) AS username, ud.display_name, ud.pfp, ud.bio, ud.cover
+  FROM unnest($1::int[]) AS x(fid)
+  LEFT JOIN LATERAL (
+    SELECT max(value) FILTER (WHERE type = 6) AS username, max(value) FILTER (WHERE type = 2) AS display_name,
+           max(value) FILTER (WHERE type = 1) AS pfp, max(value) FILTER (WHERE type = 3) AS bio,
+           max(value) FILTER (WHERE type = 7) AS cover, count(*) AS n
+    FROM fc_user_data d WHERE d.fid = x.fid AND d.deleted_at IS NULL) ud ON true
+  LEFT JOIN LATERAL (
+    SELECT fname FROM fc_fname n WHERE n.fid = x.fid AND n.deleted_at IS NULL ORDER BY fname LIMIT 1) fn ON true
+  WHERE ud.n > 0 OR fn.fname IS NOT NULL OR EXISTS (SELECT 1 FROM fc_user u WHERE u.fid = x.fid)`;
+
+export function findFarcasterProfiles(db: Database, fids: readonly number[]): Promise<FarcasterProfileRow[]> {
+  return db.read<FarcasterProfileRow>(PROFILE_SELECT, [...fids]);
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * CONTRACT 4.7: exact username (case-insensitive) first, then prefix matches by
+ * followers, at most `limit`. Returns fids in answer order.
+ */
+export async function searchFarcasterFids(db: Database, handle: string, limit: number): Promise<number[]> {
+  const needle = handle.toLowerCase();
+  const rows = await db.read<{ fid: number }>(`
+    WITH names AS (
+      SELECT fid, lower(value) AS name FROM fc_user_data
+        WHERE type = 6 AND deleted_at IS NULL AND lower(value) LIKE $2 || '%'
+      UNION
+      SELECT fid, lower(fname) FROM fc_fname WHERE deleted_at IS NULL AND lower(fname) LIKE $2 || '%'
+    ), candidates AS (
+      SELECT fid, bool_or(name = $1) AS exact FROM names GROUP BY fid
+    )
+    SELECT c.fid FROM candidates c
+    ORDER BY c.exact DESC,
+      (SELECT count(*) FROM fc_link l WHERE l.target_fid = c.fid AND l.deleted_at IS NULL) DESC, c.fid
+    LIMIT $3`, needle, escapeLike(needle), limit);
+  return rows.map((r) => r.fid);
+}

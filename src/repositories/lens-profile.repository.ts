@@ -1,0 +1,50 @@
+// Lens profiles with handle, newest metadata and imported classifier score.
+import type { Database } from '../db/database';
+
+export interface LensProfileRow {
+  profile_id: string;
+  owned_by: string;
+  created_at: Date;
+  local_name: string | null;
+  name: string | null;
+  bio: string | null;
+  picture: string | null;
+  cover_picture: string | null;
+  metadata_updated_at: Date | null;
+  score: number | null;
+}
+
+export function findLensProfiles(db: Database, ids: readonly string[]): Promise<LensProfileRow[]> {
+  return db.read<LensProfileRow>(`
+    SELECT p.profile_id, p.owned_by, p.created_at, h.local_name, m.name, m.bio, m.picture, m.cover_picture,
+           m.updated_at AS metadata_updated_at, s.score
+    FROM lens_profile p
+    LEFT JOIN lens_handle h ON h.profile_id = p.profile_id
+    LEFT JOIN lens_profile_metadata m ON m.profile_id = p.profile_id
+    LEFT JOIN lens_score s ON s.profile_id = p.profile_id
+    WHERE p.profile_id = ANY($1::text[])`, [...ids]);
+}
+
+export interface LensCountsRow { profile_id: string; followers: number; following: number; posts: number; active: boolean }
+
+/**
+ * Counters and the `active` flag (published, reacted or followed within the
+ * 30 days up to the Lens as-of time) for a batch of profiles.
+ */
+export function lensCounts(db: Database, ids: readonly string[]): Promise<LensCountsRow[]> {
+  return db.read<LensCountsRow>(`
+    WITH asof AS (SELECT coalesce((SELECT as_of FROM protocol_state WHERE protocol = 'lens'), now()) AS t)
+    SELECT x.id AS profile_id,
+      (SELECT count(*) FROM lens_follow f WHERE f.profile_id = x.id AND f.deleted_at IS NULL AND f.follower_profile_id <> x.id)::int AS followers,
+      (SELECT count(*) FROM lens_follow f WHERE f.follower_profile_id = x.id AND f.deleted_at IS NULL AND f.profile_id <> x.id)::int AS following,
+      (SELECT count(*) FROM lens_publication p WHERE p.profile_id = x.id AND p.publication_type = 'POST' AND NOT p.is_hidden)::int AS posts,
+      (EXISTS (SELECT 1 FROM lens_publication p, asof WHERE p.profile_id = x.id AND p.timestamp > asof.t - interval '30 days' AND p.timestamp <= asof.t)
+       OR EXISTS (SELECT 1 FROM lens_reaction r, asof WHERE r.actioned_by_profile_id = x.id AND r.action_at > asof.t - interval '30 days' AND r.action_at <= asof.t)
+       OR EXISTS (SELECT 1 FROM lens_follow f, asof WHERE f.follower_profile_id = x.id AND f.timestamp > asof.t - interval '30 days' AND f.timestamp <= asof.t)
+      ) AS active
+    FROM unnest($1::text[]) AS x(id)`, [...ids]);
+}
+
+export function lensStatsRefreshedAt(db: Database): Promise<{ refreshed_at: Date | null }[]> {
+  return db.read(`SELECT refreshed_at FROM protocol_state WHERE protocol = 'lens'`);
+}

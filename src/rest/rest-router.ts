@@ -1,0 +1,33 @@
+// Serves REST_ROUTES by executing each route's GraphQL operation against the
+// one schema with a fresh per-request context: same validation, loaders and
+// error mapping as POST /graphql. Only the answer's shape differs.
+import type { ApolloServer } from '@apollo/server';
+import { Router, type Request, type Response, type NextFunction } from 'express';
+import { print } from 'graphql';
+import { AppError, STATUS_OF, type ErrorCode } from '../errors/app-error';
+import type { Context } from '../graphql/context.type';
+import type { RestRoute } from './rest-route.type';
+
+export function restRouter(routes: RestRoute[], apollo: ApolloServer<Context>, contextOf: (req: Request, res: Response) => Context): Router {
+  const router = Router();
+  for (const r of routes) {
+    const query = print(r.document);
+    router[r.method](r.path, async (req: Request, res: Response, next: NextFunction) => {
+      try {
+        const result = await apollo.executeOperation({ query, variables: r.variables(req) }, { contextValue: contextOf(req, res) });
+        if (result.body.kind !== 'single') throw new Error('incremental delivery is not used by REST routes');
+        const { data, errors } = result.body.singleResult;
+        if (errors?.length) {
+          // The most severe error decides, as on the GraphQL face.
+          const worst = errors.reduce((a, b) => (STATUS_OF[b.extensions?.code as ErrorCode] ?? 500) > (STATUS_OF[a.extensions?.code as ErrorCode] ?? 500) ? b : a);
+          const code = (worst.extensions?.code as ErrorCode) ?? 'INTERNAL_SERVER_ERROR';
+          throw new AppError(STATUS_OF[code] ? code : 'INTERNAL_SERVER_ERROR', worst.message);
+        }
+        res.status(200).json(r.answer(data));
+      } catch (err) {
+        next(err);
+      }
+    });
+  }
+  return router;
+}

@@ -1,0 +1,59 @@
+// The real app on port 0 over a fresh test database, with a fixture imported
+// and a key created: what a client sees, nothing stubbed.
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import path from 'node:path';
+import { GraphQLClient } from 'graphql-request';
+import { loadConfig } from '../../src/config/load-config';
+import type { Config } from '../../src/config/config.schema';
+import { createApp } from '../../src/http/app';
+import { importDataset } from '../../src/importer/import-dataset';
+import { createLogger } from '../../src/logging/logger';
+import { createTestDatabase, type TestDatabase } from './test-database';
+
+export interface TestServer {
+  baseUrl: string;
+  key: string;
+  testDb: TestDatabase;
+  gql: GraphQLClient;
+  /** GET/POST a REST path with the key; returns status, headers and parsed body. */
+  rest(pathAndQuery: string, init?: { method?: string; body?: unknown; key?: string | null }): Promise<{ status: number; body: any; headers: Headers }>;
+  close(): Promise<void>;
+}
+
+export const fixture = (name: string) => path.join(__dirname, '..', 'fixtures', name);
+
+export async function startTestServer(opts: { fixture?: string; config?: Partial<Config> } = {}): Promise<TestServer> {
+  const testDb = await createTestDatabase();
+  if (opts.fixture) await importDataset(testDb.db, { dir: fixture(opts.fixture), progress: 'silent' });
+  const config = loadConfig({}, { LOG_LEVEL: 'silent', KEY_CACHE_SECONDS: 0, ...opts.config });
+  const log = createLogger(config.LOG_LEVEL);
+  const { app, keys, close } = await createApp(config, testDb.db, log);
+  const server: Server = await new Promise((resolve) => { const s = app.listen(0, '127.0.0.1', () => resolve(s)); });
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { key } = await keys.create({ name: 'test', rateLimit: 100000 });
+
+  return {
+    baseUrl, key, testDb,
+    gql: new GraphQLClient(`${baseUrl}/graphql`, { headers: { apikey: key } }),
+    async rest(p, init = {}) {
+      const headers: Record<string, string> = {};
+      const k = init.key === undefined ? key : init.key;
+      if (k !== null) headers.apikey = k;
+      if (init.body !== undefined) headers['content-type'] = 'application/json';
+      const res = await fetch(`${baseUrl}${p}`, {
+        method: init.method ?? (init.body !== undefined ? 'POST' : 'GET'), headers,
+        body: init.body === undefined ? undefined : typeof init.body === 'string' ? init.body : JSON.stringify(init.body),
+      });
+      const text = await res.text();
+      let body: unknown = text;
+      try { body = JSON.parse(text); } catch { /* not JSON: keep the text */ }
+      return { status: res.status, body, headers: res.headers };
+    },
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await close();
+      await testDb.close();
+    },
+  };
+}
