@@ -8,6 +8,8 @@ import { ensureDemoData } from './demo/demo-data';
 import { createApp } from './http/app';
 import { createLogger } from './logging/logger';
 import { printBanner } from './demo/banner';
+import { startPeriodicRefresh } from './analytics/periodic-refresh';
+import { refreshOptionsOf } from './analytics/refresh-options';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -16,12 +18,15 @@ async function main(): Promise<void> {
   const migrated = await migrateAtStartup(db, log);
   const demo = migrated ? await ensureDemoData(config, db, log) : { loaded: false };
   const { app, close } = await createApp(config, db, log);
+  const stopRefresh = config.REFRESH_INTERVAL
+    ? startPeriodicRefresh(db, config.REFRESH_INTERVAL, refreshOptionsOf(config), log) : () => undefined;
   const server = app.listen(config.PORT, config.HOST, () => {
     const { port } = server.address() as AddressInfo;
     printBanner({ port, database: db.description, demoKey: demo.key });
   });
   const stop = async (signal: string) => {
     log.info({ signal }, 'shutting down');
+    stopRefresh();
     server.close();
     await close();
     await db.close();

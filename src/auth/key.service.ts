@@ -70,8 +70,8 @@ export class KeyService {
     const key = active ? { id: row.id, name: row.name, rateLimit: row.rate_limit } : null;
     const until = row?.expires_at ? Math.min(row.expires_at.getTime(), now.getTime() + this.cacheSeconds * 1000) : now.getTime() + this.cacheSeconds * 1000;
     this.cache.set(hash, { key, until });
-    // Written at most once per cache period per key, off the request path.
-    if (key) void this.db.prisma.apiKey.update({ where: { id: key.id }, data: { last_used_at: now } }).catch(() => undefined);
+    // Written at most once per cache period per key (only on a cache miss).
+    if (key) await this.db.prisma.apiKey.update({ where: { id: key.id }, data: { last_used_at: now } });
     return key;
   }
 

@@ -8,6 +8,7 @@ import { generateCommand } from './commands/generate.command';
 import { importCommand } from './commands/import.command';
 import { keysCommand } from './commands/keys.command';
 import { migrateCommand } from './commands/migrate.command';
+import { refreshCommand } from './commands/refresh.command';
 import { USAGE } from './usage';
 
 export async function runCli(argv: string[], io: CliIo = { out: console.log, err: console.error }): Promise<number> {
@@ -22,6 +23,7 @@ export async function runCli(argv: string[], io: CliIo = { out: console.log, err
       case 'import': await importCommand(rest, loadConfig(), io); break;
       case 'generate': await generateCommand(rest, io); break;
       case 'keys': await keysCommand(rest, loadConfig(), io); break;
+      case 'refresh': await refreshCommand(rest, loadConfig(), io); break;
       default: throw new UsageError(`unknown command: ${command}`);
     }
     return 0;

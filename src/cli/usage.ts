@@ -2,8 +2,10 @@ export const USAGE = `Usage: npm run cli -- <command> [options]
 
 Commands:
   migrate                              apply pending migrations (prisma/migrations)
-  import <dir> [--progress auto|plain|silent]
-                                       load a dataset folder (farcaster/, lens/, tokens/; see README)
+  import <dir> [--progress auto|plain|silent] [--skip-refresh]
+                                       load a dataset folder (farcaster/, lens/, tokens/; see README),
+                                       then refresh the analytics
+  refresh [--protocol farcaster|lens]  recompute counters, ranks, gains, history, graph scores
   generate --out <dir> [--scale tiny|small|medium|large] [--seed N]
                                        write a synthetic dataset in the same layout
   keys create --name <name> [--expires <ISO date-time>] [--rate-limit <per minute>] [--json]

@@ -21,6 +21,15 @@ export const configSchema = z.object({
   /** On the embedded default: load a generated demo dataset on first start. */
   DEMO_DATA: z.enum(['auto', 'off']).default('auto'),
   DEMO_SCALE: z.enum(['tiny', 'small', 'medium']).default('small'),
+  /** Seconds between periodic analytics refreshes in the server; unset = only after imports / by the CLI. */
+  REFRESH_INTERVAL: z.coerce.number().int().min(10).optional(),
+  /** Graph score: weight of the follow graph against the pretrust jump (PageRank damping). */
+  GRAPH_ALPHA: z.coerce.number().gt(0).lt(1).default(0.85),
+  /** Graph score: iterate until the L1 change is below this. */
+  GRAPH_TOLERANCE: z.coerce.number().positive().default(1e-9),
+  /** Graph score pretrust sets (comma separated fids / Lens ids); unset = uniform over all profiles. */
+  GRAPH_PRETRUST_FARCASTER: z.string().optional(),
+  GRAPH_PRETRUST_LENS: z.string().optional(),
   GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(2).default(10),
   GRAPHQL_MAX_ALIASES: z.coerce.number().int().min(1).default(30),
   GRAPHQL_MAX_COST: z.coerce.number().int().min(100).default(20000),

@@ -15,6 +15,8 @@ export interface SqlClient {
   copyCsv(table: string, columns: string[], csv: string): Promise<void>;
   /** Runs fn in one transaction on one connection; rolls back if it throws. */
   transaction<T>(fn: (tx: SqlClient) => Promise<T>): Promise<T>;
+  /** Runs fn on one connection without a transaction (session-level advisory locks). */
+  session<T>(fn: (s: SqlClient) => Promise<T>): Promise<T>;
 }
 
 const copySql = (table: string, columns: string[], source: string) =>
@@ -22,7 +24,7 @@ const copySql = (table: string, columns: string[], source: string) =>
 
 class PgConnection implements SqlClient {
   readonly kind = 'postgres' as const;
-  constructor(private readonly conn: Pool | PoolClient) {}
+  constructor(private readonly conn: Pool | PoolClient, private readonly inTransaction = false) {}
 
   async query<T>(text: string, params: unknown[] = []): Promise<T[]> {
     return (await this.conn.query(text, params)).rows as T[];
@@ -39,19 +41,26 @@ class PgConnection implements SqlClient {
     try { await run(client); } finally { client.release(); }
   }
 
-  async transaction<T>(fn: (tx: SqlClient) => Promise<T>): Promise<T> {
-    if ('release' in this.conn) return fn(this); // already inside one
+  async session<T>(fn: (s: SqlClient) => Promise<T>): Promise<T> {
+    if ('release' in this.conn) return fn(this);
     const client = await (this.conn as Pool).connect();
+    try { return await fn(new PgConnection(client)); } finally { client.release(); }
+  }
+
+  async transaction<T>(fn: (tx: SqlClient) => Promise<T>): Promise<T> {
+    if (this.inTransaction) return fn(this);
+    const own = !('release' in this.conn);
+    const client = own ? await (this.conn as Pool).connect() : (this.conn as PoolClient);
     try {
       await client.query('BEGIN');
-      const out = await fn(new PgConnection(client));
+      const out = await fn(new PgConnection(client, true));
       await client.query('COMMIT');
       return out;
     } catch (err) {
       await client.query('ROLLBACK').catch(() => undefined);
       throw err;
     } finally {
-      client.release();
+      if (own) client.release();
     }
   }
 }
@@ -69,6 +78,9 @@ class PgliteConnection implements SqlClient {
     // PGlite reads COPY input from a virtual /dev/blob file.
     await this.conn.query(copySql(table, columns, `'/dev/blob'`), [], { blob: new Blob([csv]) });
   }
+
+  /** PGlite has a single session already. */
+  session<T>(fn: (s: SqlClient) => Promise<T>): Promise<T> { return fn(this); }
 
   async transaction<T>(fn: (tx: SqlClient) => Promise<T>): Promise<T> {
     if (this.conn !== this.root) return fn(this);

@@ -9,6 +9,8 @@ import type { Database } from '../db/database';
 import { generateDataset } from '../datagen/generate';
 import { importDataset } from '../importer/import-dataset';
 import { KeyService } from '../auth/key.service';
+import { refreshAnalytics } from '../analytics/refresh';
+import { refreshOptionsOf } from '../analytics/refresh-options';
 
 const DEMO_FLAG = 'demo_dataset';
 
@@ -24,7 +26,8 @@ export async function ensureDemoData(config: Config, db: Database, log: Logger):
     await generateDataset({ out: dir, scale: config.DEMO_SCALE, seed: 1 });
     log.info('importing the demo dataset (once; later starts reuse it)');
     const summary = await importDataset(db, { dir, progress: 'auto' });
-    log.info({ rows: summary.rowsOk, seconds: summary.seconds }, 'demo dataset imported');
+    log.info({ rows: summary.rowsOk, seconds: summary.seconds }, 'demo dataset imported; computing analytics');
+    await refreshAnalytics(db, refreshOptionsOf(config));
     const key = await new KeyService(db, config.DEFAULT_RATE_LIMIT, 0).create({ name: 'demo' });
     await db.prisma.appMeta.create({ data: { key: DEMO_FLAG, value: JSON.stringify({ scale: config.DEMO_SCALE, seed: 1, keyId: key.id }) } });
     return { loaded: true, key: key.key };

@@ -15,7 +15,8 @@ function armor(config: Config) {
     maxAliases: { n: config.GRAPHQL_MAX_ALIASES },
     costLimit: { maxCost: config.GRAPHQL_MAX_COST },
     maxDirectives: { n: 20 },
-    maxTokens: { n: 5000 },
+    // Armor's token plugin rethrows parse errors as 500s; graphql's own parser bound is used instead.
+    maxTokens: { enabled: false },
     blockFieldSuggestion: { enabled: false },
   }).protect();
 }
@@ -28,6 +29,7 @@ export function createApolloServer(config: Config, log: Logger): ApolloServer<Co
     includeStacktraceInErrorResponses: false,
     formatError: createFormatError(log),
     validationRules: protection.validationRules,
+    parseOptions: { maxTokens: 5000 },
     plugins: [
       ...protection.plugins,
       httpStatusPlugin,

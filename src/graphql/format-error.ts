@@ -4,7 +4,7 @@ import { unwrapResolverError } from '@apollo/server/errors';
 import type { GraphQLFormattedError } from 'graphql';
 import { ArgumentValidationError } from 'type-graphql';
 import type { Logger } from 'pino';
-import { AppError, type ErrorCode } from '../errors/app-error';
+import { AppError, STATUS_OF, type ErrorCode } from '../errors/app-error';
 import { isConnectionError } from '../db/db-errors';
 
 /** Apollo's own codes for requests the client got wrong. */
@@ -15,6 +15,19 @@ function validationMessage(err: ArgumentValidationError): string {
   const lines = err.extensions.validationErrors.flatMap((v) =>
     Object.values(v.constraints ?? {}).length ? Object.values(v.constraints ?? {}) : [`${v.property} is invalid`]);
   return lines.join('; ');
+}
+
+/** The contract code of an error code as Apollo or we wrote it (Apollo's own client codes → BAD_USER_INPUT). */
+export function contractCode(code: unknown): ErrorCode {
+  const c = String(code ?? '');
+  if (c in STATUS_OF) return c as ErrorCode;
+  return CLIENT_CODES.has(c) ? 'BAD_USER_INPUT' : 'INTERNAL_SERVER_ERROR';
+}
+
+/** Of several errors, the one whose status is highest (5xx beats 4xx) decides a whole failure. */
+export function mostSevere<E extends GraphQLFormattedError>(errors: readonly E[]): { error: E; code: ErrorCode; status: number } {
+  const ranked = errors.map((error) => { const code = contractCode(error.extensions?.code); return { error, code, status: STATUS_OF[code] }; });
+  return ranked.reduce((a, b) => (b.status > a.status ? b : a));
 }
 
 const withCode = (f: GraphQLFormattedError, code: ErrorCode, message = f.message): GraphQLFormattedError =>

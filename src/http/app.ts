@@ -45,7 +45,8 @@ export async function createApp(config: Config, db: Database, log: Logger): Prom
   app.use(express.json({ limit: '100kb' }));
   app.use('/graphql', (req, res, next) => (wantsSandboxPage(req) ? next() : apiKey(req, res, next)),
     expressMiddleware(apollo, { context: async ({ req, res }) => contextOf(req, res) }));
-  app.use('/api', apiKey, restRouter(REST_ROUTES, apollo, contextOf));
+  app.use('/api', apiKey);
+  app.use(restRouter(REST_ROUTES, apollo, contextOf));
   app.use(notFoundHandler);
   app.use(errorHandler(log));
 

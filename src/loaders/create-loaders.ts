@@ -2,9 +2,9 @@
 // keys asked for in one tick into one SQL statement with an array parameter.
 import DataLoader from 'dataloader';
 import type { Database } from '../db/database';
-import { farcasterCounts, farcasterLikesReceived, type FarcasterCountsRow } from '../repositories/farcaster-counts.repository';
+import { emptyFarcasterCounts, farcasterCounts, type FarcasterCountsRow } from '../repositories/farcaster-counts.repository';
 import { findFarcasterProfiles, type FarcasterProfileRow } from '../repositories/farcaster-profile.repository';
-import { findLensProfiles, lensCounts, lensStatsRefreshedAt, type LensCountsRow, type LensProfileRow } from '../repositories/lens-profile.repository';
+import { emptyLensCounts, findLensProfiles, lensCounts, lensStatsRefreshedAt, type LensCountsRow, type LensProfileRow } from '../repositories/lens-profile.repository';
 import { orderByKeys } from './order-by-keys';
 
 export function createLoaders(db: Database) {
@@ -12,14 +12,11 @@ export function createLoaders(db: Database) {
     farcasterProfile: new DataLoader<number, FarcasterProfileRow | null>(async (fids) =>
       orderByKeys(fids, await findFarcasterProfiles(db, fids), (r) => r.fid, () => null)),
     farcasterCounts: new DataLoader<number, FarcasterCountsRow>(async (fids) =>
-      orderByKeys(fids, await farcasterCounts(db, fids), (r) => r.fid, (fid) => ({ fid, followers: 0, following: 0, posts: 0 }))),
-    farcasterLikes: new DataLoader<number, number>(async (fids) =>
-      orderByKeys(fids, await farcasterLikesReceived(db, fids), (r) => r.fid, () => null).map((r) => r?.likes ?? 0)),
+      orderByKeys(fids, await farcasterCounts(db, fids), (r) => r.fid, emptyFarcasterCounts)),
     lensProfile: new DataLoader<string, LensProfileRow | null>(async (ids) =>
       orderByKeys(ids, await findLensProfiles(db, ids), (r) => r.profile_id, () => null)),
     lensCounts: new DataLoader<string, LensCountsRow>(async (ids) =>
-      orderByKeys(ids, await lensCounts(db, ids), (r) => r.profile_id,
-        (id) => ({ profile_id: id, followers: 0, following: 0, posts: 0, active: false }))),
+      orderByKeys(ids, await lensCounts(db, ids), (r) => r.profile_id, emptyLensCounts)),
     /** One key ('lens'): the last stats refresh, read once per request. */
     lensRefreshedAt: new DataLoader<'lens', Date | null>(async (keys) => {
       const [row] = await lensStatsRefreshedAt(db);

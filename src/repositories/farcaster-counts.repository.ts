@@ -1,24 +1,20 @@
-// Per-fid counters, one statement for a whole batch of fids.
-// Self-interactions never count (CONTRACT §4).
+// Per-fid counters from the last analytics refresh: one statement per batch.
 import type { Database } from '../db/database';
+import { FC_GENERATION } from './generation.sql';
 
-export interface FarcasterCountsRow { fid: number; followers: number; following: number; posts: number }
+export interface FarcasterCountsRow {
+  fid: number; followers: number; following: number; posts: number; likes: number; recasts: number;
+  replies: number; quotes: number; engagement: number; graph_score: number;
+}
 
 export function farcasterCounts(db: Database, fids: readonly number[]): Promise<FarcasterCountsRow[]> {
   return db.read<FarcasterCountsRow>(`
-    SELECT x.fid,
-      (SELECT count(*) FROM fc_link l WHERE l.target_fid = x.fid AND l.deleted_at IS NULL AND l.fid <> x.fid)::int AS followers,
-      (SELECT count(*) FROM fc_link l WHERE l.fid = x.fid AND l.deleted_at IS NULL AND l.target_fid <> x.fid)::int AS following,
-      (SELECT count(*) FROM fc_cast c WHERE c.fid = x.fid AND c.deleted_at IS NULL AND c.parent_hash IS NULL)::int AS posts
-    FROM unnest($1::int[]) AS x(fid)`, [...fids]);
+    SELECT s.fid, s.followers, s.following, s.posts, s.likes_received AS likes, s.recasts_received AS recasts,
+      s.replies_received AS replies, s.quotes_received AS quotes, s.engagement_received AS engagement, s.graph_score
+    FROM fc_profile_stats s
+    WHERE s.generation = ${FC_GENERATION} AND s.fid = ANY($1::int[])`, [...fids]);
 }
 
-/** Likes received on the fid's live casts, from live likes by others. */
-export function farcasterLikesReceived(db: Database, fids: readonly number[]): Promise<{ fid: number; likes: number }[]> {
-  return db.read(`
-    SELECT c.fid, count(*)::int AS likes
-    FROM fc_cast c JOIN fc_reaction r ON r.target_hash = c.hash
-    WHERE c.fid = ANY($1::int[]) AND c.deleted_at IS NULL
-      AND r.reaction_type = 1 AND r.deleted_at IS NULL AND r.fid <> c.fid
-    GROUP BY c.fid`, [...fids]);
-}
+export const emptyFarcasterCounts = (fid: number): FarcasterCountsRow => ({
+  fid, followers: 0, following: 0, posts: 0, likes: 0, recasts: 0, replies: 0, quotes: 0, engagement: 0, graph_score: 0,
+});

@@ -4,7 +4,8 @@
 import type { ApolloServer } from '@apollo/server';
 import { Router, type Request, type Response, type NextFunction } from 'express';
 import { print } from 'graphql';
-import { AppError, STATUS_OF, type ErrorCode } from '../errors/app-error';
+import { AppError } from '../errors/app-error';
+import { mostSevere } from '../graphql/format-error';
 import type { Context } from '../graphql/context.type';
 import type { RestRoute } from './rest-route.type';
 
@@ -19,9 +20,8 @@ export function restRouter(routes: RestRoute[], apollo: ApolloServer<Context>, c
         const { data, errors } = result.body.singleResult;
         if (errors?.length) {
           // The most severe error decides, as on the GraphQL face.
-          const worst = errors.reduce((a, b) => (STATUS_OF[b.extensions?.code as ErrorCode] ?? 500) > (STATUS_OF[a.extensions?.code as ErrorCode] ?? 500) ? b : a);
-          const code = (worst.extensions?.code as ErrorCode) ?? 'INTERNAL_SERVER_ERROR';
-          throw new AppError(STATUS_OF[code] ? code : 'INTERNAL_SERVER_ERROR', worst.message);
+          const { error, code } = mostSevere(errors);
+          throw new AppError(code, error.message);
         }
         res.status(200).json(r.answer(data));
       } catch (err) {

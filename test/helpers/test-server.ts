@@ -8,6 +8,7 @@ import { loadConfig } from '../../src/config/load-config';
 import type { Config } from '../../src/config/config.schema';
 import { createApp } from '../../src/http/app';
 import { importDataset } from '../../src/importer/import-dataset';
+import { refreshAnalytics } from '../../src/analytics/refresh';
 import { createLogger } from '../../src/logging/logger';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
@@ -25,7 +26,10 @@ export const fixture = (name: string) => path.join(__dirname, '..', 'fixtures', 
 
 export async function startTestServer(opts: { fixture?: string; config?: Partial<Config> } = {}): Promise<TestServer> {
   const testDb = await createTestDatabase();
-  if (opts.fixture) await importDataset(testDb.db, { dir: fixture(opts.fixture), progress: 'silent' });
+  if (opts.fixture) {
+    await importDataset(testDb.db, { dir: fixture(opts.fixture), progress: 'silent' });
+    await refreshAnalytics(testDb.db);
+  }
   const config = loadConfig({}, { LOG_LEVEL: 'silent', KEY_CACHE_SECONDS: 0, ...opts.config });
   const log = createLogger(config.LOG_LEVEL);
   const { app, keys, close } = await createApp(config, testDb.db, log);

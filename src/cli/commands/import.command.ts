@@ -4,10 +4,11 @@ import type { Config } from '../../config/config.schema';
 import { migrate } from '../../db/migrate';
 import { importDataset } from '../../importer/import-dataset';
 import { openDatabase, UsageError, type CliIo } from '../cli-context';
+import { runRefresh } from './refresh.command';
 
 export async function importCommand(argv: string[], config: Config, io: CliIo): Promise<void> {
   const { values, positionals } = parseArgs({
-    args: argv, allowPositionals: true, strict: true, options: { progress: { type: 'string', default: 'auto' } },
+    args: argv, allowPositionals: true, strict: true, options: { progress: { type: 'string', default: 'auto' }, 'skip-refresh': { type: 'boolean' } },
   });
   const [dir, extra] = positionals;
   if (!dir || extra) throw new UsageError('import needs exactly one dataset folder');
@@ -22,6 +23,7 @@ export async function importCommand(argv: string[], config: Config, io: CliIo): 
       for (const b of t.badSamples) io.err(`  ${b.file}:${b.line}: ${b.reason}`);
     }
     io.out(`imported ${s.rowsOk} rows (${s.rowsBad} bad rows skipped) in ${s.seconds.toFixed(1)}s, ${Math.round(s.rowsPerSecond)} rows/s`);
+    if (!values['skip-refresh']) await runRefresh(db, config, io);
   } finally {
     await db.close();
   }

@@ -24,8 +24,8 @@ export class CountsResolver {
   @Query(() => [FarcasterLikesCount], { description: 'Seed 4.9: likes received on each user\'s live casts.' })
   async farcasterLikesCounts(@Args(() => FidsArgs) { fids }: FidsArgs, @Ctx() ctx: Context): Promise<FarcasterLikesCount[]> {
     const unique = distinct(fids);
-    const likes = await ctx.loaders.farcasterLikes.loadMany(unique);
-    return unique.map((fid, i) => ({ fid, likesCount: countOf(likes[i], (n) => n) }));
+    const counts = await ctx.loaders.farcasterCounts.loadMany(unique);
+    return unique.map((fid, i) => ({ fid, likesCount: countOf(counts[i], (c) => c.likes) }));
   }
 }
 

@@ -44,7 +44,7 @@ export class FarcasterUserResolver {
   }
 
   @FieldResolver(() => Int, { description: 'Live likes from others on this user\'s live casts.' })
-  likesCount(@Root() user: FarcasterUser, @Ctx() ctx: Context): Promise<number> {
-    return ctx.loaders.farcasterLikes.load(user.fid);
+  async likesCount(@Root() user: FarcasterUser, @Ctx() ctx: Context): Promise<number> {
+    return (await ctx.loaders.farcasterCounts.load(user.fid)).likes;
   }
 }

@@ -1,0 +1,90 @@
+// Farcaster statements of a refresh. $1 = the generation being written,
+// $2 = the as-of time. Self-interactions never count; deleted rows never count.
+
+export const FC_AS_OF = `
+  SELECT greatest(
+    (SELECT max(timestamp) FROM fc_link), (SELECT max(deleted_at) FROM fc_link),
+    (SELECT max(timestamp) FROM fc_cast), (SELECT max(deleted_at) FROM fc_cast),
+    (SELECT max(timestamp) FROM fc_reaction), (SELECT max(deleted_at) FROM fc_reaction),
+    (SELECT max(timestamp) FROM fc_verification)) AS as_of`;
+
+/** Every fid the dataset knows is ranked (N of the bands). */
+const FC_PROFILES = `
+  SELECT fid FROM fc_user UNION SELECT fid FROM fc_fname UNION SELECT fid FROM fc_user_data
+  UNION SELECT fid FROM fc_link WHERE deleted_at IS NULL UNION SELECT target_fid FROM fc_link WHERE deleted_at IS NULL`;
+
+/** Counters, then the five standard competition ranks (collectRank = recasts received). */
+export const FC_STATS = `
+  INSERT INTO fc_profile_stats (generation, fid, followers, following, posts, likes_received, recasts_received,
+    replies_received, quotes_received, engagement_received, graph_score,
+    follower_rank, engagement_rank, score_rank, likes_rank, collect_rank)
+  WITH profiles AS (${FC_PROFILES}),
+  followers AS (SELECT target_fid AS fid, count(*)::int AS n FROM fc_link WHERE deleted_at IS NULL AND fid <> target_fid GROUP BY 1),
+  following AS (SELECT fid, count(*)::int AS n FROM fc_link WHERE deleted_at IS NULL AND fid <> target_fid GROUP BY 1),
+  posts AS (SELECT fid, count(*)::int AS n FROM fc_cast WHERE deleted_at IS NULL AND parent_hash IS NULL GROUP BY 1),
+  reactions AS (
+    SELECT c.fid, count(*) FILTER (WHERE r.reaction_type = 1)::int AS likes, count(*) FILTER (WHERE r.reaction_type = 2)::int AS recasts
+    FROM fc_reaction r JOIN fc_cast c ON c.hash = r.target_hash
+    WHERE r.deleted_at IS NULL AND c.deleted_at IS NULL AND r.fid <> c.fid GROUP BY c.fid),
+  replies AS (
+    SELECT p.fid, count(*)::int AS n FROM fc_cast c JOIN fc_cast p ON p.hash = c.parent_hash
+    WHERE c.deleted_at IS NULL AND p.deleted_at IS NULL AND c.fid <> p.fid GROUP BY p.fid),
+  quotes AS (
+    SELECT q.fid, count(*)::int AS n FROM fc_cast c JOIN fc_cast q ON q.hash = c.quoted_hash
+    WHERE c.deleted_at IS NULL AND q.deleted_at IS NULL AND c.fid <> q.fid GROUP BY q.fid),
+  base AS (
+    SELECT p.fid, coalesce(fo.n, 0) AS followers, coalesce(fg.n, 0) AS following, coalesce(po.n, 0) AS posts,
+      coalesce(r.likes, 0) AS likes, coalesce(r.recasts, 0) AS recasts, coalesce(re.n, 0) AS replies, coalesce(q.n, 0) AS quotes,
+      coalesce(g.score, 0) AS graph_score
+    FROM profiles p
+    LEFT JOIN followers fo ON fo.fid = p.fid LEFT JOIN following fg ON fg.fid = p.fid LEFT JOIN posts po ON po.fid = p.fid
+    LEFT JOIN reactions r ON r.fid = p.fid LEFT JOIN replies re ON re.fid = p.fid LEFT JOIN quotes q ON q.fid = p.fid
+    LEFT JOIN fc_graph_score g ON g.generation = $1 AND g.fid = p.fid)
+  SELECT $1, fid, followers, following, posts, likes, recasts, replies, quotes, replies + quotes + recasts + likes, graph_score,
+    rank() OVER (ORDER BY followers DESC), rank() OVER (ORDER BY replies + quotes + recasts + likes DESC),
+    rank() OVER (ORDER BY graph_score DESC), rank() OVER (ORDER BY likes DESC), rank() OVER (ORDER BY recasts DESC)
+  FROM base`;
+
+/** Top 20 followers by their own followers, and the follower histogram. */
+export const FC_SUMMARY = `
+  INSERT INTO fc_follower_summary (generation, fid, top_followers, histogram)
+  SELECT $1, l.target_fid,
+    (array_agg(l.fid ORDER BY s.followers DESC, l.fid))[1:20],
+    ARRAY[count(*) FILTER (WHERE s.followers = 0), count(*) FILTER (WHERE s.followers BETWEEN 1 AND 9),
+          count(*) FILTER (WHERE s.followers BETWEEN 10 AND 99), count(*) FILTER (WHERE s.followers BETWEEN 100 AND 999),
+          count(*) FILTER (WHERE s.followers BETWEEN 1000 AND 9999), count(*) FILTER (WHERE s.followers >= 10000)]::int[]
+  FROM fc_link l JOIN fc_profile_stats s ON s.generation = $1 AND s.fid = l.fid
+  WHERE l.deleted_at IS NULL AND l.fid <> l.target_fid
+  GROUP BY l.target_fid`;
+
+/** Net followers gained in each period; one pass over the follows. */
+export const FC_GAINS = `
+  INSERT INTO fc_follower_gain (generation, period, fid, gained, followers_at_start, gain_rank, trend_score)
+  WITH counts AS (
+    SELECT target_fid AS fid,
+      count(*) FILTER (WHERE deleted_at IS NULL) AS now,
+      count(*) FILTER (WHERE timestamp <= $2::timestamptz - interval '1 day' AND (deleted_at IS NULL OR deleted_at > $2::timestamptz - interval '1 day')) AS d,
+      count(*) FILTER (WHERE timestamp <= $2::timestamptz - interval '7 days' AND (deleted_at IS NULL OR deleted_at > $2::timestamptz - interval '7 days')) AS w,
+      count(*) FILTER (WHERE timestamp <= $2::timestamptz - interval '30 days' AND (deleted_at IS NULL OR deleted_at > $2::timestamptz - interval '30 days')) AS m
+    FROM fc_link WHERE fid <> target_fid GROUP BY target_fid),
+  per AS (
+    SELECT s.fid, p.period,
+      coalesce(CASE p.period WHEN 'day' THEN c.d WHEN 'week' THEN c.w ELSE c.m END, 0)::int AS at_start,
+      coalesce(c.now, 0)::int AS now
+    FROM fc_profile_stats s CROSS JOIN (VALUES ('day'), ('week'), ('month')) AS p(period)
+    LEFT JOIN counts c ON c.fid = s.fid
+    WHERE s.generation = $1)
+  SELECT $1, period, fid, now - at_start, at_start,
+    rank() OVER (PARTITION BY period ORDER BY now - at_start DESC), (now - at_start)::float8 / (at_start + 10)
+  FROM per`;
+
+/** Net follower change per UTC day, for exact cumulative history. */
+export const FC_DAILY = `
+  INSERT INTO fc_follower_daily (generation, fid, day, delta)
+  SELECT $1, fid, day, sum(delta)::int FROM (
+    SELECT target_fid AS fid, (timestamp AT TIME ZONE 'UTC')::date AS day, 1 AS delta FROM fc_link WHERE fid <> target_fid
+    UNION ALL
+    SELECT target_fid, (deleted_at AT TIME ZONE 'UTC')::date, -1 FROM fc_link WHERE deleted_at IS NOT NULL AND fid <> target_fid
+  ) x GROUP BY fid, day HAVING sum(delta) <> 0`;
+
+export const FC_TABLES = ['fc_graph_score', 'fc_profile_stats', 'fc_follower_summary', 'fc_follower_gain', 'fc_follower_daily'];

@@ -1,0 +1,19 @@
+// CONTRACT §4: the `ratio` window. Each period is (as_of − length, as_of].
+
+export const PERIODS = { day: 1, week: 7, month: 30 } as const;
+export type Period = keyof typeof PERIODS;
+
+const ALIASES: Record<string, Period> = { day: 'day', week: 'week', month: 'month', '1d': 'day', '7d': 'week', '30d': 'month' };
+
+/** `day|week|month` or `1d|7d|30d`, case-insensitive; anything else is null. */
+export function parsePeriod(raw: string): Period | null {
+  return ALIASES[raw.trim().toLowerCase()] ?? null;
+}
+
+/** CONTRACT §4 percentile bands of rank / N, exactly these strings. */
+const BANDS: [number, string][] = [[0.001, 'top 0.1%'], [0.01, 'top 1%'], [0.05, 'top 5%'], [0.1, 'top 10%'], [0.25, 'top 25%'], [0.5, 'top 50%']];
+
+export function percentileCategory(rank: number, profiles: number): string {
+  const share = rank / Math.max(profiles, 1);
+  return BANDS.find(([limit]) => share <= limit)?.[1] ?? 'bottom 50%';
+}

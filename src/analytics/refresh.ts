@@ -1,0 +1,98 @@
+// The analytics refresh (issue 3): counters, ranks, period gains, daily
+// follower deltas, follower summaries and graph scores, per protocol, written
+// as a new generation beside the one readers use, then flipped in one short
+// transaction. Readers never wait for it; a failure leaves the old generation.
+import type { Database } from '../db/database';
+import type { SqlClient } from '../db/sql-client';
+import { computeGraphScore, scaleToUnitMax, type GraphScoreOptions } from './graph-score';
+import { loadFollowGraph } from './follow-edges';
+import { FC_AS_OF, FC_DAILY, FC_GAINS, FC_STATS, FC_SUMMARY, FC_TABLES } from './farcaster-refresh.sql';
+import { LENS_AS_OF, LENS_DAILY, LENS_GAINS, LENS_SCORE_AVERAGE, LENS_STATS, LENS_SUMMARY, LENS_TABLES } from './lens-refresh.sql';
+import { withRefreshLock } from './refresh-lock';
+
+export type Protocol = 'farcaster' | 'lens';
+
+export interface RefreshOptions {
+  protocols?: Protocol[];
+  graph?: Omit<GraphScoreOptions, 'pretrust'> & { pretrust?: { farcaster?: number[]; lens?: string[] } };
+  log?: (line: string) => void;
+  /** Test seam: awaited after each step (a throw aborts the refresh). */
+  afterStep?: (protocol: Protocol, step: string) => Promise<void>;
+}
+
+export interface ProtocolReport {
+  protocol: Protocol; generation: number; asOf: string; profiles: number; seconds: number;
+  steps: { step: string; seconds: number }[]; graph: { nodes: number; edges: number; iterations: number; delta: number };
+}
+
+const PLAN = {
+  farcaster: { asOf: FC_AS_OF, tables: FC_TABLES, scoreTable: 'fc_graph_score', idColumn: 'fid', stats: 'fc_profile_stats',
+    steps: [['stats', FC_STATS], ['summary', FC_SUMMARY], ['gains', FC_GAINS], ['daily', FC_DAILY]] },
+  lens: { asOf: LENS_AS_OF, tables: LENS_TABLES, scoreTable: 'lens_graph_score', idColumn: 'profile_id', stats: 'lens_profile_stats',
+    steps: [['stats', LENS_STATS], ['summary', LENS_SUMMARY], ['gains', LENS_GAINS], ['daily', LENS_DAILY]] },
+} as const;
+
+const CSV_CHUNK = 100_000;
+
+async function writeGraphScores(sql: SqlClient, db: Database, protocol: Protocol, generation: number, opts: RefreshOptions) {
+  const graph = protocol === 'farcaster' ? await loadFollowGraph(db, 'farcaster') : await loadFollowGraph(db, 'lens');
+  const wanted: (number | string)[] = (protocol === 'farcaster' ? opts.graph?.pretrust?.farcaster : opts.graph?.pretrust?.lens) ?? [];
+  const indexOf = graph.indexOf as Map<number | string, number>;
+  const pretrust = wanted.map((id) => indexOf.get(id)).filter((i): i is number => i !== undefined);
+  const result = computeGraphScore(graph.ids.length, graph.from, graph.to, { ...opts.graph, pretrust: pretrust.length ? pretrust : undefined });
+  const scores = scaleToUnitMax(result.scores);
+  const { scoreTable, idColumn } = PLAN[protocol];
+  for (let start = 0; start < graph.ids.length; start += CSV_CHUNK) {
+    const lines: string[] = [];
+    for (let i = start; i < Math.min(start + CSV_CHUNK, graph.ids.length); i++) lines.push(`${generation},${graph.ids[i]},${scores[i]}`);
+    await sql.copyCsv(scoreTable, ['generation', idColumn, 'score'], `${lines.join('\n')}\n`);
+  }
+  return { nodes: graph.ids.length, edges: graph.from.length, iterations: result.iterations, delta: result.delta };
+}
+
+async function refreshProtocol(sql: SqlClient, db: Database, protocol: Protocol, opts: RefreshOptions): Promise<ProtocolReport> {
+  const started = Date.now();
+  const plan = PLAN[protocol];
+  const steps: ProtocolReport['steps'] = [];
+  const timed = async <T>(step: string, fn: () => Promise<T>): Promise<T> => {
+    const t = Date.now();
+    const out = await fn();
+    steps.push({ step, seconds: (Date.now() - t) / 1000 });
+    opts.log?.(`${protocol}: ${step} ${((Date.now() - t) / 1000).toFixed(1)}s`);
+    await opts.afterStep?.(protocol, step);
+    return out;
+  };
+
+  await sql.query(`INSERT INTO protocol_state (protocol) VALUES ($1) ON CONFLICT (protocol) DO NOTHING`, [protocol]);
+  const [{ generation: current }] = await sql.query<{ generation: number }>(`SELECT generation FROM protocol_state WHERE protocol = $1`, [protocol]);
+  const generation = current + 1;
+  // Leftovers of a refresh that failed after writing some rows.
+  for (const t of plan.tables) await sql.query(`DELETE FROM ${t} WHERE generation >= $1`, [generation]);
+  const [{ as_of }] = await sql.query<{ as_of: Date | null }>(plan.asOf);
+  const asOf = as_of ?? new Date();
+
+  const graph = await timed('graph score', () => writeGraphScores(sql, db, protocol, generation, opts));
+  // Postgres rejects unused parameters, so only statements that use the as-of time get it.
+  for (const [step, statement] of plan.steps) {
+    await timed(step, () => sql.query(statement, statement.includes('$2') ? [generation, asOf] : [generation]));
+  }
+
+  const [{ n }] = await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${plan.stats} WHERE generation = $1`, [generation]);
+  const average = protocol === 'lens' ? (await sql.query<{ avg: number | null }>(LENS_SCORE_AVERAGE))[0]?.avg ?? null : null;
+  await timed('publish', () => sql.transaction(async (tx) => {
+    await tx.query(`UPDATE protocol_state SET generation = $2, profile_count = $3, as_of = $4, refreshed_at = now(), score_average = $5 WHERE protocol = $1`,
+      [protocol, generation, n, asOf, average]);
+  }));
+  await timed('cleanup', async () => { for (const t of plan.tables) await sql.query(`DELETE FROM ${t} WHERE generation < $1`, [generation]); });
+  return { protocol, generation, asOf: asOf.toISOString(), profiles: n, seconds: (Date.now() - started) / 1000, steps, graph };
+}
+
+/** Refreshes the protocols in turn; null when another refresh is running. */
+export async function refreshAnalytics(db: Database, opts: RefreshOptions = {}): Promise<ProtocolReport[] | null> {
+  const protocols = opts.protocols ?? ['farcaster', 'lens'];
+  return withRefreshLock(db.sql, async (session) => {
+    const reports: ProtocolReport[] = [];
+    for (const p of protocols) reports.push(await refreshProtocol(session, db, p, opts));
+    return reports;
+  });
+}

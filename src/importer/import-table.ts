@@ -1,0 +1,79 @@
+// Imports one dataset table: each of its files is streamed, each row validated and
+// normalised by the table's spec, good rows loaded chunk by chunk, bad rows counted
+// and reported with file and line.
+import { statSync } from 'node:fs';
+import path from 'node:path';
+import type { SqlClient } from '../db/sql-client';
+import { ChunkLoader } from './chunk-loader';
+import { csvRecords } from './csv-rows';
+import { findTableFiles } from './dataset-files';
+import type { ProgressFactory, TableProgress } from './progress';
+import { TableReportBuilder, type TableReport } from './report';
+import { headerIndex, RowError, SourceRow } from './source-row';
+import { Staging } from './staging';
+import { IGNORE, type TableSpec } from './table-spec';
+
+export interface ImportContext { sql: SqlClient; dir: string; batchRows: number; progress: ProgressFactory }
+
+export async function importTable(ctx: ImportContext, spec: TableSpec): Promise<TableReport> {
+  const report = new TableReportBuilder(`${spec.folder}/${spec.name}`);
+  const found = findTableFiles(ctx.dir, spec.folder, spec.name);
+  const relative = (file: string) => path.relative(ctx.dir, file);
+  found.skipped.forEach((s) => report.skippedFile({ ...s, file: relative(s.file) }));
+  if (found.csv.length === 0) return report.finish();
+
+  const totalBytes = found.csv.reduce((n, f) => n + statSync(f).size, 0);
+  const progress = ctx.progress(`${spec.folder}/${spec.name}`, totalBytes);
+  const counter = { rows: 0, bytes: 0 };
+  const staging = await Staging.create(ctx.sql, spec);
+  try {
+    for (const file of found.csv) {
+      report.file(relative(file));
+      await importFile(ctx, spec, staging, file, report, { progress, counter });
+    }
+  } finally {
+    progress.done(counter.rows);
+    await staging.drop();
+  }
+  return report.finish();
+}
+
+interface Tracking { progress: TableProgress; counter: { rows: number; bytes: number } }
+
+async function importFile(
+  ctx: ImportContext, spec: TableSpec, staging: Staging, file: string, report: TableReportBuilder, { progress, counter }: Tracking,
+): Promise<void> {
+  const name = path.relative(ctx.dir, file);
+  const loader = new ChunkLoader(staging, report, name, ctx.batchRows);
+  const records = csvRecords(file, {
+    onBytes: (n) => { counter.bytes += n; progress.update(counter.rows, counter.bytes); },
+    onMalformed: (line, reason) => report.bad(name, line, `unreadable CSV: ${reason}`),
+  });
+  let row: SourceRow | null = null;
+  let missing: string[] = [];
+  let rowsOfBadFile = 0;
+  for await (const { cells, line } of records) {
+    if (!row) {
+      const index = headerIndex(cells, spec.aliases);
+      row = new SourceRow(index);
+      missing = spec.required.filter((c) => !index.has(c));
+      continue;
+    }
+    counter.rows += 1;
+    if (missing.length) { rowsOfBadFile += 1; continue; }
+    row.cells = cells;
+    let tuple: unknown[] | typeof IGNORE;
+    try {
+      tuple = spec.mapRow(row);
+    } catch (err) {
+      if (!(err instanceof RowError)) throw err;
+      report.bad(name, line, err.message);
+      continue;
+    }
+    if (tuple === IGNORE) { report.ignored(); continue; }
+    const due = loader.add(tuple, line);
+    if (due) await due;
+  }
+  if (missing.length) report.badFile(name, `missing required column(s) ${missing.join(', ')}: file skipped`, rowsOfBadFile);
+  await loader.finish();
+}

@@ -1,0 +1,60 @@
+// What an import tells its user: per table, the files read, rows imported, rows
+// skipped as bad (with the first few file:line reasons) and files it could not read.
+import type { SkippedFile } from './dataset-files';
+
+export interface BadRow { file: string; line: number; reason: string }
+
+export interface TableReport {
+  /** `folder/name` as in the dataset, e.g. `lens/profile_follower`. */
+  table: string;
+  files: string[];
+  rowsOk: number;
+  rowsBad: number;
+  badSamples: BadRow[];
+  seconds: number;
+  /** Rows ignored by design, not bad (e.g. links that are not follows). */
+  rowsIgnored: number;
+  /** Files present but not read (e.g. parquet). */
+  skippedFiles: SkippedFile[];
+}
+
+export interface ImportSummary { tables: TableReport[]; rowsOk: number; rowsBad: number; seconds: number; rowsPerSecond: number }
+
+/** How many bad rows per table are kept with their reason; the rest are only counted. */
+export const BAD_SAMPLE_LIMIT = 20;
+
+export class TableReportBuilder {
+  private readonly report: TableReport;
+  private readonly started = performance.now();
+
+  constructor(table: string) {
+    this.report = { table, files: [], rowsOk: 0, rowsBad: 0, badSamples: [], seconds: 0, rowsIgnored: 0, skippedFiles: [] };
+  }
+
+  get rowsOk(): number { return this.report.rowsOk; }
+  file(file: string): void { this.report.files.push(file); }
+  skippedFile(skip: SkippedFile): void { this.report.skippedFiles.push(skip); }
+  ok(rows: number): void { this.report.rowsOk += rows; }
+  ignored(): void { this.report.rowsIgnored += 1; }
+
+  bad(file: string, line: number, reason: string): void {
+    this.report.rowsBad += 1;
+    if (this.report.badSamples.length < BAD_SAMPLE_LIMIT) this.report.badSamples.push({ file, line, reason });
+  }
+
+  /** A whole file is bad (its header lacks a column): one sample at the header line, all rows counted. */
+  badFile(file: string, reason: string, rows: number): void {
+    this.bad(file, 1, reason);
+    this.report.rowsBad += rows - 1;
+  }
+
+  finish(): TableReport {
+    return { ...this.report, seconds: (performance.now() - this.started) / 1000 };
+  }
+}
+
+export function summarize(tables: TableReport[], seconds: number): ImportSummary {
+  const rowsOk = tables.reduce((n, t) => n + t.rowsOk, 0);
+  const rowsBad = tables.reduce((n, t) => n + t.rowsBad, 0);
+  return { tables, rowsOk, rowsBad, seconds, rowsPerSecond: seconds > 0 ? rowsOk / seconds : 0 };
+}

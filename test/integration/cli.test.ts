@@ -1,0 +1,92 @@
+// `npm run cli -- …` on a real database: exit codes 0/1/2, keys, migrate,
+// generate + import.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { runCli } from '../../src/cli/main';
+import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
+
+let t: TestDatabase;
+let dataDir: string;
+const saved = { DATABASE_URL: process.env.DATABASE_URL, DATA_DIR: process.env.DATA_DIR };
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'sga-cli-'));
+  if (process.env.TEST_DATABASE_URL) {
+    t = await createTestDatabase();
+    process.env.DATABASE_URL = t.url;
+  } else {
+    delete process.env.DATABASE_URL;
+    process.env.DATA_DIR = path.join(dataDir, 'db');
+  }
+});
+afterAll(async () => {
+  Object.assign(process.env, saved);
+  if (saved.DATABASE_URL === undefined) delete process.env.DATABASE_URL;
+  if (saved.DATA_DIR === undefined) delete process.env.DATA_DIR;
+  await t?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function cli(...argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runCli(argv, { out: (l) => out.push(l), err: (l) => err.push(l) });
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+describe('CLI', () => {
+  it('when asked for help, then usage and exit 0; when the words are wrong, then exit 2', async () => {
+    expect(await cli('--help')).toMatchObject({ code: 0, out: expect.stringContaining('keys create') });
+    expect((await cli()).code).toBe(2);
+    expect((await cli('frobnicate')).code).toBe(2);
+    expect((await cli('keys', 'create')).code).toBe(2);
+    expect((await cli('keys', 'create', '--name', 'x', '--rate-limit', 'lots')).code).toBe(2);
+    expect((await cli('keys', 'list', '--bogus')).code).toBe(2);
+  });
+
+  it('when run as a process, then the exit code reaches the shell', () => {
+    const res = spawnSync(process.execPath, [require.resolve('tsx/cli'), 'src/cli/main.ts', 'frobnicate'], { cwd: path.join(__dirname, '..', '..'), encoding: 'utf8' });
+    expect(res.status).toBe(2);
+    expect(res.stderr).toContain('unknown command: frobnicate');
+  });
+
+  it('when migrate runs twice, then the second has nothing to do', async () => {
+    await cli('migrate');
+    expect(await cli('migrate')).toEqual({ code: 0, out: 'database is up to date', err: '' });
+  });
+
+  it('when keys are created, listed, rotated and revoked with --json, then each prints one JSON object', async () => {
+    const created = JSON.parse((await cli('keys', 'create', '--name', 'ci', '--rate-limit', '5', '--expires', '2030-01-01T00:00:00Z', '--json')).out);
+    expect(created).toMatchObject({ name: 'ci', rateLimit: 5, expiresAt: '2030-01-01T00:00:00.000Z', revokedAt: null });
+    expect(created.key).toMatch(/^sga_[A-Za-z0-9_-]{43}$/);
+    const listed = JSON.parse((await cli('keys', 'list', '--json')).out);
+    const mine = listed.find((k: { id: string }) => k.id === created.id);
+    expect(mine).toMatchObject({ name: 'ci', prefix: created.key.slice(0, 12) });
+    expect(JSON.stringify(listed)).not.toContain(created.key);
+    const rotated = JSON.parse((await cli('keys', 'rotate', created.id, '--json')).out);
+    expect(rotated).toMatchObject({ name: 'ci', rateLimit: 5 });
+    expect(rotated.key).not.toBe(created.key);
+    const after = JSON.parse((await cli('keys', 'list', '--json')).out);
+    expect(after.find((k: { id: string }) => k.id === created.id)).toMatchObject({ replacedBy: rotated.id, revokedAt: expect.any(String) });
+    expect(JSON.parse((await cli('keys', 'revoke', rotated.id, '--json')).out).revokedAt).toEqual(expect.any(String));
+  });
+
+  it('when a key id is unknown or malformed, then exit 1 with a one-line reason', async () => {
+    const unknown = await cli('keys', 'revoke', '00000000-0000-0000-0000-000000000000');
+    expect(unknown.code).toBe(1);
+    expect(unknown.err).toBe('error: no key with id 00000000-0000-0000-0000-000000000000');
+    expect((await cli('keys', 'rotate', 'nope')).code).toBe(1);
+  });
+
+  it('when a tiny dataset is generated and imported, then rows land and the summary says how many', async () => {
+    const out = path.join(dataDir, 'tiny');
+    const gen = await cli('generate', '--out', out, '--scale', 'tiny', '--seed', '7');
+    expect(gen.code).toBe(0);
+    const imp = await cli('import', out, '--progress', 'silent');
+    expect(imp.code).toBe(0);
+    expect(imp.out).toMatch(/^imported \d+ rows \(0 bad rows skipped\)/);
+    expect((await cli('import', path.join(dataDir, 'missing'))).code).toBe(1);
+  });
+});

@@ -1,0 +1,108 @@
+// The GraphQL face: typed documents through graphql-request, batching proved
+// by counting SQL statements, limits and error codes, REST == GraphQL.
+import { ClientError } from 'graphql-request';
+import { print } from 'graphql';
+import {
+  TestFarcasterUserDocument, TestFarcasterUsersWithStatsDocument, TestLensProfilesWithStatsDocument,
+} from '../../src/generated/graphql/graphql';
+import { REST_ROUTES } from '../../src/rest/rest-routes';
+import { createApolloServer } from '../../src/graphql/apollo-server';
+import { loadConfig } from '../../src/config/load-config';
+import { createLogger } from '../../src/logging/logger';
+import { startTestServer, type TestServer } from '../helpers/test-server';
+
+let s: TestServer;
+beforeAll(async () => { s = await startTestServer({ fixture: 'api-basic' }); });
+afterAll(async () => { await s.close(); });
+
+async function statementsFor(run: () => Promise<unknown>): Promise<number> {
+  const before = s.testDb.db.statementCount;
+  await run();
+  return s.testDb.db.statementCount - before;
+}
+
+const errorOf = async (p: Promise<unknown>) => {
+  try { await p; } catch (e) { if (e instanceof ClientError) return e.response; throw e; }
+  throw new Error('expected an error');
+};
+
+describe('GraphQL', () => {
+  it('when users are asked with their stats, then the answer matches the fixture', async () => {
+    const data = await s.gql.request(TestFarcasterUsersWithStatsDocument, { fids: [1, 2] });
+    expect(data.farcasterUsers).toEqual([
+      { fid: 1, username: 'alice', stats: { followers: 4, following: 2, posts: 2 }, likesCount: 4 },
+      { fid: 2, username: 'alicia', stats: { followers: 2, following: 1, posts: 1 }, likesCount: 1 },
+    ]);
+  });
+
+  it('when 100 profiles are asked with their stats, then the SQL statement count does not grow with 100', async () => {
+    const hundred = Array.from({ length: 100 }, (_, i) => i + 1);
+    const few = await statementsFor(() => s.gql.request(TestFarcasterUsersWithStatsDocument, { fids: [1, 2] }));
+    const many = await statementsFor(() => s.gql.request(TestFarcasterUsersWithStatsDocument, { fids: hundred }));
+    expect(many).toBe(few);
+    // key lookup + last-used stamp + profiles + counters + likes
+    expect(many).toBeLessThanOrEqual(5);
+    const lensIds = Array.from({ length: 100 }, (_, i) => `0x${(i + 1).toString(16)}`);
+    const lens = await statementsFor(() => s.gql.request(TestLensProfilesWithStatsDocument, { ids: lensIds }));
+    expect(lens).toBeLessThanOrEqual(5);
+  });
+
+  it('when Lens profiles are asked, then ids come back canonical and the score is in stats', async () => {
+    const data = await s.gql.request(TestLensProfilesWithStatsDocument, { ids: ['0x1', '0x02'] });
+    expect(data.lensProfiles.map((p) => [p.profileId, p.stats.followers, p.stats.lensClassifierScore])).toEqual([['0x01', 2, 0.9], ['0x02', 1, null]]);
+  });
+
+  it('when a single user does not exist, then NOT_FOUND with HTTP 404', async () => {
+    const res = await errorOf(s.gql.request(TestFarcasterUserDocument, { fid: 999 }));
+    expect(res.status).toBe(404);
+    expect(res.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+  });
+
+  it('when an argument breaks a rule, then BAD_USER_INPUT with HTTP 400 naming it', async () => {
+    const res = await errorOf(s.gql.request(TestFarcasterUsersWithStatsDocument, { fids: [] }));
+    expect(res.status).toBe(400);
+    expect(res.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    expect(res.errors?.[0]?.message).toMatch(/fids/);
+  });
+
+  it('when a query is too deep, then 400 BAD_USER_INPUT before it runs', async () => {
+    // A server whose depth bound is 3, run without network (Apollo executeOperation).
+    const apollo = createApolloServer(loadConfig({}, { GRAPHQL_MAX_DEPTH: 3 }), createLogger('silent'));
+    await apollo.start();
+    try {
+      const res = await apollo.executeOperation({ query: '{ farcasterUser(fid: 1) { metadata { coverPicture { optimized { uri } } } } }' });
+      expect(res.http.status).toBe(400);
+      expect(res.body.kind === 'single' && res.body.singleResult.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    } finally {
+      await apollo.stop();
+    }
+  });
+
+  it('when a query has too many aliases or tokens, is unknown or does not parse, then 400 BAD_USER_INPUT', async () => {
+    const post = (query: string) => fetch(`${s.baseUrl}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', apikey: s.key }, body: JSON.stringify({ query }) });
+    const aliases = `{ ${Array.from({ length: 40 }, (_, i) => `a${i}: farcasterUser(fid: 1) { fid }`).join(' ')} }`;
+    const tooManyTokens = `{ ${'__typename '.repeat(6000)} }`;
+    for (const q of [aliases, tooManyTokens, '{ nope }', '{ farcasterUser(fid: 1) {']) {
+      const res = await post(q);
+      const body = await res.json();
+      expect([q.slice(0, 30), res.status, body.errors?.[0]?.extensions?.code]).toEqual([q.slice(0, 30), 400, 'BAD_USER_INPUT']);
+    }
+  });
+
+  it('when a REST route is called, then its body equals the GraphQL answer of its operation', async () => {
+    const cases: Record<string, string> = {
+      '/api/lens/followersCount': '?ids=0x01,0x02', '/api/lens/followers/total/:id': '0x01', '/api/lens/profile/:id': '0x01',
+      '/api/farcaster/likes-count': '?fids=1,2', '/api/farcaster/followersCount': '?fids=1,2', '/api/farcaster/followers/total/:fid': '1',
+      '/api/farcaster/user/profiles/:handle': 'al', '/api/farcaster/user/profiles': '?fids=1,2', '/api/farcaster/user/profile/:fid': '1',
+    };
+    for (const r of REST_ROUTES) {
+      const arg = cases[r.path];
+      expect([r.path, arg !== undefined]).toEqual([r.path, true]);
+      const url = arg.startsWith('?') ? r.path + arg : r.path.replace(/:\w+/, arg);
+      const rest = await s.rest(url);
+      const fakeReq = { params: Object.fromEntries((r.path.match(/:(\w+)/g) ?? []).map((p) => [p.slice(1), arg])), query: Object.fromEntries(new URLSearchParams(arg.startsWith('?') ? arg : '')) };
+      const gql = await s.gql.request<Record<string, unknown>>(print(r.document), r.variables(fakeReq as never));
+      expect([r.path, rest.status, rest.body]).toEqual([r.path, 200, r.answer(gql)]);
+    }
+  });
+});

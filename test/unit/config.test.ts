@@ -1,0 +1,20 @@
+import { ConfigError, loadConfig } from '../../src/config/load-config';
+
+describe('configuration', () => {
+  it('when nothing is set, then the documented defaults apply', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ PORT: 4000, DATA_DIR: './data', LOG_LEVEL: 'info' });
+    expect(c.DATABASE_URL).toBeUndefined();
+    expect(c.REDIS_URL).toBeUndefined();
+  });
+
+  it('when a value is malformed, then start-up fails with a message naming it', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
+  });
+
+  it('when DATABASE_URL is empty, then the embedded database is used', () => {
+    expect(loadConfig({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
+  });
+});
