@@ -5,6 +5,7 @@ import type { Database } from '../db/database';
 import { emptyFarcasterCounts, farcasterCounts, type FarcasterCountsRow } from '../repositories/farcaster-counts.repository';
 import { findFarcasterProfiles, type FarcasterProfileRow } from '../repositories/farcaster-profile.repository';
 import { emptyLensCounts, findLensProfiles, lensCounts, lensStatsRefreshedAt, type LensCountsRow, type LensProfileRow } from '../repositories/lens-profile.repository';
+import { analyticsLoaders } from './analytics-loaders';
 import { orderByKeys } from './order-by-keys';
 
 export function createLoaders(db: Database) {
@@ -17,6 +18,8 @@ export function createLoaders(db: Database) {
       orderByKeys(ids, await findLensProfiles(db, ids), (r) => r.profile_id, () => null)),
     lensCounts: new DataLoader<string, LensCountsRow>(async (ids) =>
       orderByKeys(ids, await lensCounts(db, ids), (r) => r.profile_id, emptyLensCounts)),
+    farcasterAnalytics: analyticsLoaders(db, 'farcaster'),
+    lensAnalytics: analyticsLoaders(db, 'lens'),
     /** One key ('lens'): the last stats refresh, read once per request. */
     lensRefreshedAt: new DataLoader<'lens', Date | null>(async (keys) => {
       const [row] = await lensStatsRefreshedAt(db);

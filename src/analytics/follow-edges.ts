@@ -1,0 +1,173 @@
+// Loads one protocol's live follow graph as dense typed arrays for the graph
+// score. Rows are read in keyset-paginated batches on each table's primary key
+// and appended to doubling Int32Arrays, so millions of follows never exist as
+// one array of row objects. Same SQL on PGlite and Postgres.
+import type { Database } from '../db/database';
+import type { SqlClient } from '../db/sql-client';
+
+export interface FollowGraph<K> {
+  /** Every profile of the protocol, ascending by numeric value; node i is ids[i]. */
+  ids: K[];
+  indexOf: Map<K, number>;
+  /** Edge e: node from[e] (the follower) follows node to[e]. Distinct pairs, no self-follows. */
+  from: Int32Array;
+  to: Int32Array;
+}
+
+export interface LoadFollowGraphOptions {
+  /** Rows per query. Default 200,000. */
+  batchSize?: number;
+}
+
+export type FollowProtocol = 'farcaster' | 'lens';
+
+const DEFAULT_BATCH_SIZE = 200_000;
+
+/** A keyset-paginated read: `columns` of `table` filtered by `where`, walked along `key` (a unique, indexed column list). */
+interface PagedRead { table: string; columns: string[]; key: string[]; where?: string; distinct?: boolean }
+
+interface ProtocolSpec<K> {
+  parse(value: unknown): K;
+  compare(a: K, b: K): number;
+  /** Columns [follower, followed], read along the table's primary key. */
+  follows: PagedRead;
+  /** Single-column reads of profile ids that exist even without follows. */
+  profiles: PagedRead[];
+}
+
+const FARCASTER: ProtocolSpec<number> = {
+  parse: (v) => Number(v),
+  compare: (a, b) => a - b,
+  follows: {
+    table: 'fc_link', columns: ['fid', 'target_fid'], key: ['fid', 'target_fid'],
+    where: 'deleted_at IS NULL AND fid <> target_fid',
+  },
+  profiles: [
+    { table: 'fc_user', columns: ['fid'], key: ['fid'] },
+    { table: 'fc_user_data', columns: ['fid'], key: ['fid'], distinct: true },
+    { table: 'fc_fname', columns: ['fid'], key: ['fid'], distinct: true },
+  ],
+};
+
+// Canonical Lens ids (lowercase 0x, even digits) order numerically by (length, text).
+const LENS: ProtocolSpec<string> = {
+  parse: (v) => String(v),
+  compare: (a, b) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0),
+  follows: {
+    table: 'lens_follow', columns: ['follower_profile_id', 'profile_id'], key: ['profile_id', 'follower_profile_id'],
+    where: 'deleted_at IS NULL AND profile_id <> follower_profile_id',
+  },
+  profiles: [{ table: 'lens_profile', columns: ['profile_id'], key: ['profile_id'] }],
+};
+
+/** Live follows (deleted_at IS NULL, no self-follows) of one protocol, as dense indices. */
+export async function loadFollowGraph(db: Database, protocol: 'farcaster', options?: LoadFollowGraphOptions): Promise<FollowGraph<number>>;
+export async function loadFollowGraph(db: Database, protocol: 'lens', options?: LoadFollowGraphOptions): Promise<FollowGraph<string>>;
+export async function loadFollowGraph(
+  db: Database, protocol: FollowProtocol, options: LoadFollowGraphOptions = {},
+): Promise<FollowGraph<number> | FollowGraph<string>> {
+  const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
+  if (!Number.isInteger(batchSize) || batchSize < 1) {
+    throw new RangeError(`loadFollowGraph: batchSize must be an integer ≥ 1, got ${batchSize}`);
+  }
+  if (protocol === 'farcaster') return withSnapshot(db.sql, (sql) => loadWith(sql, FARCASTER, batchSize));
+  if (protocol === 'lens') return withSnapshot(db.sql, (sql) => loadWith(sql, LENS, batchSize));
+  throw new RangeError(`loadFollowGraph: unknown protocol ${String(protocol)}`);
+}
+
+/**
+ * On Postgres all batches read one REPEATABLE READ snapshot, so a concurrent
+ * import cannot tear the graph. On PGlite a transaction would hold the single
+ * connection and stall every other query for the whole load, so batches run
+ * as plain statements; the loader stays correct either way because every
+ * follow endpoint becomes a node whatever the profile tables say.
+ */
+function withSnapshot<T>(sql: SqlClient, fn: (sql: SqlClient) => Promise<T>): Promise<T> {
+  if (sql.kind !== 'postgres') return fn(sql);
+  return sql.transaction(async (tx) => {
+    await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
+    return fn(tx);
+  });
+}
+
+async function loadWith<K>(sql: SqlClient, spec: ProtocolSpec<K>, batchSize: number): Promise<FollowGraph<K>> {
+  // Nodes get provisional indices in order of first sight, renumbered once all are known.
+  const ids: K[] = [];
+  const indexOf = new Map<K, number>();
+  const intern = (raw: unknown): number => {
+    const id = spec.parse(raw);
+    let i = indexOf.get(id);
+    if (i === undefined) { i = ids.length; ids.push(id); indexOf.set(id, i); }
+    return i;
+  };
+
+  for (const read of spec.profiles) {
+    const [column] = read.columns;
+    for await (const rows of pages(sql, read, batchSize)) for (const row of rows) intern(row[column]);
+  }
+  const edges = new EdgeBuffer();
+  const [followerCol, followedCol] = spec.follows.columns;
+  for await (const rows of pages(sql, spec.follows, batchSize)) {
+    for (const row of rows) edges.push(intern(row[followerCol]), intern(row[followedCol]));
+  }
+  const { from, to } = edges.finish();
+
+  // Renumber so that node order is id order; indexOf is updated in place.
+  const order = Int32Array.from(ids.keys()).sort((a, b) => spec.compare(ids[a], ids[b]));
+  const finalOf = new Int32Array(ids.length);
+  const sorted = new Array<K>(ids.length);
+  for (let k = 0; k < order.length; k++) {
+    finalOf[order[k]] = k;
+    sorted[k] = ids[order[k]];
+    indexOf.set(sorted[k], k);
+  }
+  for (let e = 0; e < from.length; e++) { from[e] = finalOf[from[e]]; to[e] = finalOf[to[e]]; }
+  return { ids: sorted, indexOf, from, to };
+}
+
+/** Yields batches of rows in key order; each query resumes after the last key seen. */
+async function* pages(sql: SqlClient, read: PagedRead, batchSize: number): AsyncGenerator<Record<string, unknown>[]> {
+  const keyList = read.key.join(', ');
+  const select = `SELECT ${read.distinct ? 'DISTINCT ' : ''}${read.columns.join(', ')} FROM ${read.table}`;
+  const after = read.key.length === 1 ? `${keyList} > $1` : `(${keyList}) > (${read.key.map((_, i) => `$${i + 1}`).join(', ')})`;
+  const filter = (withKey: boolean) => [read.where, withKey ? after : undefined].filter(Boolean).join(' AND ');
+  const text = (withKey: boolean) => {
+    const where = filter(withKey);
+    const limit = `$${withKey ? read.key.length + 1 : 1}`;
+    return `${select}${where ? ` WHERE ${where}` : ''} ORDER BY ${keyList} LIMIT ${limit}`;
+  };
+  const first = text(false);
+  const next = text(true);
+
+  let last: unknown[] | undefined;
+  for (;;) {
+    const rows = last ? await sql.query(next, [...last, batchSize]) : await sql.query(first, [batchSize]);
+    if (rows.length > 0) yield rows;
+    if (rows.length < batchSize) return;
+    const tail = rows[rows.length - 1];
+    last = read.key.map((k) => tail[k]);
+  }
+}
+
+/** Parallel Int32 columns that double when full. */
+class EdgeBuffer {
+  private from = new Int32Array(1024);
+  private to = new Int32Array(1024);
+  private length = 0;
+
+  push(a: number, b: number): void {
+    if (this.length === this.from.length) {
+      const grow = (old: Int32Array) => { const next = new Int32Array(old.length * 2); next.set(old); return next; };
+      this.from = grow(this.from);
+      this.to = grow(this.to);
+    }
+    this.from[this.length] = a;
+    this.to[this.length] = b;
+    this.length += 1;
+  }
+
+  /** Exact-length copies, so the slack of the last doubling is released. */
+  finish(): { from: Int32Array; to: Int32Array } {
+    return { from: this.from.slice(0, this.length), to: this.to.slice(0, this.length) };
+  }
+}

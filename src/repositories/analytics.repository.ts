@@ -1,0 +1,76 @@
+// Reads of the analytics tables (written by `refresh`), batched: one
+// statement per batch of profiles. Every read uses the current generation.
+import type { Database } from '../db/database';
+import type { Period } from '../analytics/periods';
+import { FC_GENERATION, LENS_GENERATION } from './generation.sql';
+
+export type ProtocolName = 'farcaster' | 'lens';
+
+/** Table and key column per protocol; ids are fids (int) or canonical Lens ids (text). */
+export const SIDE = {
+  farcaster: { gen: FC_GENERATION, key: 'fid', arr: 'int[]', stats: 'fc_profile_stats', gain: 'fc_follower_gain', summary: 'fc_follower_summary', daily: 'fc_follower_daily' },
+  lens: { gen: LENS_GENERATION, key: 'profile_id', arr: 'text[]', stats: 'lens_profile_stats', gain: 'lens_follower_gain', summary: 'lens_follower_summary', daily: 'lens_follower_daily' },
+} as const;
+
+export interface RanksRow {
+  id: string | number; follower_rank: number; engagement_rank: number; score_rank: number; likes_rank: number; collect_rank: number; profiles: number;
+}
+
+export function ranks(db: Database, protocol: ProtocolName, ids: readonly (string | number)[]): Promise<RanksRow[]> {
+  const s = SIDE[protocol];
+  return db.read<RanksRow>(`
+    SELECT s.${s.key} AS id, s.follower_rank, s.engagement_rank, s.score_rank, s.likes_rank, s.collect_rank,
+      (SELECT profile_count FROM protocol_state WHERE protocol = '${protocol}') AS profiles
+    FROM ${s.stats} s WHERE s.generation = ${s.gen} AND s.${s.key} = ANY($1::${s.arr})`, [...ids]);
+}
+
+export interface GainRow { id: string | number; gained: number; followers_at_start: number; gain_rank: number; trend_score: number }
+
+export function gains(db: Database, protocol: ProtocolName, period: Period, ids: readonly (string | number)[]): Promise<GainRow[]> {
+  const s = SIDE[protocol];
+  return db.read<GainRow>(`
+    SELECT g.${s.key} AS id, g.gained, g.followers_at_start, g.gain_rank, g.trend_score
+    FROM ${s.gain} g WHERE g.generation = ${s.gen} AND g.period = $2 AND g.${s.key} = ANY($1::${s.arr})`, [...ids], period);
+}
+
+export interface SummaryRow { id: string | number; top_followers: (string | number)[]; histogram: number[] }
+
+export function followerSummaries(db: Database, protocol: ProtocolName, ids: readonly (string | number)[]): Promise<SummaryRow[]> {
+  const s = SIDE[protocol];
+  return db.read<SummaryRow>(`
+    SELECT f.${s.key} AS id, f.top_followers, f.histogram
+    FROM ${s.summary} f WHERE f.generation = ${s.gen} AND f.${s.key} = ANY($1::${s.arr})`, [...ids]);
+}
+
+export interface DailyRow { id: string | number; day: string; delta: number }
+
+export function followerDaily(db: Database, protocol: ProtocolName, ids: readonly (string | number)[]): Promise<DailyRow[]> {
+  const s = SIDE[protocol];
+  return db.read<DailyRow>(`
+    SELECT d.${s.key} AS id, to_char(d.day, 'YYYY-MM-DD') AS day, d.delta
+    FROM ${s.daily} d WHERE d.generation = ${s.gen} AND d.${s.key} = ANY($1::${s.arr}) ORDER BY d.${s.key}, d.day`, [...ids]);
+}
+
+export interface TrendingRow { id: string | number; gained: number; trend_score: number; total: number }
+
+/** CONTRACT 4.1: users who gained ≥ 1, by trend score, then gained, then id. */
+export function trending(db: Database, protocol: ProtocolName, period: Period, offset: number, limit: number): Promise<TrendingRow[]> {
+  const s = SIDE[protocol];
+  const idOrder = protocol === 'lens' ? `length(g.${s.key}), g.${s.key}` : `g.${s.key}`;
+  return db.read<TrendingRow>(`
+    SELECT g.${s.key} AS id, g.gained, g.trend_score, count(*) OVER ()::int AS total
+    FROM ${s.gain} g WHERE g.generation = ${s.gen} AND g.period = $1 AND g.gained >= 1
+    ORDER BY g.trend_score DESC, g.gained DESC, ${idOrder}
+    OFFSET $2 LIMIT $3`, period, offset, limit);
+}
+
+export function trendingTotal(db: Database, protocol: ProtocolName, period: Period): Promise<{ total: number }[]> {
+  const s = SIDE[protocol];
+  return db.read(`SELECT count(*)::int AS total FROM ${s.gain} g WHERE g.generation = ${s.gen} AND g.period = $1 AND g.gained >= 1`, period);
+}
+
+export interface ProtocolStateRow { as_of: Date | null; refreshed_at: Date | null; profile_count: number; score_average: number | null }
+
+export function protocolState(db: Database, protocol: ProtocolName): Promise<ProtocolStateRow[]> {
+  return db.read(`SELECT as_of, refreshed_at, profile_count, score_average FROM protocol_state WHERE protocol = $1`, protocol);
+}
