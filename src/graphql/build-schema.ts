@@ -1,11 +1,18 @@
 import 'reflect-metadata';
 import type { GraphQLSchema } from 'graphql';
+import { ProfileSummary } from './types/profile-summary.type';
 import { buildSchemaSync } from 'type-graphql';
 import { CountsResolver } from './resolvers/counts.resolver';
 import { FarcasterUserResolver } from './resolvers/farcaster-user.resolver';
 import { LensProfileResolver } from './resolvers/lens-profile.resolver';
+import { FarcasterAnalyticsResolver, LensAnalyticsResolver } from './resolvers/profile-analytics.resolver';
+import { ScoreAverageResolver } from './resolvers/score-average.resolver';
+import { TrendingResolver } from './resolvers/trending.resolver';
 
-export const RESOLVERS = [FarcasterUserResolver, LensProfileResolver, CountsResolver] as const;
+export const RESOLVERS = [
+  FarcasterUserResolver, LensProfileResolver, CountsResolver, FarcasterAnalyticsResolver, LensAnalyticsResolver,
+  TrendingResolver, ScoreAverageResolver,
+] as const;
 
 let cached: GraphQLSchema | undefined;
 
@@ -14,6 +21,8 @@ export function appSchema(): GraphQLSchema {
   cached ??= buildSchemaSync({
     resolvers: RESOLVERS,
     validate: { forbidUnknownValues: false },
+    // ProfileSummary's implementations are plain objects, told apart by resolveType.
+    orphanedTypes: [ProfileSummary],
   });
   return cached;
 }

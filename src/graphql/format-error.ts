@@ -1,7 +1,7 @@
 // Maps every GraphQL error to one of the contract's codes (CONTRACT §2) and
 // keeps SQL, driver text and stacks out of answers.
 import { unwrapResolverError } from '@apollo/server/errors';
-import type { GraphQLFormattedError } from 'graphql';
+import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { ArgumentValidationError } from 'type-graphql';
 import type { Logger } from 'pino';
 import { AppError, STATUS_OF, type ErrorCode } from '../errors/app-error';
@@ -40,6 +40,8 @@ export function createFormatError(log: Logger) {
     if (original instanceof ArgumentValidationError) return withCode(formatted, 'BAD_USER_INPUT', validationMessage(original));
     const code = String(formatted.extensions?.code ?? '');
     if (CLIENT_CODES.has(code)) return withCode(formatted, 'BAD_USER_INPUT');
+    // graphql-js's own execution errors (an explicit null for a non-null argument …) are the client's.
+    if (error instanceof GraphQLError && !error.originalError) return withCode(formatted, 'BAD_USER_INPUT');
     if (isConnectionError(original)) return withCode(formatted, 'SERVICE_UNAVAILABLE', 'Database unavailable');
     // A bug: log it whole, answer nothing of it.
     log.error({ err: original, path: formatted.path }, 'unexpected GraphQL error');

@@ -4,6 +4,7 @@ import { distinct } from '../../loaders/order-by-keys';
 import { searchFarcasterFids } from '../../repositories/farcaster-profile.repository';
 import { FidArgs, FidsArgs, HandleArgs } from '../args/id.args';
 import type { Context } from '../context.type';
+import { farcasterUsersByFid } from '../profile-lookup';
 import { FarcasterUser, toFarcasterUser } from '../types/farcaster-user.type';
 import { ProfileStats } from '../types/profile-parts.type';
 
@@ -21,15 +22,13 @@ export class FarcasterUserResolver {
 
   @Query(() => [FarcasterUser], { description: 'Farcaster users by fid, in request order, duplicates and unknown fids left out.' })
   async farcasterUsers(@Args(() => FidsArgs) { fids }: FidsArgs, @Ctx() ctx: Context): Promise<FarcasterUser[]> {
-    const rows = await ctx.loaders.farcasterProfile.loadMany(distinct(fids));
-    return rows.flatMap((r) => (r && !(r instanceof Error) ? [toFarcasterUser(r)] : []));
+    return farcasterUsersByFid(ctx, distinct(fids));
   }
 
   @Query(() => [FarcasterUser], { description: 'Users whose username equals the handle (case-insensitive) first, then prefix matches by followers; at most 20.' })
   async searchFarcasterUsers(@Args(() => HandleArgs) { handle }: HandleArgs, @Ctx() ctx: Context): Promise<FarcasterUser[]> {
     const fids = await searchFarcasterFids(ctx.db, handle, HANDLE_SEARCH_LIMIT);
-    const rows = await ctx.loaders.farcasterProfile.loadMany(fids);
-    return rows.flatMap((r) => (r && !(r instanceof Error) ? [toFarcasterUser(r)] : []));
+    return farcasterUsersByFid(ctx, fids);
   }
 
   @FieldResolver(() => ProfileStats)

@@ -3,6 +3,7 @@ import { notFound } from '../../errors/app-error';
 import { distinct } from '../../loaders/order-by-keys';
 import { LensIdArgs, LensIdsArgs } from '../args/id.args';
 import type { Context } from '../context.type';
+import { lensProfilesById } from '../profile-lookup';
 import { LensProfile, toLensProfile } from '../types/lens-profile.type';
 import { ProfileStats } from '../types/profile-parts.type';
 
@@ -17,8 +18,7 @@ export class LensProfileResolver {
 
   @Query(() => [LensProfile], { description: 'Lens profiles by id, in request order, duplicates and unknown ids left out.' })
   async lensProfiles(@Args(() => LensIdsArgs) { ids }: LensIdsArgs, @Ctx() ctx: Context): Promise<LensProfile[]> {
-    const rows = await ctx.loaders.lensProfile.loadMany(distinct(ids));
-    return rows.flatMap((r) => (r && !(r instanceof Error) ? [toLensProfile(r)] : []));
+    return lensProfilesById(ctx, distinct(ids));
   }
 
   @FieldResolver(() => ProfileStats)

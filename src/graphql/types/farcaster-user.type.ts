@@ -1,9 +1,10 @@
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 import type { FarcasterProfileRow } from '../../repositories/farcaster-profile.repository';
 import { Handle, ProfileMetadata, profileMetadata } from './profile-parts.type';
+import { ProfileSummary } from './profile-summary.type';
 
-@ObjectType({ description: 'A Farcaster user (fid). Counters and ranks resolve lazily, batched per request.' })
-export class FarcasterUser {
+@ObjectType({ implements: ProfileSummary, description: 'A Farcaster user (fid). Counters and ranks resolve lazily, batched per request.' })
+export class FarcasterUser implements ProfileSummary {
   @Field(() => Int) fid!: number;
   @Field(() => ID, { description: 'The fid as a decimal string.' }) id!: string;
   @Field(() => String, { nullable: true }) username!: string | null;

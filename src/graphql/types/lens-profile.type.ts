@@ -1,12 +1,13 @@
-import { Field, Float, ObjectType } from 'type-graphql';
+import { Field, Float, ID, ObjectType } from 'type-graphql';
 import type { LensProfileRow } from '../../repositories/lens-profile.repository';
 import { LensProfileIdScalar } from '../scalars/lens-profile-id.scalar';
 import { Handle, ProfileMetadata, profileMetadata } from './profile-parts.type';
+import { ProfileSummary } from './profile-summary.type';
 
-@ObjectType({ description: 'A Lens profile (seed 2.5 record plus the 2.1 summary fields).' })
-export class LensProfile {
+@ObjectType({ implements: ProfileSummary, description: 'A Lens profile (seed 2.5 record plus the 2.1 summary fields).' })
+export class LensProfile implements ProfileSummary {
   @Field(() => LensProfileIdScalar) profileId!: string;
-  @Field(() => LensProfileIdScalar, { description: 'Same as profileId (the seed calls it id in summaries).' }) id!: string;
+  @Field(() => ID, { description: 'Same as profileId (the seed calls it id in summaries).' }) id!: string;
   @Field(() => Handle, { nullable: true }) handle!: Handle | null;
   @Field(() => ProfileMetadata) metadata!: ProfileMetadata;
   @Field(() => String, { description: 'Display name, else the handle, else the profile id.' }) name!: string;

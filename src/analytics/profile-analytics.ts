@@ -1,0 +1,87 @@
+// Protocol-independent answers over the analytics loaders; resolvers only
+// turn ids into profile objects.
+import { badInput, notFound } from '../errors/app-error';
+import type { AnalyticsLoaders } from '../loaders/analytics-loaders';
+import type { FollowerCursor } from '../repositories/recent-followers.repository';
+import { fromDayNumber, historyPoints, pointCount, toDayNumber, type HistoryPoint, type Interval } from './history';
+import { parsePeriod, percentileCategory } from './periods';
+
+type Id = string | number;
+const MAX_HISTORY_POINTS = 1000;
+const HISTOGRAM = [['0', 0, 0], ['1-9', 1, 9], ['10-99', 10, 99], ['100-999', 100, 999], ['1000-9999', 1000, 9999], ['10000+', 10000, null]] as const;
+
+export function requirePeriod(ratio: string) {
+  const period = parsePeriod(ratio);
+  if (!period) throw badInput(`ratio must be one of day, week, month (or 1d, 7d, 30d); got "${ratio}"`);
+  return period;
+}
+
+export async function profileRank(l: AnalyticsLoaders, id: Id) {
+  const r = await l.ranks.load(id);
+  if (!r) throw notFound();
+  const entry = (rank: number) => ({ rank, percentileCategory: percentileCategory(rank, r.profiles) });
+  return {
+    followerRank: entry(r.follower_rank), engagementRank: entry(r.engagement_rank), scoreRank: entry(r.score_rank),
+    likesRank: entry(r.likes_rank), collectRank: entry(r.collect_rank),
+  };
+}
+
+/** Rank by followers gained in the period (seed 2.10). */
+export async function userRank(l: AnalyticsLoaders, id: Id, ratio: string) {
+  const g = await l.gain.load({ id, period: requirePeriod(ratio) });
+  if (!g) throw notFound();
+  return { profileId: String(id), rank: String(g.gain_rank), count: String(g.gained) };
+}
+
+export async function topFollowerIds(l: AnalyticsLoaders, id: Id, first: number): Promise<Id[]> {
+  return ((await l.summary.load(id))?.top_followers ?? []).slice(0, first);
+}
+
+export async function followerHistogram(l: AnalyticsLoaders, id: Id) {
+  const counts = (await l.summary.load(id))?.histogram ?? [];
+  const buckets = HISTOGRAM.map(([label, min, max], i) => ({ label, min, max, count: counts[i] ?? 0 }));
+  return { total: buckets.reduce((a, b) => a + b.count, 0), buckets };
+}
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+function requireDay(name: string, value: string): string {
+  if (!ISO_DAY.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`)) || new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) !== value) {
+    throw badInput(`${name} must be a date YYYY-MM-DD; got "${value}"`);
+  }
+  return value;
+}
+
+export async function followersHistory(l: AnalyticsLoaders, id: Id, args: { from?: string | null; to?: string | null; interval: string }) {
+  if (!['day', 'week', 'month'].includes(args.interval)) throw badInput(`interval must be one of day, week, month; got "${args.interval}"`);
+  const interval = args.interval as Interval;
+  const asOf = (await l.state.load('state'))?.as_of ?? new Date();
+  const to = args.to ? requireDay('to', args.to) : asOf.toISOString().slice(0, 10);
+  const from = args.from ? requireDay('from', args.from) : fromDayNumber(toDayNumber(to) - 29);
+  if (from > to) throw badInput(`from (${from}) must not be after to (${to})`);
+  if (pointCount(from, to, interval) > MAX_HISTORY_POINTS) throw badInput(`the range yields more than ${MAX_HISTORY_POINTS} ${interval} points; narrow it or use a longer interval`);
+  const points: HistoryPoint[] = historyPoints(await l.daily.load(id), from, to, interval);
+  return { interval, from, to, points };
+}
+
+export function encodeCursor(c: FollowerCursor): string {
+  return Buffer.from(JSON.stringify([c.at.toISOString(), c.id])).toString('base64url');
+}
+
+export function decodeCursor(raw: string | null | undefined): FollowerCursor | null {
+  if (!raw) return null;
+  try {
+    const [at, id] = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as [string, Id];
+    const date = new Date(at);
+    if (Number.isNaN(date.getTime()) || (typeof id !== 'string' && typeof id !== 'number')) throw new Error('shape');
+    return { at: date, id };
+  } catch {
+    throw badInput('after is not a cursor returned by this API');
+  }
+}
+
+/** Newest followers first; one extra row tells whether there is a next page. */
+export async function recentFollowerPage(l: AnalyticsLoaders, id: Id, first: number, after: string | null | undefined) {
+  const rows = await l.recent.load({ id, first: first + 1, after: decodeCursor(after) });
+  const page = rows.slice(0, first).map((r) => ({ id: r.follower, followedAt: r.followed_at, cursor: encodeCursor({ at: r.followed_at, id: r.follower }) }));
+  return { page, pageInfo: { hasNextPage: rows.length > first, endCursor: page.at(-1)?.cursor ?? null } };
+}

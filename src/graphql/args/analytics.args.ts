@@ -1,0 +1,28 @@
+import { Max, Min } from 'class-validator';
+import { ArgsType, Field, Int } from 'type-graphql';
+
+@ArgsType()
+export class RatioArgs {
+  @Field(() => String, { defaultValue: 'week', description: '`day`, `week` or `month` (or `1d`, `7d`, `30d`).' }) ratio!: string;
+}
+
+@ArgsType()
+export class HistoryArgs {
+  @Field(() => String, { nullable: true, description: 'First UTC day, YYYY-MM-DD; default 29 days before `to`.' }) from?: string | null;
+  @Field(() => String, { nullable: true, description: 'Last UTC day, YYYY-MM-DD; default the as-of day.' }) to?: string | null;
+  @Field(() => String, { defaultValue: 'day', description: '`day`, `week` (Monday–Sunday) or `month`.' }) interval!: string;
+}
+
+/** Top followers are stored per profile up to 20. */
+export const MAX_TOP_FOLLOWERS = 20;
+
+@ArgsType()
+export class TopFollowersArgs {
+  @Field(() => Int, { defaultValue: 5 }) @Min(1) @Max(MAX_TOP_FOLLOWERS) first!: number;
+}
+
+@ArgsType()
+export class FollowerPageArgs {
+  @Field(() => Int, { defaultValue: 20 }) @Min(1) @Max(100) first!: number;
+  @Field(() => String, { nullable: true, description: 'endCursor of the previous page.' }) after?: string | null;
+}

@@ -1,0 +1,27 @@
+import { Arg, Ctx, Query, Resolver } from 'type-graphql';
+import { topFollowerIds } from '../../analytics/profile-analytics';
+import { trendingPage } from '../../analytics/trending.service';
+import type { Context } from '../context.type';
+import { farcasterUsersByFid, lensProfilesById } from '../profile-lookup';
+import { TrendingInput, TrendingPage } from '../types/trending.type';
+import type { ProfileSummary } from '../types/profile-summary.type';
+
+const TOP_FOLLOWERS = 3;
+
+@Resolver()
+export class TrendingResolver {
+  @Query(() => TrendingPage, { description: 'Seed 4.1: trending users by follower growth in the window, paged.' })
+  async trendingUsers(@Arg('input', () => TrendingInput) input: TrendingInput, @Ctx() ctx: Context): Promise<TrendingPage> {
+    const page = await trendingPage(ctx.db, input);
+    const l = page.protocol === 'lens' ? ctx.loaders.lensAnalytics : ctx.loaders.farcasterAnalytics;
+    const byIds = (ids: (string | number)[]): Promise<ProfileSummary[]> =>
+      page.protocol === 'lens' ? lensProfilesById(ctx, ids as string[]) : farcasterUsersByFid(ctx, ids as number[]);
+    // All loads of the page are issued together so the loaders batch them.
+    const [users, tops] = await Promise.all([byIds(page.ids), Promise.all(page.ids.map((id) => topFollowerIds(l, id, TOP_FOLLOWERS)))]);
+    const followers = await Promise.all(tops.map(byIds));
+    return {
+      users: users.map((user, i) => ({ user, topFollowers: followers[i] })),
+      page: page.page, total: page.total, totalPages: page.totalPages,
+    };
+  }
+}

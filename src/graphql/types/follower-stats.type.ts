@@ -1,0 +1,42 @@
+import { Field, Int, ObjectType } from 'type-graphql';
+
+@ObjectType()
+export class HistogramBucket {
+  @Field(() => String, { description: '`0`, `1-9`, `10-99`, `100-999`, `1000-9999` or `10000+`.' }) label!: string;
+  @Field(() => Int) min!: number;
+  @Field(() => Int, { nullable: true, description: 'null for the open last bucket.' }) max!: number | null;
+  @Field(() => Int) count!: number;
+}
+
+@ObjectType({ description: 'This profile\'s followers bucketed by their own follower count.' })
+export class FollowerHistogram {
+  @Field(() => Int) total!: number;
+  @Field(() => [HistogramBucket]) buckets!: HistogramBucket[];
+}
+
+@ObjectType()
+export class FollowersHistoryPoint {
+  @Field(() => String, { description: 'First UTC day of the interval (YYYY-MM-DD).' }) start!: string;
+  @Field(() => String, { description: 'Last UTC day of the interval, clipped to `to`.' }) end!: string;
+  @Field(() => Int, { description: 'Followers at the end of `end`, unfollows included.' }) followers!: number;
+}
+
+@ObjectType()
+export class FollowersHistory {
+  @Field(() => String) interval!: string;
+  @Field(() => String) from!: string;
+  @Field(() => String) to!: string;
+  @Field(() => [FollowersHistoryPoint]) points!: FollowersHistoryPoint[];
+}
+
+@ObjectType()
+export class PageInfo {
+  @Field(() => Boolean) hasNextPage!: boolean;
+  @Field(() => String, { nullable: true }) endCursor!: string | null;
+}
+
+@ObjectType({ description: 'Mean imported Lens classifier score.' })
+export class ScoreAverage {
+  @Field(() => Number, { nullable: true, description: 'null when no profile in scope has a score.' }) average!: number | null;
+  @Field(() => Int, { description: 'Profiles with a score that the average is over.' }) profiles!: number;
+}
