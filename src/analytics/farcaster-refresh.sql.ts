@@ -1,5 +1,6 @@
 // Farcaster statements of a refresh. $1 = the generation being written,
 // $2 = the as-of time. Self-interactions never count; deleted rows never count.
+import { FC_FOLLOWS, dailySql, gainsSql, summarySql } from './follow-refresh.sql';
 
 export const FC_AS_OF = `
   SELECT greatest(
@@ -45,46 +46,8 @@ export const FC_STATS = `
     rank() OVER (ORDER BY graph_score DESC), rank() OVER (ORDER BY likes DESC), rank() OVER (ORDER BY recasts DESC)
   FROM base`;
 
-/** Top 20 followers by their own followers, and the follower histogram. */
-export const FC_SUMMARY = `
-  INSERT INTO fc_follower_summary (generation, fid, top_followers, histogram)
-  SELECT $1, l.target_fid,
-    (array_agg(l.fid ORDER BY s.followers DESC, l.fid))[1:20],
-    ARRAY[count(*) FILTER (WHERE s.followers = 0), count(*) FILTER (WHERE s.followers BETWEEN 1 AND 9),
-          count(*) FILTER (WHERE s.followers BETWEEN 10 AND 99), count(*) FILTER (WHERE s.followers BETWEEN 100 AND 999),
-          count(*) FILTER (WHERE s.followers BETWEEN 1000 AND 9999), count(*) FILTER (WHERE s.followers >= 10000)]::int[]
-  FROM fc_link l JOIN fc_profile_stats s ON s.generation = $1 AND s.fid = l.fid
-  WHERE l.deleted_at IS NULL AND l.fid <> l.target_fid
-  GROUP BY l.target_fid`;
-
-/** Net followers gained in each period; one pass over the follows. */
-export const FC_GAINS = `
-  INSERT INTO fc_follower_gain (generation, period, fid, gained, followers_at_start, gain_rank, trend_score)
-  WITH counts AS (
-    SELECT target_fid AS fid,
-      count(*) FILTER (WHERE deleted_at IS NULL) AS now,
-      count(*) FILTER (WHERE timestamp <= $2::timestamptz - interval '1 day' AND (deleted_at IS NULL OR deleted_at > $2::timestamptz - interval '1 day')) AS d,
-      count(*) FILTER (WHERE timestamp <= $2::timestamptz - interval '7 days' AND (deleted_at IS NULL OR deleted_at > $2::timestamptz - interval '7 days')) AS w,
-      count(*) FILTER (WHERE timestamp <= $2::timestamptz - interval '30 days' AND (deleted_at IS NULL OR deleted_at > $2::timestamptz - interval '30 days')) AS m
-    FROM fc_link WHERE fid <> target_fid GROUP BY target_fid),
-  per AS (
-    SELECT s.fid, p.period,
-      coalesce(CASE p.period WHEN 'day' THEN c.d WHEN 'week' THEN c.w ELSE c.m END, 0)::int AS at_start,
-      coalesce(c.now, 0)::int AS now
-    FROM fc_profile_stats s CROSS JOIN (VALUES ('day'), ('week'), ('month')) AS p(period)
-    LEFT JOIN counts c ON c.fid = s.fid
-    WHERE s.generation = $1)
-  SELECT $1, period, fid, now - at_start, at_start,
-    rank() OVER (PARTITION BY period ORDER BY now - at_start DESC), (now - at_start)::float8 / (at_start + 10)
-  FROM per`;
-
-/** Net follower change per UTC day, for exact cumulative history. */
-export const FC_DAILY = `
-  INSERT INTO fc_follower_daily (generation, fid, day, delta)
-  SELECT $1, fid, day, sum(delta)::int FROM (
-    SELECT target_fid AS fid, (timestamp AT TIME ZONE 'UTC')::date AS day, 1 AS delta FROM fc_link WHERE fid <> target_fid
-    UNION ALL
-    SELECT target_fid, (deleted_at AT TIME ZONE 'UTC')::date, -1 FROM fc_link WHERE deleted_at IS NOT NULL AND fid <> target_fid
-  ) x GROUP BY fid, day HAVING sum(delta) <> 0`;
+export const FC_SUMMARY = summarySql(FC_FOLLOWS);
+export const FC_GAINS = gainsSql(FC_FOLLOWS);
+export const FC_DAILY = dailySql(FC_FOLLOWS);
 
 export const FC_TABLES = ['fc_graph_score', 'fc_profile_stats', 'fc_follower_summary', 'fc_follower_gain', 'fc_follower_daily'];

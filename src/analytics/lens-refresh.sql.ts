@@ -1,6 +1,7 @@
 // Lens statements of a refresh. $1 = the generation being written, $2 = the
 // as-of time. Self-interactions never count; hidden publications never count;
 // DOWNVOTE is not a like.
+import { LENS_FOLLOWS, dailySql, gainsSql, summarySql } from './follow-refresh.sql';
 
 export const LENS_AS_OF = `
   SELECT greatest(
@@ -51,45 +52,10 @@ export const LENS_STATS = `
     rank() OVER (ORDER BY coalesce(classifier_score, 0) DESC), rank() OVER (ORDER BY likes DESC), rank() OVER (ORDER BY collects DESC)
   FROM base`;
 
-export const LENS_SUMMARY = `
-  INSERT INTO lens_follower_summary (generation, profile_id, top_followers, histogram)
-  SELECT $1, f.profile_id,
-    (array_agg(f.follower_profile_id ORDER BY s.followers DESC, length(f.follower_profile_id), f.follower_profile_id))[1:20],
-    ARRAY[count(*) FILTER (WHERE s.followers = 0), count(*) FILTER (WHERE s.followers BETWEEN 1 AND 9),
-          count(*) FILTER (WHERE s.followers BETWEEN 10 AND 99), count(*) FILTER (WHERE s.followers BETWEEN 100 AND 999),
-          count(*) FILTER (WHERE s.followers BETWEEN 1000 AND 9999), count(*) FILTER (WHERE s.followers >= 10000)]::int[]
-  FROM lens_follow f JOIN lens_profile_stats s ON s.generation = $1 AND s.profile_id = f.follower_profile_id
-  WHERE f.deleted_at IS NULL AND f.profile_id <> f.follower_profile_id
-  GROUP BY f.profile_id`;
-
-export const LENS_GAINS = `
-  INSERT INTO lens_follower_gain (generation, period, profile_id, gained, followers_at_start, gain_rank, trend_score)
-  WITH counts AS (
-    SELECT profile_id AS id,
-      count(*) FILTER (WHERE deleted_at IS NULL) AS now,
-      count(*) FILTER (WHERE timestamp <= $2::timestamptz - interval '1 day' AND (deleted_at IS NULL OR deleted_at > $2::timestamptz - interval '1 day')) AS d,
-      count(*) FILTER (WHERE timestamp <= $2::timestamptz - interval '7 days' AND (deleted_at IS NULL OR deleted_at > $2::timestamptz - interval '7 days')) AS w,
-      count(*) FILTER (WHERE timestamp <= $2::timestamptz - interval '30 days' AND (deleted_at IS NULL OR deleted_at > $2::timestamptz - interval '30 days')) AS m
-    FROM lens_follow WHERE profile_id <> follower_profile_id GROUP BY profile_id),
-  per AS (
-    SELECT s.profile_id AS id, p.period,
-      coalesce(CASE p.period WHEN 'day' THEN c.d WHEN 'week' THEN c.w ELSE c.m END, 0)::int AS at_start,
-      coalesce(c.now, 0)::int AS now
-    FROM lens_profile_stats s CROSS JOIN (VALUES ('day'), ('week'), ('month')) AS p(period)
-    LEFT JOIN counts c ON c.id = s.profile_id
-    WHERE s.generation = $1)
-  SELECT $1, period, id, now - at_start, at_start,
-    rank() OVER (PARTITION BY period ORDER BY now - at_start DESC), (now - at_start)::float8 / (at_start + 10)
-  FROM per`;
-
-export const LENS_DAILY = `
-  INSERT INTO lens_follower_daily (generation, profile_id, day, delta)
-  SELECT $1, id, day, sum(delta)::int FROM (
-    SELECT profile_id AS id, (timestamp AT TIME ZONE 'UTC')::date AS day, 1 AS delta FROM lens_follow WHERE profile_id <> follower_profile_id
-    UNION ALL
-    SELECT profile_id, (deleted_at AT TIME ZONE 'UTC')::date, -1 FROM lens_follow WHERE deleted_at IS NOT NULL AND profile_id <> follower_profile_id
-  ) x GROUP BY id, day HAVING sum(delta) <> 0`;
-
 export const LENS_SCORE_AVERAGE = `SELECT avg(score) AS avg FROM lens_score`;
+
+export const LENS_SUMMARY = summarySql(LENS_FOLLOWS);
+export const LENS_GAINS = gainsSql(LENS_FOLLOWS);
+export const LENS_DAILY = dailySql(LENS_FOLLOWS);
 
 export const LENS_TABLES = ['lens_graph_score', 'lens_profile_stats', 'lens_follower_summary', 'lens_follower_gain', 'lens_follower_daily'];

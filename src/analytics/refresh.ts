@@ -87,10 +87,15 @@ async function refreshProtocol(sql: SqlClient, db: Database, protocol: Protocol,
   return { protocol, generation, asOf: asOf.toISOString(), profiles: n, seconds: (Date.now() - started) / 1000, steps, graph };
 }
 
-/** Refreshes the protocols in turn; null when another refresh is running. */
+/**
+ * Refreshes the protocols; null when another refresh is running. On Postgres
+ * the protocols run side by side on their own connections (the two protocols
+ * share no table), on PGlite (one connection) in turn.
+ */
 export async function refreshAnalytics(db: Database, opts: RefreshOptions = {}): Promise<ProtocolReport[] | null> {
   const protocols = opts.protocols ?? ['farcaster', 'lens'];
   return withRefreshLock(db.sql, async (session) => {
+    if (db.sql.kind === 'postgres') return Promise.all(protocols.map((p) => refreshProtocol(db.sql, db, p, opts)));
     const reports: ProtocolReport[] = [];
     for (const p of protocols) reports.push(await refreshProtocol(session, db, p, opts));
     return reports;

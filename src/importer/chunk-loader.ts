@@ -8,7 +8,7 @@ import type { Staging } from './staging';
 
 /** Where a loader counts its rows (a TableReportBuilder, usually). */
 export interface LoadTally {
-  ok(rows: number): void;
+  ok(file: string, rows: number): void;
   bad(file: string, line: number, reason: string): void;
 }
 
@@ -59,7 +59,7 @@ export class ChunkLoader {
   private async loadIsolatingBadRows(rows: string[], lines: number[]): Promise<void> {
     try {
       await this.staging.load(rows);
-      this.tally.ok(rows.length);
+      this.tally.ok(this.file, rows.length);
     } catch (err) {
       if (!isRowError(err)) throw err;
       if (rows.length === 1) {

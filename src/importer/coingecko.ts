@@ -17,7 +17,8 @@ import { PRICE_CHANGE_PERIODS, tokenPrices, tokens } from './specs/tokens';
 
 const FILE = path.join('tokens', 'coingecko_markets.json');
 const JSON_TOKEN = /"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g;
-const ALIASES = Object.fromEntries(PRICE_CHANGE_PERIODS.map((p) => [`price_change_percentage_${p}_in_currency`, `price_change_percentage_${p}`]));
+const ALIASES = Object.fromEntries(
+  PRICE_CHANGE_PERIODS.map((p) => [`price_change_percentage_${p}_in_currency`, `price_change_percentage_${p}`]));
 
 /** JSON with every number turned into a string of its exact digits. */
 export function parseJsonKeepingDecimals(text: string): unknown {

@@ -12,7 +12,10 @@ const EVENT_TIMES: Record<'farcaster' | 'lens', Record<string, string[]>> = {
     fc_link: ['"timestamp"', 'deleted_at'], fc_cast: ['"timestamp"', 'deleted_at'],
     fc_reaction: ['"timestamp"', 'deleted_at'], fc_verification: ['"timestamp"', 'deleted_at'],
   },
-  lens: { lens_follow: ['"timestamp"', 'deleted_at'], lens_publication: ['"timestamp"'], lens_reaction: ['action_at'], lens_act: ['"timestamp"'] },
+  lens: {
+    lens_follow: ['"timestamp"', 'deleted_at'], lens_publication: ['"timestamp"'],
+    lens_reaction: ['action_at'], lens_act: ['"timestamp"'],
+  },
 };
 
 /** One scan per table. */
@@ -27,8 +30,9 @@ export async function finishImport(sql: SqlClient, touched: ReadonlySet<string>)
   }
   if (touched.has('token_price') || touched.has('token') || touched.has('lens_act')) await refillCollectUsd(sql);
   for (const [protocol, tables] of Object.entries(EVENT_TIMES)) {
+    const asOf = `GREATEST(${Object.entries(tables).map(newest).join(', ')})`;
     await sql.query(
-      `INSERT INTO protocol_state (protocol, as_of, refreshed_at) VALUES ($1, GREATEST(${Object.entries(tables).map(newest).join(', ')}), now())
+      `INSERT INTO protocol_state (protocol, as_of, refreshed_at) VALUES ($1, ${asOf}, now())
        ON CONFLICT (protocol) DO UPDATE SET as_of = EXCLUDED.as_of, refreshed_at = EXCLUDED.refreshed_at`, [protocol]);
   }
 }

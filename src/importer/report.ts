@@ -1,8 +1,9 @@
-// What an import tells its user: per table, the files read, rows imported, rows
-// skipped as bad (with the first few file:line reasons) and files it could not read.
+// What an import tells its user: per table and per file, rows imported and rows
+// skipped as bad (with the first few file:line reasons), and files it could not read.
 import type { SkippedFile } from './dataset-files';
 
 export interface BadRow { file: string; line: number; reason: string }
+export interface FileReport { file: string; rowsOk: number; rowsBad: number }
 
 export interface TableReport {
   /** `folder/name` as in the dataset, e.g. `lens/profile_follower`. */
@@ -16,6 +17,7 @@ export interface TableReport {
   rowsIgnored: number;
   /** Files present but not read (e.g. parquet). */
   skippedFiles: SkippedFile[];
+  perFile: FileReport[];
 }
 
 export interface ImportSummary { tables: TableReport[]; rowsOk: number; rowsBad: number; seconds: number; rowsPerSecond: number }
@@ -24,21 +26,31 @@ export interface ImportSummary { tables: TableReport[]; rowsOk: number; rowsBad:
 export const BAD_SAMPLE_LIMIT = 20;
 
 export class TableReportBuilder {
-  private readonly report: TableReport;
+  private readonly report: Omit<TableReport, 'files' | 'perFile' | 'seconds'>;
+  private readonly perFile = new Map<string, FileReport>();
   private readonly started = performance.now();
 
   constructor(table: string) {
-    this.report = { table, files: [], rowsOk: 0, rowsBad: 0, badSamples: [], seconds: 0, rowsIgnored: 0, skippedFiles: [] };
+    this.report = { table, rowsOk: 0, rowsBad: 0, badSamples: [], rowsIgnored: 0, skippedFiles: [] };
   }
 
-  get rowsOk(): number { return this.report.rowsOk; }
-  file(file: string): void { this.report.files.push(file); }
+  file(file: string): FileReport {
+    let entry = this.perFile.get(file);
+    if (!entry) this.perFile.set(file, (entry = { file, rowsOk: 0, rowsBad: 0 }));
+    return entry;
+  }
+
   skippedFile(skip: SkippedFile): void { this.report.skippedFiles.push(skip); }
-  ok(rows: number): void { this.report.rowsOk += rows; }
   ignored(): void { this.report.rowsIgnored += 1; }
+
+  ok(file: string, rows: number): void {
+    this.report.rowsOk += rows;
+    this.file(file).rowsOk += rows;
+  }
 
   bad(file: string, line: number, reason: string): void {
     this.report.rowsBad += 1;
+    this.file(file).rowsBad += 1;
     if (this.report.badSamples.length < BAD_SAMPLE_LIMIT) this.report.badSamples.push({ file, line, reason });
   }
 
@@ -46,10 +58,12 @@ export class TableReportBuilder {
   badFile(file: string, reason: string, rows: number): void {
     this.bad(file, 1, reason);
     this.report.rowsBad += rows - 1;
+    this.file(file).rowsBad += rows - 1;
   }
 
   finish(): TableReport {
-    return { ...this.report, seconds: (performance.now() - this.started) / 1000 };
+    const perFile = [...this.perFile.values()].map((f) => ({ ...f }));
+    return { ...this.report, files: perFile.map((f) => f.file), perFile, seconds: (performance.now() - this.started) / 1000 };
   }
 }
 

@@ -1,0 +1,62 @@
+// The follow-graph statements of a refresh, the same for both protocols:
+// only table and column names differ. $1 = generation, $2 = as-of time.
+
+export interface FollowTables {
+  follows: string; target: string; follower: string; stats: string; key: string;
+  summary: string; gain: string; daily: string;
+  /** ORDER BY of follower ids: numeric for fids, (length, text) for canonical Lens ids. */
+  followerOrder: string;
+}
+
+export const FC_FOLLOWS: FollowTables = {
+  follows: 'fc_link', target: 'target_fid', follower: 'fid', stats: 'fc_profile_stats', key: 'fid',
+  summary: 'fc_follower_summary', gain: 'fc_follower_gain', daily: 'fc_follower_daily', followerOrder: 'f.fid',
+};
+
+export const LENS_FOLLOWS: FollowTables = {
+  follows: 'lens_follow', target: 'profile_id', follower: 'follower_profile_id', stats: 'lens_profile_stats', key: 'profile_id',
+  summary: 'lens_follower_summary', gain: 'lens_follower_gain', daily: 'lens_follower_daily',
+  followerOrder: 'length(f.follower_profile_id), f.follower_profile_id',
+};
+
+/** Top 20 followers by their own followers, and the follower histogram. */
+export const summarySql = (t: FollowTables) => `
+  INSERT INTO ${t.summary} (generation, ${t.key}, top_followers, histogram)
+  SELECT $1, f.${t.target},
+    (array_agg(f.${t.follower} ORDER BY s.followers DESC, ${t.followerOrder}))[1:20],
+    ARRAY[count(*) FILTER (WHERE s.followers = 0), count(*) FILTER (WHERE s.followers BETWEEN 1 AND 9),
+          count(*) FILTER (WHERE s.followers BETWEEN 10 AND 99), count(*) FILTER (WHERE s.followers BETWEEN 100 AND 999),
+          count(*) FILTER (WHERE s.followers BETWEEN 1000 AND 9999), count(*) FILTER (WHERE s.followers >= 10000)]::int[]
+  FROM ${t.follows} f JOIN ${t.stats} s ON s.generation = $1 AND s.${t.key} = f.${t.follower}
+  WHERE f.deleted_at IS NULL AND f.${t.follower} <> f.${t.target}
+  GROUP BY f.${t.target}`;
+
+const liveAt = (interval: string) =>
+  `count(*) FILTER (WHERE timestamp <= $2::timestamptz - interval '${interval}' AND (deleted_at IS NULL OR deleted_at > $2::timestamptz - interval '${interval}'))`;
+
+/** Net followers gained in each period, rank by gain and trend score; one pass over the follows. */
+export const gainsSql = (t: FollowTables) => `
+  INSERT INTO ${t.gain} (generation, period, ${t.key}, gained, followers_at_start, gain_rank, trend_score)
+  WITH counts AS (
+    SELECT ${t.target} AS id, count(*) FILTER (WHERE deleted_at IS NULL) AS now,
+      ${liveAt('1 day')} AS d, ${liveAt('7 days')} AS w, ${liveAt('30 days')} AS m
+    FROM ${t.follows} WHERE ${t.follower} <> ${t.target} GROUP BY ${t.target}),
+  per AS (
+    SELECT s.${t.key} AS id, p.period,
+      coalesce(CASE p.period WHEN 'day' THEN c.d WHEN 'week' THEN c.w ELSE c.m END, 0)::int AS at_start,
+      coalesce(c.now, 0)::int AS now
+    FROM ${t.stats} s CROSS JOIN (VALUES ('day'), ('week'), ('month')) AS p(period)
+    LEFT JOIN counts c ON c.id = s.${t.key}
+    WHERE s.generation = $1)
+  SELECT $1, period, id, now - at_start, at_start,
+    rank() OVER (PARTITION BY period ORDER BY now - at_start DESC), (now - at_start)::float8 / (at_start + 10)
+  FROM per`;
+
+/** Net follower change per UTC day, for exact cumulative history. */
+export const dailySql = (t: FollowTables) => `
+  INSERT INTO ${t.daily} (generation, ${t.key}, day, delta)
+  SELECT $1, id, day, sum(delta)::int FROM (
+    SELECT ${t.target} AS id, (timestamp AT TIME ZONE 'UTC')::date AS day, 1 AS delta FROM ${t.follows} WHERE ${t.follower} <> ${t.target}
+    UNION ALL
+    SELECT ${t.target}, (deleted_at AT TIME ZONE 'UTC')::date, -1 FROM ${t.follows} WHERE deleted_at IS NOT NULL AND ${t.follower} <> ${t.target}
+  ) x GROUP BY id, day HAVING sum(delta) <> 0`;
