@@ -13,6 +13,8 @@ export interface RestRoute<TData = unknown, TVars = Record<string, unknown>> {
   document: TypedDocumentNode<TData, TVars>;
   variables: (req: Request) => Record<string, unknown>;
   answer: (data: TData) => unknown;
+  /** A sample call (on fid 1 / profile 0x01): shown by GET /api/docs, run by the REST == GraphQL test. */
+  example: { path?: string; query?: string; body?: unknown };
 }
 
 /** Keeps each entry's `answer` typed against its own document. */

@@ -6,6 +6,7 @@ import {
   TestFarcasterUserDocument, TestFarcasterUsersWithStatsDocument, TestLensProfilesWithStatsDocument,
 } from '../../src/generated/graphql/graphql';
 import { REST_ROUTES } from '../../src/rest/rest-routes';
+import { exampleUrl } from '../../src/rest/rest-docs';
 import { createApolloServer } from '../../src/graphql/apollo-server';
 import { loadConfig } from '../../src/config/load-config';
 import { createLogger } from '../../src/logging/logger';
@@ -90,26 +91,10 @@ describe('GraphQL', () => {
   });
 
   it('when a REST route is called, then its body equals the GraphQL answer of its operation', async () => {
-    // [path parameter, query string, body] per route; every route must be listed.
-    const cases: Record<string, [string, string, unknown?]> = {
-      'GET /api/lens/followersCount': ['', 'ids=0x01,0x02'], 'GET /api/lens/followers/total/:id': ['0x01', ''],
-      'GET /api/lens/profile/:id': ['0x01', ''], 'GET /api/lens/followers/top/:id': ['0x01', 'limit=2'],
-      'GET /api/lens/followers/histogram/:id': ['0x01', ''], 'GET /api/lens/followers/history/:id': ['0x01', 'interval=week'],
-      'GET /api/lens/followers/recent/:id': ['0x01', ''], 'GET /api/lens/user/rank/:id': ['0x01', 'ratio=day'],
-      'GET /api/lens/profile/rank/:id': ['0x01', ''], 'GET /api/lens/score/average': ['', 'ids=0x01'],
-      'GET /api/farcaster/likes-count': ['', 'fids=1,2'], 'GET /api/farcaster/followersCount': ['', 'fids=1,2'],
-      'GET /api/farcaster/followers/total/:fid': ['1', ''], 'GET /api/farcaster/followers/top/:fid': ['1', ''],
-      'GET /api/farcaster/followers/histogram/:fid': ['1', ''], 'GET /api/farcaster/followers/history/:fid': ['1', 'from=2024-06-01&to=2024-06-07'],
-      'GET /api/farcaster/followers/recent/:fid': ['1', 'limit=3'], 'GET /api/farcaster/user/rank/:fid': ['1', 'ratio=month'],
-      'GET /api/farcaster/profile/rank/:fid': ['1', ''], 'GET /api/farcaster/user/profiles/:handle': ['al', ''],
-      'GET /api/farcaster/user/profiles': ['', 'fids=1,2'], 'GET /api/farcaster/user/profile/:fid': ['1', ''],
-      'POST /api/trending/find': ['', '', { protocol: 'farcaster', ratio: 'month' }],
-    };
     for (const r of REST_ROUTES) {
       const key = `${r.method.toUpperCase()} ${r.path}`;
-      expect([key, key in cases]).toEqual([key, true]);
-      const [param, query, body] = cases[key];
-      const rest = await s.rest(`${r.path.replace(/:\w+/, param)}${query ? `?${query}` : ''}`, { method: r.method.toUpperCase(), body });
+      const { path: param = '', query = '', body } = r.example;
+      const rest = await s.rest(exampleUrl(r), { method: r.method.toUpperCase(), body });
       const req = { params: Object.fromEntries((r.path.match(/:(\w+)/g) ?? []).map((p) => [p.slice(1), param])), query: Object.fromEntries(new URLSearchParams(query)), body };
       const variables = Object.fromEntries(Object.entries(r.variables(req as never)).filter(([, v]) => v !== undefined));
       const gql = await s.gql.request<Record<string, unknown>>(print(r.document), variables);

@@ -12,6 +12,6 @@ function trendingInput(req: Request) {
 }
 
 export const TRENDING_ROUTES = [
-  route({ method: 'post', path: '/api/trending/find', name: 'findTrendingUsers (seed 4.1)',
+  route({ method: 'post', path: '/api/trending/find', example: { body: { protocol: 'farcaster', ratio: 'month' } }, name: 'findTrendingUsers (seed 4.1)',
     document: Doc.RestTrendingFindDocument, variables: trendingInput, answer: (d) => d.trendingUsers }),
 ];
