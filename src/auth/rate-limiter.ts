@@ -12,10 +12,20 @@ export class KeyRateLimiter {
 
   private constructor(private readonly redis: Redis | null) {}
 
-  static create(redisUrl?: string): KeyRateLimiter {
-    // enableOfflineQueue off: a Redis outage falls back to memory at once instead of queueing.
-    const redis = redisUrl ? new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false }) : null;
-    redis?.on('error', () => undefined);
+  /**
+   * With a Redis URL, waits (up to 2 s) for the connection so the first
+   * requests already share state; if Redis is down, limits stay per instance
+   * (the in-memory insurance limiter) until it is back.
+   */
+  static async create(redisUrl?: string): Promise<KeyRateLimiter> {
+    if (!redisUrl) return new KeyRateLimiter(null);
+    // enableOfflineQueue off: during an outage requests fall back to memory at once instead of queueing.
+    const redis = new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+    redis.on('error', () => undefined);
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, 2000);
+      redis.once('ready', () => { clearTimeout(timer); resolve(); });
+    });
     return new KeyRateLimiter(redis);
   }
 

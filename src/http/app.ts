@@ -27,7 +27,7 @@ const wantsSandboxPage = (req: Request) => req.method === 'GET' && !req.query.qu
 
 export async function createApp(config: Config, db: Database, log: Logger): Promise<App> {
   const keys = new KeyService(db, config.DEFAULT_RATE_LIMIT, config.KEY_CACHE_SECONDS);
-  const limiter = KeyRateLimiter.create(config.REDIS_URL);
+  const limiter = await KeyRateLimiter.create(config.REDIS_URL);
   const apollo = createApolloServer(config, log);
   await apollo.start();
 
