@@ -18,6 +18,7 @@ export async function importCommand(argv: string[], config: Config, io: CliIo): 
   try {
     await migrate(db.sql);
     const s = await importDataset(db, { dir, progress: values.progress as 'auto' | 'plain' | 'silent' });
+    for (const t of s.tables) for (const f of t.skippedFiles) io.err(`${f.file}: skipped (${f.reason})`);
     for (const t of s.tables.filter((x) => x.rowsBad > 0)) {
       io.err(`${t.table}: ${t.rowsBad} bad rows skipped`);
       for (const b of t.badSamples) io.err(`  ${b.file}:${b.line}: ${b.reason}`);
