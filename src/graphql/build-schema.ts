@@ -4,14 +4,19 @@ import { ProfileSummary } from './types/profile-summary.type';
 import { buildSchemaSync } from 'type-graphql';
 import { CountsResolver } from './resolvers/counts.resolver';
 import { FarcasterUserResolver } from './resolvers/farcaster-user.resolver';
+import { FarcasterCastResolver } from './resolvers/farcaster-cast.resolver';
+import { FarcasterGraphResolver } from './resolvers/farcaster-graph.resolver';
+import { LensMatchResolver } from './resolvers/lens-match.resolver';
 import { LensProfileResolver } from './resolvers/lens-profile.resolver';
+import { LensCollectQueryResolver, LensGraphResolver } from './resolvers/lens-graph.resolver';
 import { FarcasterAnalyticsResolver, LensAnalyticsResolver } from './resolvers/profile-analytics.resolver';
 import { ScoreAverageResolver } from './resolvers/score-average.resolver';
 import { TrendingResolver } from './resolvers/trending.resolver';
 
 export const RESOLVERS = [
   FarcasterUserResolver, LensProfileResolver, CountsResolver, FarcasterAnalyticsResolver, LensAnalyticsResolver,
-  TrendingResolver, ScoreAverageResolver,
+  TrendingResolver, ScoreAverageResolver, LensGraphResolver, LensCollectQueryResolver,
+  FarcasterGraphResolver, FarcasterCastResolver, LensMatchResolver,
 ] as const;
 
 let cached: GraphQLSchema | undefined;

@@ -6,6 +6,8 @@ import { emptyFarcasterCounts, farcasterCounts, type FarcasterCountsRow } from '
 import { findFarcasterProfiles, type FarcasterProfileRow } from '../repositories/farcaster-profile.repository';
 import { emptyLensCounts, findLensProfiles, lensCounts, lensStatsRefreshedAt, type LensCountsRow, type LensProfileRow } from '../repositories/lens-profile.repository';
 import { analyticsLoaders } from './analytics-loaders';
+import { lensGraphLoaders } from './lens-loaders';
+import { farcasterGraphLoaders } from './farcaster-loaders';
 import { orderByKeys } from './order-by-keys';
 
 export function createLoaders(db: Database) {
@@ -20,6 +22,8 @@ export function createLoaders(db: Database) {
       orderByKeys(ids, await lensCounts(db, ids), (r) => r.profile_id, emptyLensCounts)),
     farcasterAnalytics: analyticsLoaders(db, 'farcaster'),
     lensAnalytics: analyticsLoaders(db, 'lens'),
+    lensGraph: lensGraphLoaders(db),
+    farcasterGraph: farcasterGraphLoaders(db),
     /** One key ('lens'): the last stats refresh, read once per request. */
     lensRefreshedAt: new DataLoader<'lens', Date | null>(async (keys) => {
       const [row] = await lensStatsRefreshedAt(db);

@@ -3,7 +3,9 @@
 // src/rest/routes/; GET /api/docs prints the table.
 import type { RestRoute } from './rest-route.type';
 import { FARCASTER_ROUTES } from './routes/farcaster.routes';
+import { FARCASTER_ACTIVITY_ROUTES } from './routes/farcaster-activity.routes';
 import { LENS_ROUTES } from './routes/lens.routes';
+import { LENS_ACTIVITY_ROUTES } from './routes/lens-activity.routes';
 import { TRENDING_ROUTES } from './routes/trending.routes';
 
-export const REST_ROUTES: RestRoute[] = [...LENS_ROUTES, ...FARCASTER_ROUTES, ...TRENDING_ROUTES];
+export const REST_ROUTES: RestRoute[] = [...LENS_ACTIVITY_ROUTES, ...LENS_ROUTES, ...FARCASTER_ROUTES, ...FARCASTER_ACTIVITY_ROUTES, ...TRENDING_ROUTES];

@@ -1,0 +1,61 @@
+// Arguments of the Lens engagement, collect and publication fields. The collect
+// filter is checked by collectWindow (one message per rule, naming the field).
+import { Max, Min } from 'class-validator';
+import { ArgsType, Field, InputType, Int } from 'type-graphql';
+import { badInput } from '../../errors/app-error';
+import type { CollectWindow } from '../../repositories/lens-collects.repository';
+
+export const MAX_LIST = 100;
+
+@InputType({ description: 'Collect filters (CONTRACT §5 row 4.4); month and year are UTC.' })
+export class LensCollectFilter {
+  @Field(() => String, { nullable: true, description: 'Currency symbol, case-insensitive.' }) currency?: string | null;
+  @Field(() => Int, { nullable: true, description: '1..12; needs `year`.' }) month?: number | null;
+  @Field(() => Int, { nullable: true, description: 'Four digits; alone, the whole UTC year.' }) year?: number | null;
+}
+
+/** The filter as a UTC [from, to) range and an upper-cased symbol; BAD_USER_INPUT naming the field otherwise. */
+export function collectWindow(f: LensCollectFilter | null | undefined): CollectWindow {
+  const currency = f?.currency?.trim() ? f.currency.trim().toUpperCase() : null;
+  const month = f?.month ?? null;
+  const year = f?.year ?? null;
+  if (year !== null && (year < 1000 || year > 9999)) throw badInput(`year must be a 4-digit year; got ${year}`);
+  if (month !== null && (month < 1 || month > 12)) throw badInput(`month must be between 1 and 12; got ${month}`);
+  if (month !== null && year === null) throw badInput('month requires year');
+  if (year === null) return { currency, from: null, to: null };
+  if (month === null) return { currency, from: new Date(Date.UTC(year, 0, 1)), to: new Date(Date.UTC(year + 1, 0, 1)) };
+  return { currency, from: new Date(Date.UTC(year, month - 1, 1)), to: new Date(Date.UTC(year, month, 1)) };
+}
+
+@ArgsType()
+export class EngagementArgs {
+  @Field(() => Int, { defaultValue: 20, description: 'Items per list, 1..100.' }) @Min(1) @Max(MAX_LIST) limit!: number;
+}
+
+@ArgsType()
+export class CollectFilterArgs {
+  @Field(() => LensCollectFilter, { nullable: true }) filter?: LensCollectFilter | null;
+}
+
+@ArgsType()
+export class CollectConnectionArgs extends CollectFilterArgs {
+  @Field(() => Int, { defaultValue: 20 }) @Min(1) @Max(MAX_LIST) first!: number;
+  @Field(() => String, { nullable: true, description: 'endCursor of the previous page.' }) after?: string | null;
+}
+
+@ArgsType()
+export class CollectPageArgs extends CollectFilterArgs {
+  @Field(() => Int, { defaultValue: 1, description: '1-based page (REST paging).' }) @Min(1) page!: number;
+  @Field(() => Int, { defaultValue: 20 }) @Min(1) @Max(MAX_LIST) limit!: number;
+}
+
+@ArgsType()
+export class TopCreatorsArgs extends CollectFilterArgs {
+  @Field(() => Int, { defaultValue: 20 }) @Min(1) @Max(MAX_LIST) limit!: number;
+}
+
+@ArgsType()
+export class PageArgs {
+  @Field(() => Int, { defaultValue: 20 }) @Min(1) @Max(MAX_LIST) first!: number;
+  @Field(() => String, { nullable: true, description: 'endCursor of the previous page.' }) after?: string | null;
+}

@@ -1,0 +1,108 @@
+// Lens engagement (seed 2.6), collects (2.7), collect sums, top creators,
+// publications and following: object types of the Lens graph fields.
+import { Field, Float, Int, ObjectType } from 'type-graphql';
+import { LensProfileIdScalar } from '../scalars/lens-profile-id.scalar';
+import { PageInfo } from './follower-stats.type';
+import { LensProfile } from './lens-profile.type';
+
+@ObjectType({ description: 'Distinct counterpart profiles, most interactions first, then id (numeric).' })
+export class LensEngagementLists {
+  @Field(() => [LensProfile]) likes!: LensProfile[];
+  @Field(() => [LensProfile]) comments!: LensProfile[];
+  @Field(() => [LensProfile]) quotes!: LensProfile[];
+}
+
+@ObjectType({ description: 'inbound = others acting on this profile\'s publications; outbound = this profile acting on others\'.' })
+export class LensEngagement {
+  @Field(() => LensEngagementLists) inbound!: LensEngagementLists;
+  @Field(() => LensEngagementLists) outbound!: LensEngagementLists;
+}
+
+@ObjectType({ description: 'A collect (seed 2.7): an acted record with is_collect.' })
+export class LensCollect {
+  @Field(() => String, { description: 'history_id.' }) id!: string;
+  @Field(() => LensProfileIdScalar, { description: 'Author of the collected publication.' }) collectedProfileId!: string;
+  @Field(() => String) collectedPubId!: string;
+  @Field(() => LensProfileIdScalar) collectorProfileId!: string;
+  @Field(() => String, { nullable: true }) collectActionResult!: string | null;
+  @Field(() => String, { nullable: true, description: 'Serialized JSON text, as imported.' }) collectActionData!: string | null;
+  @Field(() => String, { nullable: true, description: 'Symbol as imported; null for a free collect.' }) currency!: string | null;
+  @Field(() => Float) amount!: number;
+  @Field(() => Float, { description: 'Imported usd_amount, else amount × that UTC day\'s price, else 0.' }) usdAmount!: number;
+  @Field(() => Date) timestamp!: Date;
+}
+
+@ObjectType()
+export class LensCollectEdge {
+  @Field(() => String) cursor!: string;
+  @Field(() => LensCollect) node!: LensCollect;
+}
+
+@ObjectType({ description: 'Collects, newest first.' })
+export class LensCollectConnection {
+  @Field(() => [LensCollectEdge]) edges!: LensCollectEdge[];
+  @Field(() => PageInfo) pageInfo!: PageInfo;
+}
+
+@ObjectType()
+export class LensCurrencyTotal {
+  @Field(() => String, { nullable: true, description: 'Upper-cased symbol; null for collects without a currency.' }) currency!: string | null;
+  @Field(() => Int) count!: number;
+  @Field(() => Float) amount!: number;
+  @Field(() => Float) usdAmount!: number;
+}
+
+@ObjectType({ description: 'Collects of a profile\'s publications under a filter (getCollectSumForUser).' })
+export class LensCollectSum {
+  @Field(() => LensProfileIdScalar) profileId!: string;
+  @Field(() => Int) count!: number;
+  @Field(() => Float) usdTotal!: number;
+  @Field(() => [LensCurrencyTotal], { description: 'By usdAmount desc, then currency (null last).' }) currencies!: LensCurrencyTotal[];
+}
+
+@ObjectType({ description: 'A profile by USD collected (getTopCreators).' })
+export class LensTopCreator {
+  @Field(() => LensProfileIdScalar) profileId!: string;
+  @Field(() => Int) count!: number;
+  @Field(() => Float) usdTotal!: number;
+  @Field(() => LensProfile) profile!: LensProfile;
+}
+
+@ObjectType({ description: 'A visible Lens publication with what others did to it (self left out).' })
+export class LensPublication {
+  @Field(() => String) publicationId!: string;
+  @Field(() => LensProfileIdScalar) profileId!: string;
+  @Field(() => String, { description: 'POST, COMMENT, MIRROR or QUOTE.' }) type!: string;
+  @Field(() => String, { nullable: true }) parentPublicationId!: string | null;
+  @Field(() => Date) timestamp!: Date;
+  @Field(() => Int, { description: 'UPVOTE reactions (DOWNVOTE never counts).' }) reactionCount!: number;
+  @Field(() => Int) commentCount!: number;
+  @Field(() => Int) quoteCount!: number;
+  @Field(() => Int) mirrorCount!: number;
+  @Field(() => Int) collectCount!: number;
+}
+
+@ObjectType()
+export class LensPublicationEdge {
+  @Field(() => String) cursor!: string;
+  @Field(() => LensPublication) node!: LensPublication;
+}
+
+@ObjectType({ description: 'Publications, newest first.' })
+export class LensPublicationConnection {
+  @Field(() => [LensPublicationEdge]) edges!: LensPublicationEdge[];
+  @Field(() => PageInfo) pageInfo!: PageInfo;
+}
+
+@ObjectType()
+export class LensFollowingEdge {
+  @Field(() => String) cursor!: string;
+  @Field(() => Date, { description: 'When the follow happened.' }) followedAt!: Date;
+  @Field(() => LensProfile) node!: LensProfile;
+}
+
+@ObjectType({ description: 'Profiles followed, newest follow first.' })
+export class LensFollowingConnection {
+  @Field(() => [LensFollowingEdge]) edges!: LensFollowingEdge[];
+  @Field(() => PageInfo) pageInfo!: PageInfo;
+}

@@ -1,0 +1,39 @@
+// Live casts of a batch of fids (offset pages, newest first) and the
+// interaction counts of a batch of casts. Deleted casts and reactions never
+// appear or count; self-interactions never count.
+import type { Database } from '../db/database';
+
+export interface CastRow {
+  fid: number; hash: string; text: string; timestamp: Date; parent_fid: number | null; parent_hash: string | null;
+  parent_url: string | null; quoted_hash: string | null; quoted_fid: number | null;
+}
+export interface CastCountsRow { hash: string; likes: number; recasts: number; replies: number; quotes: number }
+
+export function castTotals(db: Database, fids: readonly number[]): Promise<{ fid: number; casts: number }[]> {
+  return db.read(`
+    SELECT x.fid, (SELECT count(*) FROM fc_cast c WHERE c.fid = x.fid AND c.deleted_at IS NULL)::int AS casts
+    FROM unnest($1::int[]) AS x(fid)`, [...fids]);
+}
+
+/** Newest first, ties by hash descending. */
+export function castPage(db: Database, fids: readonly number[], limit: number, offset: number): Promise<CastRow[]> {
+  return db.read<CastRow>(`
+    SELECT x.fid, c.hash, c.text, c.timestamp, c.parent_fid, c.parent_hash, c.parent_url, c.quoted_hash, c.quoted_fid
+    FROM unnest($1::int[]) AS x(fid)
+    CROSS JOIN LATERAL (
+      SELECT * FROM fc_cast c WHERE c.fid = x.fid AND c.deleted_at IS NULL
+      ORDER BY c.timestamp DESC, c.hash DESC LIMIT $2 OFFSET $3) c
+    ORDER BY x.fid, c.timestamp DESC, c.hash DESC`, [...fids], limit, offset);
+}
+
+/** Live likes / recasts / replies / quotes from others on each cast (unknown or deleted cast → no row). */
+export function castCounts(db: Database, hashes: readonly string[]): Promise<CastCountsRow[]> {
+  return db.read<CastCountsRow>(`
+    SELECT c.hash,
+      (SELECT count(*) FROM fc_reaction r WHERE r.target_hash = c.hash AND r.reaction_type = 1 AND r.deleted_at IS NULL AND r.fid <> c.fid)::int AS likes,
+      (SELECT count(*) FROM fc_reaction r WHERE r.target_hash = c.hash AND r.reaction_type = 2 AND r.deleted_at IS NULL AND r.fid <> c.fid)::int AS recasts,
+      (SELECT count(*) FROM fc_cast r WHERE r.parent_hash = c.hash AND r.deleted_at IS NULL AND r.fid <> c.fid)::int AS replies,
+      (SELECT count(*) FROM fc_cast q WHERE q.quoted_hash = c.hash AND q.deleted_at IS NULL AND q.fid <> c.fid)::int AS quotes
+    FROM fc_cast c
+    WHERE c.hash = ANY($1::text[]) AND c.deleted_at IS NULL`, [...hashes]);
+}

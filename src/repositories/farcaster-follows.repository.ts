@@ -1,0 +1,29 @@
+// Live Farcaster follows of a batch of fids, one statement per batch: totals
+// and offset pages, newest follow first. Unfollows (deleted_at) and self-follows never count.
+import type { Database } from '../db/database';
+
+export type FollowDirection = 'followers' | 'following';
+
+export interface FollowTotalsRow { fid: number; followers: number; following: number }
+export interface FollowPageRow { fid: number; other: number; followed_at: Date }
+
+export function followTotals(db: Database, fids: readonly number[]): Promise<FollowTotalsRow[]> {
+  return db.read<FollowTotalsRow>(`
+    SELECT x.fid,
+      (SELECT count(*) FROM fc_link l WHERE l.target_fid = x.fid AND l.deleted_at IS NULL AND l.fid <> x.fid)::int AS followers,
+      (SELECT count(*) FROM fc_link l WHERE l.fid = x.fid AND l.deleted_at IS NULL AND l.target_fid <> x.fid)::int AS following
+    FROM unnest($1::int[]) AS x(fid)`, [...fids]);
+}
+
+/** Newest follow first, ties by the other fid descending (as recentFollowers). */
+export function followPage(db: Database, direction: FollowDirection, fids: readonly number[], limit: number, offset: number): Promise<FollowPageRow[]> {
+  const [mine, other] = direction === 'followers' ? ['target_fid', 'fid'] : ['fid', 'target_fid'];
+  return db.read<FollowPageRow>(`
+    SELECT x.fid, p.other, p.followed_at
+    FROM unnest($1::int[]) AS x(fid)
+    CROSS JOIN LATERAL (
+      SELECT l.${other} AS other, l.timestamp AS followed_at FROM fc_link l
+      WHERE l.${mine} = x.fid AND l.deleted_at IS NULL AND l.${other} <> x.fid
+      ORDER BY l.timestamp DESC, l.${other} DESC LIMIT $2 OFFSET $3) p
+    ORDER BY x.fid, p.followed_at DESC, p.other DESC`, [...fids], limit, offset);
+}

@@ -1,0 +1,97 @@
+// Collects (seed 2.7, CONTRACT §5 row 4.4 and §6 getCollectSumForUser /
+// getTopCreators): acted records with is_collect, self-collects left out
+// (CONTRACT §4). collected_profile_id is the publication's author and usd_amount
+// is already valued from token prices by the importer (src/importer/collect-usd.ts).
+import type { Database } from '../db/database';
+
+/** A validated filter: currency upper-cased, the month/year as a UTC [from, to) range. */
+export interface CollectWindow {
+  currency: string | null;
+  from: Date | null;
+  to: Date | null;
+}
+
+export interface CollectCursor { at: Date; id: string }
+
+export interface CollectRow {
+  collected_profile_id: string;
+  id: string;
+  collected_pub_id: string;
+  collector_profile_id: string;
+  action_result: string | null;
+  action_data: string | null;
+  currency: string | null;
+  amount: number;
+  usd_amount: number;
+  timestamp: Date;
+}
+
+export interface CollectSumRow {
+  profile_id: string;
+  currency: string | null;
+  count: number;
+  amount: number;
+  usd_amount: number;
+  total_count: number;
+  usd_total: number;
+}
+
+export interface TopCreatorRow { profile_id: string; count: number; usd_total: number }
+
+/** WHERE terms over alias a; parameters start at $n. */
+function collectWhere(w: CollectWindow, n: number): { sql: string; params: unknown[] } {
+  const terms = ['a.is_collect', 'a.acted_profile_id <> a.collected_profile_id'];
+  const params: unknown[] = [];
+  if (w.currency !== null) { params.push(w.currency); terms.push(`upper(a.currency) = $${n + params.length - 1}::text`); }
+  if (w.from !== null) { params.push(w.from); terms.push(`a."timestamp" >= $${n + params.length - 1}::timestamptz`); }
+  if (w.to !== null) { params.push(w.to); terms.push(`a."timestamp" < $${n + params.length - 1}::timestamptz`); }
+  return { sql: terms.join(' AND '), params };
+}
+
+/**
+ * Newest first (time, then history id, both descending), per profile of the batch:
+ * `first` rows after the cursor, or after skipping `offset` rows.
+ */
+export function collectPage(db: Database, ids: readonly string[], w: CollectWindow, first: number, offset: number, after: CollectCursor | null): Promise<CollectRow[]> {
+  const where = collectWhere(w, 4);
+  const params: unknown[] = [[...ids], first, offset, ...where.params];
+  let cursor = '';
+  if (after) {
+    params.push(after.at, after.id);
+    cursor = `AND (a."timestamp", a.history_id) < ($${params.length - 1}::timestamptz, $${params.length}::bigint)`;
+  }
+  return db.read<CollectRow>(`
+    SELECT x.t AS collected_profile_id, c.* FROM unnest($1::text[]) AS x(t)
+    CROSS JOIN LATERAL (
+      SELECT a.history_id::text AS id, a.publication_id AS collected_pub_id, a.acted_profile_id AS collector_profile_id,
+        a.action_result, a.action_data, a.currency, coalesce(a.amount, 0)::float8 AS amount,
+        coalesce(a.usd_amount, 0)::float8 AS usd_amount, a."timestamp"
+      FROM lens_act a
+      WHERE a.collected_profile_id = x.t AND ${where.sql} ${cursor}
+      ORDER BY a."timestamp" DESC, a.history_id DESC LIMIT $2 OFFSET $3) c`, ...params);
+}
+
+/** Per profile and currency (upper-cased; null for collects without one), with the profile's totals. */
+export function collectSums(db: Database, ids: readonly string[], w: CollectWindow): Promise<CollectSumRow[]> {
+  const where = collectWhere(w, 2);
+  return db.read<CollectSumRow>(`
+    SELECT a.collected_profile_id AS profile_id, upper(a.currency) AS currency, count(*)::int AS count,
+      coalesce(sum(a.amount), 0)::float8 AS amount, coalesce(sum(a.usd_amount), 0)::float8 AS usd_amount,
+      (sum(count(*)) OVER (PARTITION BY a.collected_profile_id))::int AS total_count,
+      coalesce(sum(sum(a.usd_amount)) OVER (PARTITION BY a.collected_profile_id), 0)::float8 AS usd_total
+    FROM lens_act a
+    WHERE a.collected_profile_id = ANY($1::text[]) AND ${where.sql}
+    GROUP BY 1, 2`, [...ids], ...where.params);
+}
+
+/** Known profiles by USD collected, then collects, then id (numeric order). */
+export function topCreators(db: Database, w: CollectWindow, limit: number): Promise<TopCreatorRow[]> {
+  const where = collectWhere(w, 2);
+  return db.read<TopCreatorRow>(`
+    SELECT a.collected_profile_id AS profile_id, count(*)::int AS count, coalesce(sum(a.usd_amount), 0)::float8 AS usd_total
+    FROM lens_act a JOIN lens_profile p ON p.profile_id = a.collected_profile_id
+    WHERE ${where.sql}
+    GROUP BY 1
+    ORDER BY coalesce(sum(a.usd_amount), 0) DESC, count(*) DESC, length(a.collected_profile_id), a.collected_profile_id
+    LIMIT $1`, limit, ...where.params);
+}
