@@ -6,17 +6,19 @@ export interface FollowTables {
   summary: string; gain: string; daily: string;
   /** ORDER BY of follower ids: numeric for fids, (length, text) for canonical Lens ids. */
   followerOrder: string;
+  /** The same order for the profile ids of `per` (column `id`). */
+  idOrder: string;
 }
 
 export const FC_FOLLOWS: FollowTables = {
   follows: 'fc_link', target: 'target_fid', follower: 'fid', stats: 'fc_profile_stats', key: 'fid',
-  summary: 'fc_follower_summary', gain: 'fc_follower_gain', daily: 'fc_follower_daily', followerOrder: 'f.fid',
+  summary: 'fc_follower_summary', gain: 'fc_follower_gain', daily: 'fc_follower_daily', followerOrder: 'f.fid', idOrder: 'id',
 };
 
 export const LENS_FOLLOWS: FollowTables = {
   follows: 'lens_follow', target: 'profile_id', follower: 'follower_profile_id', stats: 'lens_profile_stats', key: 'profile_id',
   summary: 'lens_follower_summary', gain: 'lens_follower_gain', daily: 'lens_follower_daily',
-  followerOrder: 'length(f.follower_profile_id), f.follower_profile_id',
+  followerOrder: 'length(f.follower_profile_id), f.follower_profile_id', idOrder: 'length(id), id',
 };
 
 /** Top 20 followers by their own followers, and the follower histogram. */
@@ -34,9 +36,12 @@ export const summarySql = (t: FollowTables) => `
 const liveAt = (interval: string) =>
   `count(*) FILTER (WHERE timestamp <= $2::timestamptz - interval '${interval}' AND (deleted_at IS NULL OR deleted_at > $2::timestamptz - interval '${interval}'))`;
 
-/** Net followers gained in each period, rank by gain and trend score; one pass over the follows. */
+/**
+ * Net followers gained in each period, rank by gain, trend score, and the
+ * trending place of gainers (CONTRACT 4.1 order); one pass over the follows.
+ */
 export const gainsSql = (t: FollowTables) => `
-  INSERT INTO ${t.gain} (generation, period, ${t.key}, gained, followers_at_start, gain_rank, trend_score)
+  INSERT INTO ${t.gain} (generation, period, ${t.key}, gained, followers_at_start, gain_rank, trend_score, trend_position)
   WITH counts AS (
     SELECT ${t.target} AS id, count(*) FILTER (WHERE deleted_at IS NULL) AS now,
       ${liveAt('1 day')} AS d, ${liveAt('7 days')} AS w, ${liveAt('30 days')} AS m
@@ -49,7 +54,10 @@ export const gainsSql = (t: FollowTables) => `
     LEFT JOIN counts c ON c.id = s.${t.key}
     WHERE s.generation = $1)
   SELECT $1, period, id, now - at_start, at_start,
-    rank() OVER (PARTITION BY period ORDER BY now - at_start DESC), (now - at_start)::float8 / (at_start + 10)
+    rank() OVER (PARTITION BY period ORDER BY now - at_start DESC), (now - at_start)::float8 / (at_start + 10),
+    CASE WHEN now - at_start >= 1 THEN row_number() OVER (
+      PARTITION BY period, now - at_start >= 1
+      ORDER BY (now - at_start)::float8 / (at_start + 10) DESC, now - at_start DESC, ${t.idOrder}) END
   FROM per`;
 
 /** Net follower change per UTC day, for exact cumulative history. */

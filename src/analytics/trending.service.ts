@@ -13,8 +13,8 @@ export async function trendingPage(db: Database, q: TrendingQuery) {
   const protocol: ProtocolName = q.protocol;
   // No category taxonomy is stored yet (it arrives with the content classifier), so every id is unknown.
   if (q.categories.length) throw badInput(`unknown category id ${q.categories[0]} (see GET /api/llm/categories)`);
-  const rows = await trending(db, protocol, period, (q.page - 1) * q.limit, q.limit);
-  // Past the last page the window query returns no row to carry the total.
-  const total = rows[0]?.total ?? (q.page > 1 ? (await trendingTotal(db, protocol, period))[0]?.total ?? 0 : 0);
+  const [rows, [counted]] = await Promise.all([
+    trending(db, protocol, period, (q.page - 1) * q.limit, q.limit), trendingTotal(db, protocol, period)]);
+  const total = counted?.total ?? 0;
   return { protocol, ids: rows.map((r) => r.id), page: q.page, total, totalPages: Math.ceil(total / q.limit) };
 }

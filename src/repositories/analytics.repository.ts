@@ -51,22 +51,21 @@ export function followerDaily(db: Database, protocol: ProtocolName, ids: readonl
     FROM ${s.daily} d WHERE d.generation = ${s.gen} AND d.${s.key} = ANY($1::${s.arr}) ORDER BY d.${s.key}, d.day`, [...ids]);
 }
 
-export interface TrendingRow { id: string | number; gained: number; trend_score: number; total: number }
+export interface TrendingRow { id: string | number; gained: number; trend_score: number }
 
-/** CONTRACT 4.1: users who gained ≥ 1, by trend score, then gained, then id. */
+/** CONTRACT 4.1 page: the refresh stored each gainer's place, so a page is an index range. */
 export function trending(db: Database, protocol: ProtocolName, period: Period, offset: number, limit: number): Promise<TrendingRow[]> {
   const s = SIDE[protocol];
-  const idOrder = protocol === 'lens' ? `length(g.${s.key}), g.${s.key}` : `g.${s.key}`;
   return db.read<TrendingRow>(`
-    SELECT g.${s.key} AS id, g.gained, g.trend_score, count(*) OVER ()::int AS total
-    FROM ${s.gain} g WHERE g.generation = ${s.gen} AND g.period = $1 AND g.gained >= 1
-    ORDER BY g.trend_score DESC, g.gained DESC, ${idOrder}
-    OFFSET $2 LIMIT $3`, period, offset, limit);
+    SELECT g.${s.key} AS id, g.gained, g.trend_score
+    FROM ${s.gain} g WHERE g.generation = ${s.gen} AND g.period = $1 AND g.trend_position > $2 AND g.trend_position <= $2 + $3
+    ORDER BY g.trend_position`, period, offset, limit);
 }
 
+/** Gainers in the period: the last place (an index lookup). */
 export function trendingTotal(db: Database, protocol: ProtocolName, period: Period): Promise<{ total: number }[]> {
   const s = SIDE[protocol];
-  return db.read(`SELECT count(*)::int AS total FROM ${s.gain} g WHERE g.generation = ${s.gen} AND g.period = $1 AND g.gained >= 1`, period);
+  return db.read(`SELECT coalesce(max(g.trend_position), 0)::int AS total FROM ${s.gain} g WHERE g.generation = ${s.gen} AND g.period = $1`, period);
 }
 
 export interface ProtocolStateRow { as_of: Date | null; refreshed_at: Date | null; profile_count: number; score_average: number | null }
