@@ -7,7 +7,7 @@ export const FC_AS_OF = `
     (SELECT max(timestamp) FROM fc_link), (SELECT max(deleted_at) FROM fc_link),
     (SELECT max(timestamp) FROM fc_cast), (SELECT max(deleted_at) FROM fc_cast),
     (SELECT max(timestamp) FROM fc_reaction), (SELECT max(deleted_at) FROM fc_reaction),
-    (SELECT max(timestamp) FROM fc_verification)) AS as_of`;
+    (SELECT max(timestamp) FROM fc_verification), (SELECT max(deleted_at) FROM fc_verification)) AS as_of`;
 
 /** Every fid the dataset knows is ranked (N of the bands). */
 const FC_PROFILES = `

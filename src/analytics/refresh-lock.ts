@@ -2,7 +2,8 @@ import type { SqlClient } from '../db/sql-client';
 
 /** Advisory lock id of the analytics refresh (one at a time across instances). */
 const REFRESH_LOCK = 7_340_411;
-let localBusy = false;
+/** PGlite databases (each its own SqlClient) with a refresh running in this process. */
+const localBusy = new WeakSet<SqlClient>();
 
 /**
  * Runs fn holding the refresh lock, or returns null at once when another
@@ -11,9 +12,9 @@ let localBusy = false;
  */
 export async function withRefreshLock<T>(sql: SqlClient, fn: (session: SqlClient) => Promise<T>): Promise<T | null> {
   if (sql.kind === 'pglite') {
-    if (localBusy) return null;
-    localBusy = true;
-    try { return await fn(sql); } finally { localBusy = false; }
+    if (localBusy.has(sql)) return null;
+    localBusy.add(sql);
+    try { return await fn(sql); } finally { localBusy.delete(sql); }
   }
   return sql.session(async (session) => {
     const [row] = await session.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1) AS ok', [REFRESH_LOCK]);

@@ -75,6 +75,8 @@ async function refreshProtocol(sql: SqlClient, db: Database, protocol: Protocol,
   // Postgres rejects unused parameters, so only statements that use the as-of time get it.
   for (const [step, statement] of plan.steps) {
     await timed(step, () => sql.query(statement, statement.includes('$2') ? [generation, asOf] : [generation]));
+    // Later steps join the fresh stats rows; without statistics the planner may pick a 5x slower plan.
+    if (step === 'stats') await sql.exec(`ANALYZE ${plan.stats}`);
   }
 
   const [{ n }] = await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${plan.stats} WHERE generation = $1`, [generation]);
@@ -95,7 +97,13 @@ async function refreshProtocol(sql: SqlClient, db: Database, protocol: Protocol,
 export async function refreshAnalytics(db: Database, opts: RefreshOptions = {}): Promise<ProtocolReport[] | null> {
   const protocols = opts.protocols ?? ['farcaster', 'lens'];
   return withRefreshLock(db.sql, async (session) => {
-    if (db.sql.kind === 'postgres') return Promise.all(protocols.map((p) => refreshProtocol(db.sql, db, p, opts)));
+    if (db.sql.kind === 'postgres') {
+      // allSettled: the lock must be held until every protocol has stopped, even when one fails.
+      const settled = await Promise.allSettled(protocols.map((p) => refreshProtocol(db.sql, db, p, opts)));
+      const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+      if (failed) throw failed.reason;
+      return settled.map((r) => (r as PromiseFulfilledResult<ProtocolReport>).value);
+    }
     const reports: ProtocolReport[] = [];
     for (const p of protocols) reports.push(await refreshProtocol(session, db, p, opts));
     return reports;

@@ -12,8 +12,8 @@ export const configSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   REDIS_URL: optionalUrl,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Size of the Postgres connection pool of one instance. */
-  DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** Size of the Postgres connection pool of one instance (a refresh holds one for its lock and runs on two more). */
+  DB_POOL_SIZE: z.coerce.number().int().min(3).max(200).default(10),
   /** Per-minute request budget of a key created without --rate-limit. */
   DEFAULT_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
   /** How long a verified key is trusted before it is looked up again. */

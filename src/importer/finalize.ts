@@ -29,6 +29,9 @@ export async function finishImport(sql: SqlClient, touched: ReadonlySet<string>)
       WHERE p.publication_id = a.publication_id AND a.collected_profile_id <> p.profile_id`);
   }
   if (touched.has('token_price') || touched.has('token') || touched.has('lens_act')) await refillCollectUsd(sql);
+  // Fresh planner statistics for what changed: without them (autovacuum may be off or
+  // late after a bulk load) the refresh's joins were planned for 17k rows instead of millions.
+  for (const table of [...touched].sort()) await sql.exec(`ANALYZE "${table}"`);
   for (const [protocol, tables] of Object.entries(EVENT_TIMES)) {
     const asOf = `GREATEST(${Object.entries(tables).map(newest).join(', ')})`;
     await sql.query(
