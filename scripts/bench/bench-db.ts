@@ -2,7 +2,7 @@
 // (reused when it is already there) and a named Postgres database on
 // BENCH_DATABASE_URL's server, migrated, imported and refreshed (or reused as is
 // when it already holds a finished import and refresh and the caller asks to).
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { refreshAnalytics } from '../../src/analytics/refresh';
 import { generateDataset, type Scale } from '../../src/datagen/generate';
@@ -29,10 +29,22 @@ const DB_NAME = /^[a-z_][a-z0-9_]*$/;
 
 export interface DatasetInfo { dir: string; generated: boolean; generateSeconds: number | null; rows: number | null }
 
-/** `dir` holding a generated dataset: reused when its biggest tables are there, else generated into it. */
+const MARKER = '.bench-dataset.json';
+
+/**
+ * `dir` holding a generated dataset: reused when its biggest tables are there
+ * (refused when its marker names another scale or seed), else generated into it.
+ */
 export async function ensureDataset(dir: string, scale: Scale, seed: number): Promise<DatasetInfo> {
   const abs = path.resolve(dir);
   if (existsSync(path.join(abs, 'farcaster', 'links.csv')) && existsSync(path.join(abs, 'lens', 'profile_follower.csv'))) {
+    const marker = path.join(abs, MARKER);
+    if (existsSync(marker)) {
+      const m = JSON.parse(readFileSync(marker, 'utf8')) as { scale: string; seed: number };
+      if (m.scale !== scale || m.seed !== seed) throw new Error(`${abs} holds the ${m.scale} dataset of seed ${m.seed}, not ${scale} seed ${seed}: pass another --data-dir`);
+    } else {
+      log(`${abs} has no ${MARKER}: assuming it is the ${scale} dataset of seed ${seed}`);
+    }
     log(`reusing dataset ${abs}`);
     return { dir: abs, generated: false, generateSeconds: null, rows: null };
   }
@@ -42,6 +54,7 @@ export async function ensureDataset(dir: string, scale: Scale, seed: number): Pr
   const summary = await generateDataset({ out: abs, scale, seed });
   const seconds = (performance.now() - t) / 1000;
   const rows = Object.values(summary.tables).reduce((a, b) => a + b, 0);
+  writeFileSync(path.join(abs, MARKER), `${JSON.stringify({ scale, seed, rows })}\n`);
   log(`generated ${rows} rows in ${seconds.toFixed(1)}s`);
   return { dir: abs, generated: true, generateSeconds: seconds, rows };
 }
