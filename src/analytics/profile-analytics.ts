@@ -28,7 +28,7 @@ export async function profileRank(l: AnalyticsLoaders, id: Id) {
 
 /** Rank by followers gained in the period (seed 2.10). */
 export async function userRank(l: AnalyticsLoaders, id: Id, ratio: string) {
-  const g = await l.gain.load({ id, period: requirePeriod(ratio) });
+  const [g] = await l.gain.load({ id, period: requirePeriod(ratio) });
   if (!g) throw notFound();
   return { profileId: String(id), rank: String(g.gain_rank), count: String(g.gained) };
 }

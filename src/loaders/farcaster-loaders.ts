@@ -1,66 +1,47 @@
 // Per-request loaders of the Farcaster graph surface (follows, casts,
 // engagement, verifications, Farcaster ↔ Lens match). Each batches the keys of
-// one tick into one statement; paged keys sharing (limit, offset) share one.
+// one tick into one statement; paged keys sharing their arguments share one.
 import DataLoader from 'dataloader';
 import type { Database } from '../db/database';
 import { castCounts, castPage, castTotals, type CastCountsRow, type CastRow } from '../repositories/farcaster-casts.repository';
 import { engagementLists, type EngagementRow } from '../repositories/farcaster-engagement.repository';
 import { followPage, followTotals, type FollowDirection, type FollowPageRow, type FollowTotalsRow } from '../repositories/farcaster-follows.repository';
 import { fidsOfLensProfiles, lensMatchesOfFids, liveVerifications, type VerificationRow } from '../repositories/verifications.repository';
+import { groupedLoader, groupRows } from './grouped-loader';
 import { orderByKeys } from './order-by-keys';
 
 export interface PageKey { fid: number; limit: number; offset: number }
 export interface FollowPageKey extends PageKey { direction: FollowDirection }
 export interface EngagementKey { fid: number; limit: number }
 
-/** Groups keys by everything but the fid, one fetch per group, answers in key order. */
-async function grouped<K extends { fid: number }, R>(keys: readonly K[], groupOf: (k: K) => string,
-  fetch: (fids: number[], sample: K) => Promise<Map<number, R>>, missing: () => R): Promise<R[]> {
-  const groups = new Map<string, K[]>();
-  for (const k of keys) groups.set(groupOf(k), [...(groups.get(groupOf(k)) ?? []), k]);
-  const answers = new Map<string, Map<number, R>>();
-  for (const [g, ks] of groups) answers.set(g, await fetch([...new Set(ks.map((k) => k.fid))], ks[0]));
-  return keys.map((k) => answers.get(groupOf(k))?.get(k.fid) ?? missing());
-}
-
-function listsBy<R, K>(rows: readonly R[], keyOf: (r: R) => K): Map<K, R[]> {
-  const out = new Map<K, R[]>();
-  for (const r of rows) out.set(keyOf(r), [...(out.get(keyOf(r)) ?? []), r]);
-  return out;
-}
+/** Farcaster keys: the fid plus the field's arguments. */
+const byFid = <K extends { fid: number }, R extends { fid: number }>(argsOf: (k: K) => unknown, fetch: (fids: number[], sample: K) => Promise<R[]>) =>
+  groupedLoader<K, number, R>({ idOf: (k) => k.fid, argsOf, fetch, rowId: (r) => r.fid });
 
 export function farcasterGraphLoaders(db: Database) {
   return {
     followTotals: new DataLoader<number, FollowTotalsRow>(async (fids) =>
       orderByKeys(fids, await followTotals(db, fids), (r) => r.fid, (fid) => ({ fid, followers: 0, following: 0 }))),
-    followPage: new DataLoader<FollowPageKey, FollowPageRow[], string>(
-      (keys) => grouped(keys, (k) => `${k.direction}|${k.limit}|${k.offset}`,
-        async (fids, k) => listsBy(await followPage(db, k.direction, fids, k.limit, k.offset), (r) => r.fid), () => []),
-      { cacheKeyFn: (k) => `${k.direction}|${k.limit}|${k.offset}|${k.fid}` }),
+    followPage: byFid<FollowPageKey, FollowPageRow>((k) => [k.direction, k.limit, k.offset],
+      (fids, k) => followPage(db, k.direction, fids, k.limit, k.offset)),
     castTotals: new DataLoader<number, number>(async (fids) => {
       const rows = await castTotals(db, fids);
       return orderByKeys(fids, rows, (r) => r.fid, () => ({ casts: 0 })).map((r) => r.casts);
     }),
-    castPage: new DataLoader<PageKey, CastRow[], string>(
-      (keys) => grouped(keys, (k) => `${k.limit}|${k.offset}`,
-        async (fids, k) => listsBy(await castPage(db, fids, k.limit, k.offset), (r) => r.fid), () => []),
-      { cacheKeyFn: (k) => `${k.limit}|${k.offset}|${k.fid}` }),
+    castPage: byFid<PageKey, CastRow>((k) => [k.limit, k.offset], (fids, k) => castPage(db, fids, k.limit, k.offset)),
     castCounts: new DataLoader<string, CastCountsRow>(async (hashes) =>
       orderByKeys(hashes, await castCounts(db, hashes), (r) => r.hash, (hash) => ({ hash, likes: 0, recasts: 0, replies: 0, quotes: 0 }))),
-    engagement: new DataLoader<EngagementKey, EngagementRow[], string>(
-      (keys) => grouped(keys, (k) => String(k.limit),
-        async (fids, k) => listsBy(await engagementLists(db, fids, k.limit), (r) => r.fid), () => []),
-      { cacheKeyFn: (k) => `${k.limit}|${k.fid}` }),
+    engagement: byFid<EngagementKey, EngagementRow>((k) => k.limit, (fids, k) => engagementLists(db, fids, k.limit)),
     verifications: new DataLoader<number, VerificationRow[]>(async (fids) => {
-      const byFid = listsBy(await liveVerifications(db, fids), (r) => r.fid);
+      const byFid = groupRows(await liveVerifications(db, fids), (r) => r.fid);
       return fids.map((fid) => byFid.get(fid) ?? []);
     }),
     lensMatches: new DataLoader<number, string[]>(async (fids) => {
-      const byFid = listsBy(await lensMatchesOfFids(db, fids), (r) => r.fid);
+      const byFid = groupRows(await lensMatchesOfFids(db, fids), (r) => r.fid);
       return fids.map((fid) => (byFid.get(fid) ?? []).map((r) => r.profile_id));
     }),
     fidsOfLensProfile: new DataLoader<string, number[]>(async (ids) => {
-      const byId = listsBy(await fidsOfLensProfiles(db, ids), (r) => r.profile_id);
+      const byId = groupRows(await fidsOfLensProfiles(db, ids), (r) => r.profile_id);
       return ids.map((id) => (byId.get(id) ?? []).map((r) => r.fid));
     }),
   };
