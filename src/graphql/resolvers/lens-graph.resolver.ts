@@ -14,7 +14,7 @@ import type { Context } from '../context.type';
 import { lensProfilesById } from '../profile-lookup';
 import { LensFollowerConnection } from '../types/follower-connection.type';
 import {
-  LensCollect, LensCollectConnection, LensCollectSum, LensEngagement, LensFollowingConnection,
+  LensCollect, LensCollectConnection, LensCollectSum, LensEngagement,
   LensPublicationConnection, LensTopCreator,
 } from '../types/lens-activity.type';
 import { LensProfile } from '../types/lens-profile.type';
@@ -80,7 +80,7 @@ export class LensGraphResolver {
     return { edges, pageInfo };
   }
 
-  @FieldResolver(() => LensFollowingConnection, { description: 'Profiles this profile follows (live), newest follow first.' })
+  @FieldResolver(() => LensFollowerConnection, { description: 'Profiles this profile follows (live), newest follow first.' })
   async following(@Root() p: LensProfile, @Args(() => FollowerPageArgs) { first, after }: FollowerPageArgs, @Ctx() ctx: Context) {
     const rows = await ctx.loaders.lensGraph.following.load({ id: p.profileId, first: first + 1, after: decodeCursor(after) });
     const page = rows.slice(0, first);

@@ -1,21 +1,14 @@
 import { Field, Int, ObjectType } from 'type-graphql';
 import { FarcasterCast } from './farcaster-cast.type';
-import { FarcasterUser } from './farcaster-user.type';
+import { FarcasterFollowerEdge } from './follower-connection.type';
 import { PageInfo } from './follower-stats.type';
-
-@ObjectType()
-export class FarcasterFollowEdge {
-  @Field(() => String) cursor!: string;
-  @Field(() => Date, { description: 'When the follow happened.' }) followedAt!: Date;
-  @Field(() => FarcasterUser) node!: FarcasterUser;
-}
 
 @ObjectType({ description: 'Live follows (self excluded), newest first.' })
 export class FarcasterFollowConnection {
   @Field(() => Int, { description: 'All live follows in this direction.' }) totalCount!: number;
   @Field(() => Int, { description: '1-based page of this slice (offset ÷ first + 1).' }) page!: number;
   @Field(() => Int) totalPages!: number;
-  @Field(() => [FarcasterFollowEdge]) edges!: FarcasterFollowEdge[];
+  @Field(() => [FarcasterFollowerEdge]) edges!: FarcasterFollowerEdge[];
   @Field(() => PageInfo) pageInfo!: PageInfo;
 }
 

@@ -10,7 +10,7 @@ export class FarcasterFollowerEdge {
   @Field(() => FarcasterUser) node!: FarcasterUser;
 }
 
-@ObjectType({ description: 'Followers, newest first.' })
+@ObjectType({ description: 'Follows, newest follow first.' })
 export class FarcasterFollowerConnection {
   @Field(() => [FarcasterFollowerEdge]) edges!: FarcasterFollowerEdge[];
   @Field(() => PageInfo) pageInfo!: PageInfo;
@@ -23,7 +23,7 @@ export class LensFollowerEdge {
   @Field(() => LensProfile) node!: LensProfile;
 }
 
-@ObjectType({ description: 'Followers, newest first.' })
+@ObjectType({ description: 'Follows, newest follow first.' })
 export class LensFollowerConnection {
   @Field(() => [LensFollowerEdge]) edges!: LensFollowerEdge[];
   @Field(() => PageInfo) pageInfo!: PageInfo;

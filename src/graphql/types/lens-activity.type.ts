@@ -93,16 +93,3 @@ export class LensPublicationConnection {
   @Field(() => [LensPublicationEdge]) edges!: LensPublicationEdge[];
   @Field(() => PageInfo) pageInfo!: PageInfo;
 }
-
-@ObjectType()
-export class LensFollowingEdge {
-  @Field(() => String) cursor!: string;
-  @Field(() => Date, { description: 'When the follow happened.' }) followedAt!: Date;
-  @Field(() => LensProfile) node!: LensProfile;
-}
-
-@ObjectType({ description: 'Profiles followed, newest follow first.' })
-export class LensFollowingConnection {
-  @Field(() => [LensFollowingEdge]) edges!: LensFollowingEdge[];
-  @Field(() => PageInfo) pageInfo!: PageInfo;
-}
