@@ -4,6 +4,7 @@ import { badInput, notFound } from '../errors/app-error';
 import type { AnalyticsLoaders } from '../loaders/analytics-loaders';
 import type { FollowerCursor } from '../repositories/recent-followers.repository';
 import { fromDayNumber, historyPoints, pointCount, toDayNumber, type HistoryPoint, type Interval } from './history';
+import { requireDay } from '../domain/days';
 import { parsePeriod, percentileCategory } from './periods';
 
 type Id = string | number;
@@ -43,13 +44,6 @@ export async function followerHistogram(l: AnalyticsLoaders, id: Id) {
   return { total: buckets.reduce((a, b) => a + b.count, 0), buckets };
 }
 
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-function requireDay(name: string, value: string): string {
-  if (!ISO_DAY.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`)) || new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) !== value) {
-    throw badInput(`${name} must be a date YYYY-MM-DD; got "${value}"`);
-  }
-  return value;
-}
 
 export async function followersHistory(l: AnalyticsLoaders, id: Id, args: { from?: string | null; to?: string | null; interval: string }) {
   if (!['day', 'week', 'month'].includes(args.interval)) throw badInput(`interval must be one of day, week, month; got "${args.interval}"`);

@@ -33,6 +33,18 @@ export const configSchema = z.object({
   GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(2).default(10),
   GRAPHQL_MAX_ALIASES: z.coerce.number().int().min(1).default(30),
   GRAPHQL_MAX_COST: z.coerce.number().int().min(100).default(20000),
+  /** Content classifier: an OpenAI-compatible chat-completions server (`…/v1`); unset = the built-in lexicon classifier. */
+  LLM_BASE_URL: optionalUrl,
+  LLM_API_KEY: z.string().optional(),
+  LLM_MODEL: z.string().trim().min(1).default('gpt-4o-mini'),
+  /** Posts sent in one chat-completions request. */
+  LLM_BATCH_SIZE: z.coerce.number().int().min(1).max(100).default(20),
+  /** Requests in flight at once. */
+  LLM_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
+  /** Per request; a timed-out request is retried like a 5xx. */
+  LLM_TIMEOUT_MS: z.coerce.number().int().min(100).default(30000),
+  /** Retries after the first attempt (exponential backoff), then the batch falls back to the lexicon classifier. */
+  LLM_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
 });
 
 export type Config = z.infer<typeof configSchema>;

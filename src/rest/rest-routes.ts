@@ -7,5 +7,9 @@ import { FARCASTER_ACTIVITY_ROUTES } from './routes/farcaster-activity.routes';
 import { LENS_ROUTES } from './routes/lens.routes';
 import { LENS_ACTIVITY_ROUTES } from './routes/lens-activity.routes';
 import { TRENDING_ROUTES } from './routes/trending.routes';
+import { TOKEN_ROUTES } from './routes/token.routes';
+import { CATEGORY_ROUTES } from './routes/category.routes';
+import { TOPIC_ROUTES } from './routes/topic.routes';
 
-export const REST_ROUTES: RestRoute[] = [...LENS_ACTIVITY_ROUTES, ...LENS_ROUTES, ...FARCASTER_ROUTES, ...FARCASTER_ACTIVITY_ROUTES, ...TRENDING_ROUTES];
+export const REST_ROUTES: RestRoute[] = [...LENS_ACTIVITY_ROUTES, ...LENS_ROUTES, ...FARCASTER_ROUTES, ...FARCASTER_ACTIVITY_ROUTES, ...TRENDING_ROUTES,
+  ...TOKEN_ROUTES, ...CATEGORY_ROUTES, ...TOPIC_ROUTES];

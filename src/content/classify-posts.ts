@@ -1,0 +1,127 @@
+// The classify pipeline: labels every live cast and Lens publication with
+// text (categories, key phrases, hashtags, channel, cashtags), then rebuilds
+// the daily cashtag and topic counts of the days it touched. Incremental by
+// default: only posts that are new or whose text_hash changed are classified,
+// and posts that were deleted, hidden or emptied lose their rows. `rebuild`
+// classifies every post again; rows are replaced page by page, so readers
+// keep the old labels until the new ones are written and a failed run loses
+// nothing.
+import type { Database } from '../db/database';
+import { withAdvisoryLock } from '../db/advisory-lock';
+import type { SqlClient } from '../db/sql-client';
+import { cashtagsOf } from './cashtags';
+import type { PostClassifier } from './classifier.types';
+import {
+  ALL_DAYS, CHANGED_COUNT, CHANGED_POSTS, CLEAR_MENTIONS, CLEAR_POST_LINKS, INSERT_MENTIONS, INSERT_POST_LINKS, MENTION_COUNTS,
+  OLD_DAYS, REMOVE_GONE, REPLACE_TOPICS, UPSERT_POSTS,
+} from './content.sql';
+import { tokenMentionId } from './mention-id';
+import { channelOf, hashtagsOf } from './post-features';
+
+export type ContentProtocol = 'farcaster' | 'lens';
+
+export interface ClassifyOptions {
+  classifier: PostClassifier;
+  rebuild?: boolean;
+  /** Posts read, classified and written at a time. */
+  pageSize?: number;
+  log?: (line: string) => void;
+}
+
+export interface ClassifyReport {
+  classifier: string;
+  classified: Record<ContentProtocol, number>;
+  removed: Record<ContentProtocol, number>;
+  days: number;
+  seconds: number;
+  /** Classifier throughput alone (posts/s), without the database work. */
+  classifierPostsPerSecond: number;
+}
+
+interface ChangedPost {
+  post_id: string; author_id: string; posted_at: Date; day: string;
+  text: string; parent_url: string | null; tags: string[] | null; text_hash: string;
+}
+
+/** Advisory lock id of the classify pipeline (one run at a time across instances). */
+const CLASSIFY_LOCK = 7_340_412;
+const PROTOCOLS: readonly ContentProtocol[] = ['farcaster', 'lens'];
+
+/** Runs the pipeline, or answers null at once when another run holds the lock. */
+export function classifyPosts(db: Database, opts: ClassifyOptions): Promise<ClassifyReport | null> {
+  return withAdvisoryLock(db.sql, CLASSIFY_LOCK, (sql) => runPipeline(sql, opts));
+}
+
+async function runPipeline(sql: SqlClient, opts: ClassifyOptions): Promise<ClassifyReport> {
+  const started = Date.now();
+  const log = opts.log ?? (() => {});
+  const rebuild = opts.rebuild ?? false;
+  const report: ClassifyReport = {
+    classifier: opts.classifier.name, classified: { farcaster: 0, lens: 0 }, removed: { farcaster: 0, lens: 0 },
+    days: 0, seconds: 0, classifierPostsPerSecond: 0,
+  };
+  const days = new Set<string>();
+  let classifierMs = 0;
+  for (const protocol of PROTOCOLS) {
+    for (const row of await sql.query<{ day: string; posts: number }>(REMOVE_GONE[protocol])) {
+      days.add(row.day);
+      report.removed[protocol] += row.posts;
+    }
+    const [{ n: total }] = await sql.query<{ n: number }>(CHANGED_COUNT[protocol], [rebuild]);
+    let after = '';
+    for (;;) {
+      const page = await sql.query<ChangedPost>(CHANGED_POSTS[protocol], [after, rebuild, opts.pageSize ?? 2000]);
+      if (!page.length) break;
+      after = page[page.length - 1].post_id;
+      const t = Date.now();
+      const labelled = await labelPage(protocol, page, opts.classifier);
+      classifierMs += Date.now() - t;
+      await writePage(sql, protocol, labelled, days);
+      report.classified[protocol] += page.length;
+      log(`classify ${protocol}: ${report.classified[protocol]}/${total} posts`);
+    }
+  }
+  if (rebuild) for (const row of await sql.query<{ day: string }>(ALL_DAYS)) days.add(row.day);
+  await rebuildDaily(sql, [...days].sort());
+  const classified = report.classified.farcaster + report.classified.lens;
+  report.days = days.size;
+  report.seconds = (Date.now() - started) / 1000;
+  report.classifierPostsPerSecond = classifierMs > 0 ? Math.round((classified * 1000) / classifierMs) : 0;
+  return report;
+}
+
+async function labelPage(protocol: ContentProtocol, page: ChangedPost[], classifier: PostClassifier) {
+  const inputs = page.map((p) => ({ key: `${protocol}:${p.post_id}`, text: p.text, tags: hashtagsOf(p.text, p.tags ?? []) }));
+  const labels = await classifier.classify(inputs);
+  return page.map((p, i) => ({
+    protocol, post_id: p.post_id, author_id: p.author_id, posted_at: p.posted_at, day: p.day, text_hash: p.text_hash,
+    classifier: labels[i].labelledBy ?? classifier.name, categories: labels[i].categories, hashtags: inputs[i].tags,
+    channel: channelOf(p.parent_url), terms: labels[i].terms, cashtags: cashtagsOf(p.text),
+  }));
+}
+
+/** One transaction per page: a post's row, categories and cashtags change together. */
+async function writePage(sql: SqlClient, protocol: ContentProtocol, posts: Awaited<ReturnType<typeof labelPage>>, days: Set<string>) {
+  const ids = posts.map((p) => p.post_id);
+  await sql.transaction(async (tx) => {
+    for (const row of await tx.query<{ day: string }>(OLD_DAYS, [protocol, ids])) days.add(row.day);
+    for (const q of CLEAR_POST_LINKS) await tx.query(q, [protocol, ids]);
+    await tx.query(UPSERT_POSTS, [JSON.stringify(posts)]);
+    for (const q of INSERT_POST_LINKS) await tx.query(q, [protocol, ids]);
+  });
+  for (const p of posts) days.add(p.day);
+}
+
+/** Recounts the daily cashtag and topic rows of the given days, in one transaction. */
+async function rebuildDaily(sql: SqlClient, days: string[]) {
+  if (!days.length) return;
+  const counts = await sql.query<{ day: string; symbol: string; post_count: number }>(MENTION_COUNTS, [days]);
+  await sql.transaction(async (tx) => {
+    await tx.query(CLEAR_MENTIONS, [days]);
+    await tx.query(INSERT_MENTIONS, [
+      counts.map((c) => c.day), counts.map((c) => c.symbol), counts.map((c) => tokenMentionId(c.symbol, c.day)),
+      counts.map((c) => c.post_count),
+    ]);
+    for (const q of REPLACE_TOPICS) await tx.query(q, [days]);
+  });
+}
