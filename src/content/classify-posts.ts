@@ -4,16 +4,17 @@
 // default: only posts that are new or whose text_hash changed are classified,
 // and posts that were deleted, hidden or emptied lose their rows. `rebuild`
 // classifies every post again; rows are replaced page by page, so readers
-// keep the old labels until the new ones are written and a failed run loses
-// nothing.
+// keep the old labels until the new ones are written. A failed run loses
+// nothing: written pages stay, and the days they touched stay marked dirty
+// (content_dirty_day) until a later run recounts them.
 import type { Database } from '../db/database';
 import { withAdvisoryLock } from '../db/advisory-lock';
 import type { SqlClient } from '../db/sql-client';
 import { cashtagsOf } from './cashtags';
 import type { PostClassifier } from './classifier.types';
 import {
-  ALL_DAYS, CHANGED_COUNT, CHANGED_POSTS, CLEAR_MENTIONS, CLEAR_POST_LINKS, INSERT_MENTIONS, INSERT_POST_LINKS, MENTION_COUNTS,
-  OLD_DAYS, REMOVE_GONE, REPLACE_TOPICS, UPSERT_POSTS,
+  CHANGED_COUNT, CHANGED_POSTS, CLEAR_DIRTY, CLEAR_MENTIONS, CLEAR_POST_LINKS, DIRTY_DAYS, INSERT_MENTIONS, INSERT_POST_LINKS,
+  MARK_ALL_DIRTY, MARK_DIRTY, MENTION_COUNTS, REMOVE_GONE, REPLACE_TOPICS, UPSERT_POSTS,
 } from './content.sql';
 import { tokenMentionId } from './mention-id';
 import { channelOf, hashtagsOf } from './post-features';
@@ -60,13 +61,11 @@ async function runPipeline(sql: SqlClient, opts: ClassifyOptions): Promise<Class
     classifier: opts.classifier.name, classified: { farcaster: 0, lens: 0 }, removed: { farcaster: 0, lens: 0 },
     days: 0, seconds: 0, classifierPostsPerSecond: 0,
   };
-  const days = new Set<string>();
   let classifierMs = 0;
+  if (rebuild) await sql.query(MARK_ALL_DIRTY);
   for (const protocol of PROTOCOLS) {
-    for (const row of await sql.query<{ day: string; posts: number }>(REMOVE_GONE[protocol])) {
-      days.add(row.day);
-      report.removed[protocol] += row.posts;
-    }
+    const [gone] = await sql.query<{ posts: number }>(REMOVE_GONE[protocol]);
+    report.removed[protocol] = gone.posts;
     const [{ n: total }] = await sql.query<{ n: number }>(CHANGED_COUNT[protocol], [rebuild]);
     let after = '';
     for (;;) {
@@ -76,15 +75,13 @@ async function runPipeline(sql: SqlClient, opts: ClassifyOptions): Promise<Class
       const t = Date.now();
       const labelled = await labelPage(protocol, page, opts.classifier);
       classifierMs += Date.now() - t;
-      await writePage(sql, protocol, labelled, days);
+      await writePage(sql, protocol, labelled);
       report.classified[protocol] += page.length;
       log(`classify ${protocol}: ${report.classified[protocol]}/${total} posts`);
     }
   }
-  if (rebuild) for (const row of await sql.query<{ day: string }>(ALL_DAYS)) days.add(row.day);
-  await rebuildDaily(sql, [...days].sort());
+  report.days = await recountDirtyDays(sql);
   const classified = report.classified.farcaster + report.classified.lens;
-  report.days = days.size;
   report.seconds = (Date.now() - started) / 1000;
   report.classifierPostsPerSecond = classifierMs > 0 ? Math.round((classified * 1000) / classifierMs) : 0;
   return report;
@@ -100,21 +97,25 @@ async function labelPage(protocol: ContentProtocol, page: ChangedPost[], classif
   }));
 }
 
-/** One transaction per page: a post's row, categories and cashtags change together. */
-async function writePage(sql: SqlClient, protocol: ContentProtocol, posts: Awaited<ReturnType<typeof labelPage>>, days: Set<string>) {
+/**
+ * One transaction per page: a post's row, categories and cashtags change
+ * together, and the days it was and is on are marked for recounting.
+ */
+async function writePage(sql: SqlClient, protocol: ContentProtocol, posts: Awaited<ReturnType<typeof labelPage>>) {
   const ids = posts.map((p) => p.post_id);
   await sql.transaction(async (tx) => {
-    for (const row of await tx.query<{ day: string }>(OLD_DAYS, [protocol, ids])) days.add(row.day);
+    await tx.query(MARK_DIRTY, [protocol, ids]);
     for (const q of CLEAR_POST_LINKS) await tx.query(q, [protocol, ids]);
     await tx.query(UPSERT_POSTS, [JSON.stringify(posts)]);
     for (const q of INSERT_POST_LINKS) await tx.query(q, [protocol, ids]);
+    await tx.query(MARK_DIRTY, [protocol, ids]);
   });
-  for (const p of posts) days.add(p.day);
 }
 
-/** Recounts the daily cashtag and topic rows of the given days, in one transaction. */
-async function rebuildDaily(sql: SqlClient, days: string[]) {
-  if (!days.length) return;
+/** Recounts the daily cashtag and topic rows of the dirty days, in one transaction; answers how many days. */
+async function recountDirtyDays(sql: SqlClient): Promise<number> {
+  const days = (await sql.query<{ day: string }>(DIRTY_DAYS)).map((r) => r.day);
+  if (!days.length) return 0;
   const counts = await sql.query<{ day: string; symbol: string; post_count: number }>(MENTION_COUNTS, [days]);
   await sql.transaction(async (tx) => {
     await tx.query(CLEAR_MENTIONS, [days]);
@@ -123,5 +124,7 @@ async function rebuildDaily(sql: SqlClient, days: string[]) {
       counts.map((c) => c.post_count),
     ]);
     for (const q of REPLACE_TOPICS) await tx.query(q, [days]);
+    await tx.query(CLEAR_DIRTY, [days]);
   });
+  return days.length;
 }

@@ -43,14 +43,15 @@ export const CHANGED_COUNT = {
     WHERE ${LENS_LIVE} AND ($1::boolean OR p.post_id IS NULL OR p.text_hash <> ${LENS_HASH})`,
 } as const;
 
-/** Drops the rows of posts that are no longer live; answers the days they were on. */
+/** Drops the rows of posts that are no longer live and marks their days dirty; answers how many. */
 const removeGone = (protocol: string, stillLive: string) => `
   WITH gone AS (
     DELETE FROM post_content p WHERE p.protocol = '${protocol}' AND NOT EXISTS (${stillLive})
     RETURNING p.protocol, p.post_id, p.day),
   categories AS (DELETE FROM post_category x USING gone g WHERE x.protocol = g.protocol AND x.post_id = g.post_id),
-  cashtags AS (DELETE FROM post_cashtag x USING gone g WHERE x.protocol = g.protocol AND x.post_id = g.post_id)
-  SELECT to_char(day, 'YYYY-MM-DD') AS day, count(*)::int AS posts FROM gone GROUP BY day`;
+  cashtags AS (DELETE FROM post_cashtag x USING gone g WHERE x.protocol = g.protocol AND x.post_id = g.post_id),
+  dirty AS (INSERT INTO content_dirty_day (day) SELECT DISTINCT day FROM gone ON CONFLICT DO NOTHING)
+  SELECT count(*)::int AS posts FROM gone`;
 
 export const REMOVE_GONE = {
   farcaster: removeGone('farcaster', `SELECT 1 FROM fc_cast c WHERE c.hash = p.post_id AND ${FC_LIVE}`),
@@ -58,8 +59,10 @@ export const REMOVE_GONE = {
     WHERE r.publication_id = p.post_id AND ${LENS_LIVE}`),
 } as const;
 
-/** Days the given posts ($1 protocol, $2 post ids) are on now, before they are rewritten. */
-export const OLD_DAYS = `SELECT DISTINCT to_char(day, 'YYYY-MM-DD') AS day FROM post_content WHERE protocol = $1 AND post_id = ANY($2::text[])`;
+/** Marks dirty the days the given posts ($1 protocol, $2 post ids) are on: run before and after rewriting them. */
+export const MARK_DIRTY = `
+  INSERT INTO content_dirty_day (day) SELECT DISTINCT day FROM post_content WHERE protocol = $1 AND post_id = ANY($2::text[])
+  ON CONFLICT DO NOTHING`;
 
 export const CLEAR_POST_LINKS = [
   'DELETE FROM post_category WHERE protocol = $1 AND post_id = ANY($2::text[])',
@@ -84,11 +87,14 @@ export const INSERT_POST_LINKS = [
    SELECT unnest(cashtags), protocol, post_id, posted_at, day FROM post_content WHERE protocol = $1 AND post_id = ANY($2::text[])`,
 ];
 
-/** Every day with classified posts or daily rows (a rebuild recomputes them all). */
-export const ALL_DAYS = `
-  SELECT to_char(day, 'YYYY-MM-DD') AS day FROM post_content
-  UNION SELECT to_char(day, 'YYYY-MM-DD') FROM topic_daily
-  UNION SELECT to_char(day, 'YYYY-MM-DD') FROM token_mention_daily`;
+/** A rebuild recounts every day with classified posts or daily rows. */
+export const MARK_ALL_DIRTY = `
+  INSERT INTO content_dirty_day (day)
+  SELECT day FROM post_content UNION SELECT day FROM topic_daily UNION SELECT day FROM token_mention_daily
+  ON CONFLICT DO NOTHING`;
+
+export const DIRTY_DAYS = `SELECT to_char(day, 'YYYY-MM-DD') AS day FROM content_dirty_day ORDER BY day`;
+export const CLEAR_DIRTY = 'DELETE FROM content_dirty_day WHERE day = ANY($1::date[])';
 
 /** Daily cashtag counts of days $1; ids are computed by the caller (UUID v5). */
 export const MENTION_COUNTS = `

@@ -88,6 +88,13 @@ CREATE TABLE "topic_daily" (
 CREATE INDEX "topic_daily_topic_day_idx" ON "topic_daily"("topic", "day");
 
 -- CreateTable
+CREATE TABLE "content_dirty_day" (
+    "day" DATE NOT NULL,
+
+    CONSTRAINT "content_dirty_day_pkey" PRIMARY KEY ("day")
+);
+
+-- CreateTable
 CREATE TABLE "llm_classification" (
     "model" TEXT NOT NULL,
     "text_hash" TEXT NOT NULL,
