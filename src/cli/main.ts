@@ -4,6 +4,7 @@ import 'reflect-metadata';
 import { loadConfig } from '../config/load-config';
 import { AppError } from '../errors/app-error';
 import { UsageError, type CliIo } from './cli-context';
+import { classifyCommand } from './commands/classify.command';
 import { generateCommand } from './commands/generate.command';
 import { importCommand } from './commands/import.command';
 import { keysCommand } from './commands/keys.command';
@@ -24,6 +25,7 @@ export async function runCli(argv: string[], io: CliIo = { out: console.log, err
       case 'generate': await generateCommand(rest, io); break;
       case 'keys': await keysCommand(rest, loadConfig(), io); break;
       case 'refresh': await refreshCommand(rest, loadConfig(), io); break;
+      case 'classify': await classifyCommand(rest, loadConfig(), io); break;
       default: throw new UsageError(`unknown command: ${command}`);
     }
     return 0;

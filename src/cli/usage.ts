@@ -2,10 +2,13 @@ export const USAGE = `Usage: npm run cli -- <command> [options]
 
 Commands:
   migrate                              apply pending migrations (prisma/migrations)
-  import <dir> [--progress auto|plain|silent] [--skip-refresh]
+  import <dir> [--progress auto|plain|silent] [--skip-classify] [--skip-refresh]
                                        load a dataset folder (farcaster/, lens/, tokens/; see README),
-                                       then refresh the analytics
+                                       then classify new posts and refresh the analytics
   refresh [--protocol farcaster|lens]  recompute counters, ranks, gains, history, graph scores
+  classify [--rebuild]                 label new or changed posts (categories, topics, cashtags) and
+                                       recount daily mentions and topics; --rebuild labels every post
+                                       again (LLM_BASE_URL set: an OpenAI-compatible LLM, else built-in)
   generate --out <dir> [--scale tiny|small|medium|large] [--seed N]
                                        write a synthetic dataset in the same layout
   keys create --name <name> [--expires <ISO date-time>] [--rate-limit <per minute>] [--json]

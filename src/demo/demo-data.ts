@@ -11,6 +11,8 @@ import { importDataset } from '../importer/import-dataset';
 import { KeyService } from '../auth/key.service';
 import { refreshAnalytics } from '../analytics/refresh';
 import { refreshOptionsOf } from '../analytics/refresh-options';
+import { classifyPosts } from '../content/classify-posts';
+import { createClassifier } from '../content/create-classifier';
 
 const DEMO_FLAG = 'demo_dataset';
 
@@ -19,14 +21,21 @@ export interface DemoResult { loaded: boolean; key?: string }
 export async function ensureDemoData(config: Config, db: Database, log: Logger): Promise<DemoResult> {
   if (config.DATABASE_URL || config.DEMO_DATA === 'off') return { loaded: false };
   const flag = await db.prisma.appMeta.findUnique({ where: { key: DEMO_FLAG } });
-  if (flag) return { loaded: false };
+  if (flag) {
+    // A demo database from before the classifier existed: label its posts once.
+    const [{ labelled }] = await db.read<{ labelled: boolean }>('SELECT EXISTS (SELECT 1 FROM post_content) AS labelled');
+    if (!labelled) await classifyDemo(config, db, log);
+    return { loaded: false };
+  }
   const dir = await mkdtemp(path.join(os.tmpdir(), 'sga-demo-'));
   try {
     log.info(`first start: generating the ${config.DEMO_SCALE} demo dataset`);
     await generateDataset({ out: dir, scale: config.DEMO_SCALE, seed: 1 });
     log.info('importing the demo dataset (once; later starts reuse it)');
     const summary = await importDataset(db, { dir, progress: 'auto' });
-    log.info({ rows: summary.rowsOk, seconds: summary.seconds }, 'demo dataset imported; computing analytics');
+    log.info({ rows: summary.rowsOk, seconds: summary.seconds }, 'demo dataset imported; classifying posts');
+    await classifyDemo(config, db, log);
+    log.info('computing analytics');
     await refreshAnalytics(db, refreshOptionsOf(config));
     const key = await new KeyService(db, config.DEFAULT_RATE_LIMIT, 0).create({ name: 'demo' });
     await db.prisma.appMeta.create({ data: { key: DEMO_FLAG, value: JSON.stringify({ scale: config.DEMO_SCALE, seed: 1, keyId: key.id }) } });
@@ -34,4 +43,9 @@ export async function ensureDemoData(config: Config, db: Database, log: Logger):
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+async function classifyDemo(config: Config, db: Database, log: Logger): Promise<void> {
+  const report = await classifyPosts(db, { classifier: createClassifier(config, db, (line) => log.warn(line)) });
+  if (report) log.info({ posts: report.classified, seconds: report.seconds, classifier: report.classifier }, 'demo posts classified');
 }

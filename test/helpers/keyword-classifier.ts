@@ -14,7 +14,7 @@ export class KeywordClassifier implements PostClassifier {
     return posts.map((p) => {
       if (p.key === this.failOn) throw new Error(`classifier failed on ${p.key}`);
       this.seen.push(p.key);
-      const words = p.text.toLowerCase().match(/[a-z]{3,}/g) ?? [];
+      const words: string[] = p.text.toLowerCase().match(/[a-z]{3,}/g) ?? [];
       const categories = CATEGORIES.filter((c) => words.includes(c.name) || p.tags.includes(c.name)).map((c) => c.id);
       return { categories, terms: [...new Set(words)].slice(0, 8) };
     });

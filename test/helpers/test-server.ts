@@ -9,6 +9,9 @@ import type { Config } from '../../src/config/config.schema';
 import { createApp } from '../../src/http/app';
 import { importDataset } from '../../src/importer/import-dataset';
 import { refreshAnalytics } from '../../src/analytics/refresh';
+import type { PostClassifier } from '../../src/content/classifier.types';
+import { classifyPosts } from '../../src/content/classify-posts';
+import { LexiconClassifier } from '../../src/content/lexicon-classifier';
 import { createLogger } from '../../src/logging/logger';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
@@ -24,10 +27,11 @@ export interface TestServer {
 
 export const fixture = (name: string) => path.join(__dirname, '..', 'fixtures', name);
 
-export async function startTestServer(opts: { fixture?: string; config?: Partial<Config> } = {}): Promise<TestServer> {
+export async function startTestServer(opts: { fixture?: string; config?: Partial<Config>; classifier?: PostClassifier } = {}): Promise<TestServer> {
   const testDb = await createTestDatabase();
   if (opts.fixture) {
     await importDataset(testDb.db, { dir: fixture(opts.fixture), progress: 'silent' });
+    await classifyPosts(testDb.db, { classifier: opts.classifier ?? new LexiconClassifier() });
     await refreshAnalytics(testDb.db);
   }
   const config = loadConfig({}, { LOG_LEVEL: 'silent', KEY_CACHE_SECONDS: 0, ...opts.config });

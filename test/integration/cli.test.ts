@@ -87,6 +87,18 @@ describe('CLI', () => {
     const imp = await cli('import', out, '--progress', 'silent');
     expect(imp.code).toBe(0);
     expect(imp.out).toMatch(/^imported \d+ rows \(0 bad rows skipped\)/);
+    // The import classifies the new posts before it refreshes the analytics.
+    const classified = /classified (\d+) posts \(farcaster (\d+), lens (\d+)\) with (\S+)/.exec(imp.out);
+    expect(classified).not.toBeNull();
+    expect(Number(classified![1])).toBeGreaterThan(1000);
+    expect(imp.out.indexOf('classified')).toBeLessThan(imp.out.indexOf('refreshed'));
     expect((await cli('import', path.join(dataDir, 'missing'))).code).toBe(1);
+
+    // Nothing new: an incremental run labels nothing; --rebuild labels every post again.
+    expect((await cli('classify')).out).toMatch(/^classified 0 posts \(farcaster 0, lens 0\)/);
+    const rebuilt = await cli('classify', '--rebuild');
+    expect(rebuilt.code).toBe(0);
+    expect(rebuilt.out).toContain(`classified ${classified![1]} posts`);
+    expect((await cli('classify', '--frobnicate')).code).toBe(2);
   });
 });

@@ -4,11 +4,12 @@ import type { Config } from '../../config/config.schema';
 import { migrate } from '../../db/migrate';
 import { importDataset } from '../../importer/import-dataset';
 import { openDatabase, UsageError, type CliIo } from '../cli-context';
+import { runClassify } from './classify.command';
 import { runRefresh } from './refresh.command';
 
 export async function importCommand(argv: string[], config: Config, io: CliIo): Promise<void> {
   const { values, positionals } = parseArgs({
-    args: argv, allowPositionals: true, strict: true, options: { progress: { type: 'string', default: 'auto' }, 'skip-refresh': { type: 'boolean' } },
+    args: argv, allowPositionals: true, strict: true, options: { progress: { type: 'string', default: 'auto' }, 'skip-refresh': { type: 'boolean' }, 'skip-classify': { type: 'boolean' } },
   });
   const [dir, extra] = positionals;
   if (!dir || extra) throw new UsageError('import needs exactly one dataset folder');
@@ -24,6 +25,7 @@ export async function importCommand(argv: string[], config: Config, io: CliIo): 
       for (const b of t.badSamples) io.err(`  ${b.file}:${b.line}: ${b.reason}`);
     }
     io.out(`imported ${s.rowsOk} rows (${s.rowsBad} bad rows skipped) in ${s.seconds.toFixed(1)}s, ${Math.round(s.rowsPerSecond)} rows/s`);
+    if (!values['skip-classify']) await runClassify(db, config, io);
     if (!values['skip-refresh']) await runRefresh(db, config, io);
   } finally {
     await db.close();
