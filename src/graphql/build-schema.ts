@@ -12,11 +12,18 @@ import { LensCollectQueryResolver, LensGraphResolver } from './resolvers/lens-gr
 import { FarcasterAnalyticsResolver, LensAnalyticsResolver } from './resolvers/profile-analytics.resolver';
 import { ScoreAverageResolver } from './resolvers/score-average.resolver';
 import { TrendingResolver } from './resolvers/trending.resolver';
+import { TokenResolver } from './resolvers/token.resolver';
+import { CategoryResolver } from './resolvers/category.resolver';
+import { TopicResolver } from './resolvers/topic.resolver';
+import { FarcasterCastContentResolver, LensPublicationContentResolver } from './resolvers/post-content.resolver';
 
 export const RESOLVERS = [
   FarcasterUserResolver, LensProfileResolver, CountsResolver, FarcasterAnalyticsResolver, LensAnalyticsResolver,
   TrendingResolver, ScoreAverageResolver, LensGraphResolver, LensCollectQueryResolver,
   FarcasterGraphResolver, FarcasterCastResolver, LensMatchResolver,
+  TokenResolver,
+  CategoryResolver,
+  TopicResolver, FarcasterCastContentResolver, LensPublicationContentResolver,
 ] as const;
 
 let cached: GraphQLSchema | undefined;

@@ -8,6 +8,8 @@ import { emptyLensCounts, findLensProfiles, lensCounts, lensStatsRefreshedAt, ty
 import { analyticsLoaders } from './analytics-loaders';
 import { lensGraphLoaders } from './lens-loaders';
 import { farcasterGraphLoaders } from './farcaster-loaders';
+import { tokenLoaders } from './token-loaders';
+import { contentLoaders } from './content-loaders';
 import { orderByKeys } from './order-by-keys';
 
 export function createLoaders(db: Database) {
@@ -24,6 +26,8 @@ export function createLoaders(db: Database) {
     lensAnalytics: analyticsLoaders(db, 'lens'),
     lensGraph: lensGraphLoaders(db),
     farcasterGraph: farcasterGraphLoaders(db),
+    tokens: tokenLoaders(db),
+    content: contentLoaders(db),
     /** One key ('lens'): the last stats refresh, read once per request. */
     lensRefreshedAt: new DataLoader<'lens', Date | null>(async (keys) => {
       const [row] = await lensStatsRefreshedAt(db);

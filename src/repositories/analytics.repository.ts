@@ -68,6 +68,33 @@ export function trendingTotal(db: Database, protocol: ProtocolName, period: Peri
   return db.read(`SELECT coalesce(max(g.trend_position), 0)::int AS total FROM ${s.gain} g WHERE g.generation = ${s.gen} AND g.period = $1`, period);
 }
 
+/** CONTRACT 4.1 `categories`: category ids and the window's length in days, (as_of − days, as_of]. */
+export interface CategoryFilter { ids: number[]; days: number }
+
+/** Gainers of the period who published in one of the categories ($2 ids) within the window ($3 days). */
+const gainersInCategories = (protocol: ProtocolName) => {
+  const s = SIDE[protocol];
+  return `
+    FROM ${s.gain} g WHERE g.generation = ${s.gen} AND g.period = $1 AND g.trend_position IS NOT NULL
+      AND g.${s.key} IN (
+        SELECT ${protocol === 'farcaster' ? 'pc.author_id::int' : 'pc.author_id'}
+        FROM post_category pc JOIN protocol_state ps ON ps.protocol = '${protocol}'
+        WHERE pc.protocol = '${protocol}' AND pc.category_id = ANY($2::int[])
+          AND pc.posted_at > ps.as_of - $3::int * interval '1 day' AND pc.posted_at <= ps.as_of)`;
+};
+
+/** A page of the trending order restricted to the category filter. */
+export function trendingInCategories(db: Database, protocol: ProtocolName, period: Period, f: CategoryFilter, offset: number, limit: number): Promise<TrendingRow[]> {
+  const s = SIDE[protocol];
+  return db.read<TrendingRow>(`
+    SELECT g.${s.key} AS id, g.gained, g.trend_score ${gainersInCategories(protocol)}
+    ORDER BY g.trend_position OFFSET $4::bigint LIMIT $5`, period, f.ids, f.days, String(offset), limit);
+}
+
+export function trendingInCategoriesTotal(db: Database, protocol: ProtocolName, period: Period, f: CategoryFilter): Promise<{ total: number }[]> {
+  return db.read(`SELECT count(*)::int AS total ${gainersInCategories(protocol)}`, period, f.ids, f.days);
+}
+
 export interface ProtocolStateRow { as_of: Date | null; refreshed_at: Date | null; profile_count: number; score_average: number | null }
 
 export function protocolState(db: Database, protocol: ProtocolName): Promise<ProtocolStateRow[]> {

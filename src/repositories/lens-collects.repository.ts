@@ -39,7 +39,7 @@ export interface CollectSumRow {
 export interface TopCreatorRow { profile_id: string; count: number; usd_total: number }
 
 /** WHERE terms over alias a; parameters start at $n. */
-function collectWhere(w: CollectWindow, n: number): { sql: string; params: unknown[] } {
+export function collectWhere(w: CollectWindow, n: number): { sql: string; params: unknown[] } {
   const terms = ['a.is_collect', 'a.acted_profile_id <> a.collected_profile_id'];
   const params: unknown[] = [];
   if (w.currency !== null) { params.push(w.currency); terms.push(`upper(a.currency) = $${n + params.length - 1}::text`); }

@@ -5,7 +5,7 @@ import { route } from '../rest-route.type';
 type Req = Parameters<typeof pathParam>[0];
 
 /** `currency`, `month`, `year` (CONTRACT §5 row 4.4); validated once, in the schema. */
-const filter = (req: Req) => ({ currency: queryParam(req, 'currency'), month: intParam(queryParam(req, 'month')), year: intParam(queryParam(req, 'year')) });
+export const filter = (req: Req) => ({ currency: queryParam(req, 'currency'), month: intParam(queryParam(req, 'month')), year: intParam(queryParam(req, 'year')) });
 
 /** Lens engagement and collects: seed 4.2, 4.4 and CONTRACT §6 getCollectSumForUser / getTopCreators. */
 export const LENS_ACTIVITY_ROUTES = [

@@ -1,0 +1,86 @@
+// Token answers over the token loaders and repositories (seed 4.3, 4.11, 4.12;
+// CONTRACT §5): argument rules, defaults and lookups; resolvers stay thin.
+import { fromDayNumber, toDayNumber } from '../analytics/history';
+import type { Database } from '../db/database';
+import { requireDay } from '../domain/days';
+import { badInput, notFound } from '../errors/app-error';
+import type { TokenLoaders } from '../loaders/token-loaders';
+import { mentionById, symbolKnown, type MentionRow } from '../repositories/token-mentions.repository';
+import type { TokenRow } from '../repositories/token.repository';
+
+/** Longest daily mention series (`Token.mentions`). */
+export const MAX_SERIES_DAYS = 366;
+/** Days of the default series, ending at the newest day with mentions. */
+export const DEFAULT_SERIES_DAYS = 30;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** An optional `YYYY-MM-DD` argument: null when absent, a 400 naming it when malformed. */
+export const optionalDay = (name: string, value: string | null | undefined): string | null =>
+  value === undefined || value === null ? null : requireDay(name, value);
+
+/** An optional chain: trimmed, null when absent or blank (matched case-insensitively). */
+export const optionalChain = (value: string | null | undefined): string | null => value?.trim() || null;
+
+export interface MentionDay { date: string; postCount: number; id: string | null }
+
+/**
+ * A token-mention id (UUID: that symbol on that day; `date` absent or equal) or a
+ * symbol (any case; `date` optional, null = every day). NOT_FOUND for a UUID no
+ * mention has, or a symbol never mentioned that is no imported token's symbol.
+ */
+export async function resolveTokenId(db: Database, tokenId: string, date: string | null | undefined): Promise<{ symbol: string; day: string | null }> {
+  const day = optionalDay('date', date);
+  const raw = tokenId.trim();
+  if (UUID.test(raw)) {
+    const [m] = await mentionById(db, raw.toLowerCase());
+    if (!m) throw notFound();
+    if (day !== null && day !== m.day) throw badInput(`date must be absent or ${m.day} (the day of token mention ${m.id}); got "${day}"`);
+    return { symbol: m.symbol, day: m.day };
+  }
+  const symbol = raw.toUpperCase();
+  if (!symbol || !(await symbolKnown(db, symbol))) throw notFound();
+  return { symbol, day };
+}
+
+/**
+ * The token with this symbol (any case), on `chain` when given (any case); null when
+ * none. Several chains and no `chain` is a 400 naming them. Two tokens with the
+ * symbol on one chain: the lowest id.
+ */
+export async function findToken(loaders: TokenLoaders, symbol: string, chain: string | null | undefined): Promise<TokenRow | null> {
+  const s = symbol.trim().toUpperCase();
+  if (!s) throw badInput('symbol must not be empty');
+  const c = optionalChain(chain)?.toLowerCase() ?? null;
+  const rows = (await loaders.bySymbol.load(s)).filter((r) => c === null || r.chain.toLowerCase() === c);
+  if (!rows.length) return null;
+  const chains = [...new Map(rows.map((r) => [r.chain.toLowerCase(), r.chain])).values()].sort();
+  if (chains.length > 1) throw badInput(`${s} is on several chains (${chains.join(', ')}); give chain`);
+  return rows.reduce((a, b) => (b.id < a.id ? b : a));
+}
+
+/**
+ * `from`..`to` of a mention series: `to` defaults to the newest day with mentions
+ * (today when there are none), `from` to 29 days before `to`; from > to or more
+ * than 366 days is a 400.
+ */
+export async function seriesRange(loaders: TokenLoaders, from: string | null | undefined, to: string | null | undefined): Promise<{ from: string; to: string }> {
+  const last = optionalDay('to', to) ?? (await loaders.newestDay.load('newest')) ?? new Date().toISOString().slice(0, 10);
+  const first = optionalDay('from', from) ?? fromDayNumber(toDayNumber(last) - (DEFAULT_SERIES_DAYS - 1));
+  if (first > last) throw badInput(`from (${first}) must not be after to (${last})`);
+  const days = toDayNumber(last) - toDayNumber(first) + 1;
+  if (days > MAX_SERIES_DAYS) throw badInput(`from..to must span at most ${MAX_SERIES_DAYS} days; got ${days}`);
+  return { from: first, to: last };
+}
+
+/** One entry per day of the range, zeros filled (id null: no mention exists that day). */
+export function fillSeries(rows: readonly MentionRow[], from: string, to: string): MentionDay[] {
+  const byDay = new Map(rows.map((r) => [r.day, r]));
+  const out: MentionDay[] = [];
+  for (let n = toDayNumber(from); n <= toDayNumber(to); n += 1) {
+    const day = fromDayNumber(n);
+    const r = byDay.get(day);
+    out.push({ date: day, postCount: r?.post_count ?? 0, id: r?.id ?? null });
+  }
+  return out;
+}

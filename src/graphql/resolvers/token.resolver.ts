@@ -1,0 +1,82 @@
+// Tokens (seed 4.3, 4.11, 4.12): daily cashtag mentions, the posts behind them,
+// and imported tokens with stats. Nested token fields go through the request's
+// token loaders: a list of any length costs one statement per field.
+import { Args, Ctx, FieldResolver, Query, Resolver, Root } from 'type-graphql';
+import {
+  fillSeries, findToken, optionalChain, optionalDay, resolveTokenId, seriesRange,
+} from '../../content/token-queries';
+import { mentionsOfDay } from '../../repositories/token-mentions.repository';
+import { trendingTokens } from '../../repositories/token.repository';
+import {
+  MentionSeriesArgs, TokenArgs, TokenMentionsArgs, TokenPublicationPageArgs, TokenPublicationsArgs, TrendingTokensArgs,
+} from '../args/token.args';
+import type { Context } from '../context.type';
+import { TokenMention, TokenMentionDay, TokenPublication, toTokenMention, toTokenPublication } from '../types/token-mention.type';
+import {
+  Token, TokenCategory, TokenMarket, TokenPrice, toToken, toTokenCategory, toTokenMarket, toTokenPrice,
+} from '../types/token.type';
+
+const publicationsOf = async (ctx: Context, symbol: string, day: string | null, page: number, limit: number) =>
+  (await ctx.loaders.tokens.publications.load({ symbol, day, limit, offset: (page - 1) * limit })).map(toTokenPublication);
+
+@Resolver(() => Token)
+export class TokenResolver {
+  @Query(() => [TokenMention], { description: 'Seed 4.11: symbols mentioned on the UTC day (default the newest day with mentions), most posts first, then symbol.' })
+  async tokenMentions(@Args(() => TokenMentionsArgs) { date }: TokenMentionsArgs, @Ctx() ctx: Context): Promise<TokenMention[]> {
+    return (await mentionsOfDay(ctx.db, optionalDay('date', date))).map(toTokenMention);
+  }
+
+  @Query(() => [TokenPublication], {
+    description: 'Seed 4.12: live posts mentioning a token (a token-mention id or a symbol), newest first, then postId; NOT_FOUND for an unknown tokenId.',
+  })
+  async tokenPublications(@Args(() => TokenPublicationsArgs) { tokenId, date, page, limit }: TokenPublicationsArgs, @Ctx() ctx: Context): Promise<TokenPublication[]> {
+    const { symbol, day } = await resolveTokenId(ctx.db, tokenId, date);
+    return publicationsOf(ctx, symbol, day, page, limit);
+  }
+
+  @Query(() => Token, {
+    nullable: true,
+    description: 'An imported token by symbol (any case) and optional chain; null when none. A symbol on several chains needs `chain` (else BAD_USER_INPUT naming them).',
+  })
+  async token(@Args(() => TokenArgs) { symbol, chain }: TokenArgs, @Ctx() ctx: Context): Promise<Token | null> {
+    const row = await findToken(ctx.loaders.tokens, symbol, chain);
+    return row ? toToken(row) : null;
+  }
+
+  @Query(() => [Token], {
+    description: 'Seed 4.3: tokens mentioned on the UTC day (default the newest day with mentions), most mentions first, then symbol, then chain; tokens without imported stats left out.',
+  })
+  async trendingTokens(@Args(() => TrendingTokensArgs) { date, limit, chain }: TrendingTokensArgs, @Ctx() ctx: Context): Promise<Token[]> {
+    return (await trendingTokens(ctx.db, optionalDay('date', date), optionalChain(chain), limit)).map(toToken);
+  }
+
+  @FieldResolver(() => [TokenCategory], { description: 'By id.' })
+  async categories(@Root() t: Token, @Ctx() ctx: Context): Promise<TokenCategory[]> {
+    return (await ctx.loaders.tokens.categories.load(t.id)).map(toTokenCategory);
+  }
+
+  @FieldResolver(() => [TokenMarket], { description: 'By id.' })
+  async markets(@Root() t: Token, @Ctx() ctx: Context): Promise<TokenMarket[]> {
+    return (await ctx.loaders.tokens.markets.load(t.id)).map(toTokenMarket);
+  }
+
+  @FieldResolver(() => TokenPrice, { nullable: true, description: 'The newest price row (by createdAt, then id); null when none.' })
+  async price(@Root() t: Token, @Ctx() ctx: Context): Promise<TokenPrice | null> {
+    const row = await ctx.loaders.tokens.price.load(t.id);
+    return row ? toTokenPrice(row) : null;
+  }
+
+  @FieldResolver(() => [TokenMentionDay], {
+    description: 'Daily mentions of the symbol, one entry per UTC day of from..to (at most 366), zeros filled; default the 30 days up to the newest day with mentions.',
+  })
+  async mentions(@Root() t: Token, @Args(() => MentionSeriesArgs) { from, to }: MentionSeriesArgs, @Ctx() ctx: Context): Promise<TokenMentionDay[]> {
+    const range = await seriesRange(ctx.loaders.tokens, from, to);
+    const rows = await ctx.loaders.tokens.series.load({ symbol: t.symbol.toUpperCase(), ...range });
+    return fillSeries(rows, range.from, range.to);
+  }
+
+  @FieldResolver(() => [TokenPublication], { description: 'Live posts mentioning the symbol (on `date`, else any day), newest first, then postId.' })
+  async publications(@Root() t: Token, @Args(() => TokenPublicationPageArgs) { date, page, limit }: TokenPublicationPageArgs, @Ctx() ctx: Context): Promise<TokenPublication[]> {
+    return publicationsOf(ctx, t.symbol.toUpperCase(), optionalDay('date', date), page, limit);
+  }
+}

@@ -1,0 +1,38 @@
+// Categories (CONTRACT §6 getCategories, §5 row 4.13 / seed 2.14, §6 getTopCategories):
+// the fixed taxonomy, the posts of a category on a day, and categories by USD collected.
+import { Field, Float, Int, ObjectType } from 'type-graphql';
+import type { CategoryPublicationRow } from '../../repositories/category.repository';
+import type { Category as TaxonomyCategory } from '../../content/taxonomy';
+
+@ObjectType({ description: 'A category of the fixed taxonomy; ids are stable (the trending `categories` filter uses them).' })
+export class Category {
+  @Field(() => Int) id!: number;
+  @Field(() => String, { description: 'Lowercase name; `category` arguments match it case-insensitively.' }) name!: string;
+  @Field(() => String) description!: string;
+}
+
+export const toCategory = (c: TaxonomyCategory): Category => ({ id: c.id, name: c.name, description: c.description });
+
+@ObjectType({ description: 'A live post in a category (seed 2.14) with the reactions it received from others.' })
+export class CategoryPublication {
+  @Field(() => String, { description: 'Cast hash (Farcaster) or publication id (Lens).' }) publicationId!: string;
+  @Field(() => String, { description: 'The category name.' }) category!: string;
+  @Field(() => Int, {
+    description: 'Reactions by others: live Farcaster likes + recasts, Lens UPVOTEs (DOWNVOTE never counts); REST prints it as a decimal string (`reactioncount`).',
+  }) reactionCount!: number;
+  @Field(() => String, { description: '`farcaster` or `lens`.' }) protocol!: string;
+  @Field(() => String, { description: 'fid as decimal text (Farcaster) or Lens profile id.' }) authorId!: string;
+  @Field(() => Date) postedAt!: Date;
+}
+
+export const toCategoryPublication = (category: string) => (r: CategoryPublicationRow): CategoryPublication => ({
+  publicationId: r.post_id, category, reactionCount: r.reactions, protocol: r.protocol, authorId: r.author_id, postedAt: r.posted_at,
+});
+
+@ObjectType({ description: 'A category by USD collected on its Lens publications (getTopCategories).' })
+export class LensTopCategory {
+  @Field(() => Int) id!: number;
+  @Field(() => String) name!: string;
+  @Field(() => Int, { description: 'Collects (by others) of publications in the category; a publication in several categories counts for each.' }) collects!: number;
+  @Field(() => Float, { description: 'USD of those collects (as lensTopCreators.usdTotal).' }) usdAmount!: number;
+}

@@ -1,0 +1,45 @@
+// Categories (CONTRACT §5 row 4.13, §6 getTopCategories): post_category holds
+// one row per classified live post and category (deleted casts, hidden
+// publications and mirrors never get one). Reactions are by others only
+// (CONTRACT §4): live Farcaster likes and recasts, Lens UPVOTEs.
+import type { Database } from '../db/database';
+import { collectWhere, type CollectWindow } from './lens-collects.repository';
+
+export interface CategoryPublicationRow { protocol: string; post_id: string; author_id: string; posted_at: Date; reactions: number }
+export interface TopCategoryRow { category_id: number; collects: number; usd_amount: number }
+
+/**
+ * Posts of a category on a UTC day (null: the newest day with classified posts),
+ * most reactions first, then post id (byte order): `limit` rows after `offset`.
+ */
+export function categoryPublications(db: Database, categoryId: number, day: string | null, limit: number, offset: number): Promise<CategoryPublicationRow[]> {
+  return db.read<CategoryPublicationRow>(`
+    SELECT p.protocol, p.post_id, p.author_id, p.posted_at, (CASE p.protocol
+      WHEN 'farcaster' THEN (SELECT count(*) FROM fc_reaction r
+        WHERE r.target_hash = p.post_id AND r.reaction_type IN (1, 2) AND r.deleted_at IS NULL AND r.fid::text <> p.author_id)
+      ELSE (SELECT count(*) FROM lens_reaction r
+        WHERE r.publication_id = p.post_id AND r.type = 'UPVOTE' AND r.actioned_by_profile_id <> p.author_id) END)::int AS reactions
+    FROM post_category p
+    WHERE p.category_id = $1 AND p.day = coalesce($2::date, (SELECT max(day) FROM post_content))
+    ORDER BY reactions DESC, p.post_id COLLATE "C", p.protocol
+    LIMIT $3 OFFSET $4::bigint`, categoryId, day, limit, String(offset));
+}
+
+/**
+ * Categories of collected Lens publications by USD collected, then collects, then
+ * id, under the collect filter of getTopCreators (self-collects left out). A
+ * collect counts once for each category of its publication; publications without
+ * a classification (hidden, mirrors, no text) are in no category.
+ */
+export function topCollectedCategories(db: Database, w: CollectWindow, limit: number): Promise<TopCategoryRow[]> {
+  const where = collectWhere(w, 2);
+  return db.read<TopCategoryRow>(`
+    SELECT c.id AS category_id, count(*)::int AS collects, coalesce(sum(a.usd_amount), 0)::float8 AS usd_amount
+    FROM lens_act a
+    JOIN post_content p ON p.protocol = 'lens' AND p.post_id = a.publication_id
+    CROSS JOIN LATERAL unnest(p.categories) AS c(id)
+    WHERE ${where.sql}
+    GROUP BY c.id
+    ORDER BY coalesce(sum(a.usd_amount), 0) DESC, count(*) DESC, c.id
+    LIMIT $1`, limit, ...where.params);
+}
