@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import type { Config } from '../../config/config.schema';
 import { classifyPosts } from '../../content/classify-posts';
 import { createClassifier } from '../../content/create-classifier';
+import { LlmClassifier } from '../../content/llm-classifier';
 import type { Database } from '../../db/database';
 import { migrate } from '../../db/migrate';
 import { openDatabase, UsageError, type CliIo } from '../cli-context';
@@ -37,4 +38,8 @@ export async function runClassify(db: Database, config: Config, io: CliIo, rebui
   io.out(`classified ${n} posts (farcaster ${r.classified.farcaster}, lens ${r.classified.lens}) with ${r.classifier}` +
     `${n ? ` at ${r.classifierPostsPerSecond} posts/s` : ''}, removed ${r.removed.farcaster + r.removed.lens}, ` +
     `recounted ${r.days} days, ${r.seconds.toFixed(1)}s`);
+  if (classifier instanceof LlmClassifier) {
+    const s = classifier.stats;
+    io.out(`llm: ${s.requests} requests, ${s.retries} retries, ${s.cacheHits} texts from the cache, ${s.fallbacks} texts fell back to the built-in classifier`);
+  }
 }
