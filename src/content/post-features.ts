@@ -2,7 +2,7 @@
 // hashtags (in the text and the tags the author set) and the Farcaster
 // channel a cast was posted in (from its parent_url).
 
-const HASHTAG = /(?<![\p{L}\p{N}_&#/])#([\p{L}][\p{L}\p{N}_]{1,49})/gu;
+const HASHTAG = /(?<![\p{L}\p{N}_&#/])#([\p{L}][\p{L}\p{N}_]{1,49})(?![\p{L}\p{N}_])/gu;
 const WARPCAST_CHANNEL = /^https?:\/\/(?:www\.)?warpcast\.com\/~\/channel\/([^/?#\s]+)/i;
 
 /** Lowercase hashtags of the text and the given tags, without `#`, distinct, in order. */
@@ -26,5 +26,14 @@ export function channelOf(parentUrl: string | null | undefined): string | null {
   const url = parentUrl?.trim();
   if (!url) return null;
   const m = WARPCAST_CHANNEL.exec(url);
-  return m ? decodeURIComponent(m[1]).toLowerCase() : url.toLowerCase();
+  return m ? decodeName(m[1]).toLowerCase() : url.toLowerCase();
+}
+
+/** A percent-encoded channel name; kept as written when the encoding is malformed (`%E0%A4%A`). */
+function decodeName(name: string): string {
+  try {
+    return decodeURIComponent(name);
+  } catch {
+    return name;
+  }
 }

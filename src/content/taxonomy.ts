@@ -16,7 +16,7 @@ export const CATEGORIES: readonly Category[] = [
   { id: 5, name: 'music', description: 'Music: tracks, albums, artists, concerts, genres, production.' },
   { id: 6, name: 'tech', description: 'Software and hardware: programming, shipping products, protocols, infrastructure.' },
   { id: 7, name: 'ai', description: 'Artificial intelligence: models, agents, machine learning, prompts.' },
-  { id: 8, name: 'memes', description: 'Memes, in-jokes and shitposts (wagmi, gm culture, probably nothing).' },
+  { id: 8, name: 'memes', description: 'Memes, in-jokes and shitposts (wagmi, ngmi, probably nothing, wen lambo); a plain gm or gn greeting is none.' },
   { id: 9, name: 'sports', description: 'Sports: teams, matches, leagues, athletes, fantasy leagues.' },
   { id: 10, name: 'food', description: 'Food and drink: cooking, restaurants, recipes, coffee.' },
   { id: 11, name: 'travel', description: 'Travel: trips, cities, flights, conferences abroad.' },
