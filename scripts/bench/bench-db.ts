@@ -1,6 +1,6 @@
 // Shared set-up for the benchmarks in scripts/bench/: a generated dataset folder
 // (reused when it is already there) and a named Postgres database on
-// BENCH_DATABASE_URL's server, migrated, imported and refreshed (or reused as is
+// BENCH_DATABASE_URL's server, migrated, imported, classified and refreshed (or reused as is
 // when it already holds a finished import and refresh and the caller asks to).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -8,6 +8,8 @@ import { refreshAnalytics } from '../../src/analytics/refresh';
 import { generateDataset, type Scale } from '../../src/datagen/generate';
 import { Database } from '../../src/db/database';
 import { migrate, pendingMigrations } from '../../src/db/migrate';
+import { classifyPosts } from '../../src/content/classify-posts';
+import { LexiconClassifier } from '../../src/content/lexicon-classifier';
 import { importDataset } from '../../src/importer/import-dataset';
 
 export const DEFAULT_SERVER_URL = 'postgresql://postgres@127.0.0.1:5432/postgres';
@@ -122,6 +124,10 @@ export async function prepareDatabase(opts: { serverUrl: string; name: string; d
     log(`importing ${opts.datasetDir} into ${name}`);
     const summary = await importDataset(db, { dir: opts.datasetDir, progress: 'plain' });
     log(`imported ${summary.rowsOk} rows in ${summary.seconds.toFixed(1)}s (${Math.round(summary.rowsPerSecond)} rows/s)`);
+    log('classifying posts');
+    const classified = await classifyPosts(db, { classifier: new LexiconClassifier() });
+    if (!classified) throw new Error(`another classify run holds the lock on ${name}`);
+    log(`classified ${classified.classified.farcaster + classified.classified.lens} posts in ${classified.seconds.toFixed(1)}s`);
     log('refreshing analytics');
     const t = performance.now();
     const reports = await refreshAnalytics(db, { log: (l) => log(`refresh ${l}`) });

@@ -5,7 +5,7 @@
 // For each scale: generate the synthetic dataset (src/datagen) into a temp dir
 // (or reuse DIR/<scale> when --data-dir is given and already holds it), create
 // a fresh database `sga_bench_<scale>` on BENCH_DATABASE_URL's server, migrate,
-// import (rows/s), run refreshAnalytics (total and per-step seconds from its
+// import (rows/s), classify every post (lexicon classifier), run refreshAnalytics (total and per-step seconds from its
 // report), print a table and write docs/bench/refresh-<scale>.json. The
 // database is dropped at the end unless --keep. --analyze runs ANALYZE between
 // import and refresh (the service does not); --in-turn refreshes the protocols one
@@ -18,6 +18,8 @@ import { refreshAnalytics, type ProtocolReport } from '../../src/analytics/refre
 import { generateDataset, SCALES, type Scale } from '../../src/datagen/generate';
 import { Database } from '../../src/db/database';
 import { migrate } from '../../src/db/migrate';
+import { classifyPosts } from '../../src/content/classify-posts';
+import { LexiconClassifier } from '../../src/content/lexicon-classifier';
 import { importDataset } from '../../src/importer/import-dataset';
 import { projectRoot } from '../../src/project-root';
 
@@ -32,6 +34,8 @@ interface ScaleResult {
   generatedAt: string;
   dataset: { dir: string; generated: boolean; generateSeconds: number | null; rows: number | null };
   import: { rowsOk: number; rowsBad: number; seconds: number; rowsPerSecond: number; tables: { table: string; rows: number; seconds: number }[] };
+  /** The classify pipeline (built-in lexicon classifier) over every post, between import and refresh. */
+  classify: { seconds: number; posts: Record<string, number>; classifier: string; classifierPostsPerSecond: number; days: number };
   refresh: {
     seconds: number;
     protocols: { protocol: string; profiles: number; seconds: number; asOf: string; graph: ProtocolReport['graph']; steps: { step: string; seconds: number }[] }[];
@@ -99,6 +103,11 @@ async function benchScale(scale: Scale, opts: ReturnType<typeof parseCli>, serve
     // The service does not ANALYZE after an import; --analyze shows what fresh planner statistics change.
     if (opts.analyze) await db.sql.exec('ANALYZE');
 
+    log(`${scale}: classifying posts`);
+    const classified = await classifyPosts(db, { classifier: new LexiconClassifier(), log: (l) => log(`${scale}: ${l}`) });
+    if (!classified) throw new Error(`another classify run holds the lock on ${name}`);
+    log(`${scale}: classified ${classified.classified.farcaster + classified.classified.lens} posts in ${fmt(classified.seconds)}s (classifier alone ${classified.classifierPostsPerSecond} posts/s)`);
+
     log(`${scale}: refreshing`);
     const t = performance.now();
     // --in-turn: one protocol after the other (on Postgres one call refreshes them side by side).
@@ -123,6 +132,10 @@ async function benchScale(scale: Scale, opts: ReturnType<typeof parseCli>, serve
         rowsOk: summary.rowsOk, rowsBad: summary.rowsBad, seconds: summary.seconds, rowsPerSecond: summary.rowsPerSecond,
         tables: summary.tables.filter((x) => x.rowsOk > 0).map((x) => ({ table: x.table, rows: x.rowsOk, seconds: x.seconds })),
       },
+      classify: {
+        seconds: classified.seconds, posts: classified.classified, classifier: classified.classifier,
+        classifierPostsPerSecond: classified.classifierPostsPerSecond, days: classified.days,
+      },
       refresh: {
         seconds: refreshSeconds,
         protocols: reports.map((r) => ({ protocol: r.protocol, profiles: r.profiles, seconds: r.seconds, asOf: r.asOf, graph: r.graph, steps: r.steps })),
@@ -140,9 +153,11 @@ async function benchScale(scale: Scale, opts: ReturnType<typeof parseCli>, serve
 function printTable(results: ScaleResult[]) {
   const out: string[] = [];
   out.push('');
-  out.push(`${pad('scale', 8)}${lpad('rows', 12)}${lpad('import s', 10)}${lpad('rows/s', 10)}${lpad('refresh s', 11)}`);
+  out.push(`${pad('scale', 8)}${lpad('rows', 12)}${lpad('import s', 10)}${lpad('rows/s', 10)}${lpad('posts', 10)}${lpad('classify s', 12)}${lpad('refresh s', 11)}`);
   for (const r of results) {
-    out.push(`${pad(r.scale, 8)}${lpad(String(r.import.rowsOk), 12)}${lpad(fmt(r.import.seconds), 10)}${lpad(String(Math.round(r.import.rowsPerSecond)), 10)}${lpad(fmt(r.refresh.seconds), 11)}`);
+    const posts = Object.values(r.classify.posts).reduce((a, b) => a + b, 0);
+    out.push(`${pad(r.scale, 8)}${lpad(String(r.import.rowsOk), 12)}${lpad(fmt(r.import.seconds), 10)}${lpad(String(Math.round(r.import.rowsPerSecond)), 10)}` +
+      `${lpad(String(posts), 10)}${lpad(fmt(r.classify.seconds), 12)}${lpad(fmt(r.refresh.seconds), 11)}`);
   }
   const steps = ['graph score', 'stats', 'summary', 'gains', 'daily', 'publish', 'cleanup'];
   out.push('');

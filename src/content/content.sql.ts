@@ -43,15 +43,10 @@ export const CHANGED_COUNT = {
     WHERE ${LENS_LIVE} AND ($1::boolean OR p.post_id IS NULL OR p.text_hash <> ${LENS_HASH})`,
 } as const;
 
-/** Drops the rows of posts that are no longer live and marks their days dirty; answers how many. */
+/** Drops the rows of posts that are no longer live; answers what their links and days were. */
 const removeGone = (protocol: string, stillLive: string) => `
-  WITH gone AS (
-    DELETE FROM post_content p WHERE p.protocol = '${protocol}' AND NOT EXISTS (${stillLive})
-    RETURNING p.protocol, p.post_id, p.day),
-  categories AS (DELETE FROM post_category x USING gone g WHERE x.protocol = g.protocol AND x.post_id = g.post_id),
-  cashtags AS (DELETE FROM post_cashtag x USING gone g WHERE x.protocol = g.protocol AND x.post_id = g.post_id),
-  dirty AS (INSERT INTO content_dirty_day (day) SELECT DISTINCT day FROM gone ON CONFLICT DO NOTHING)
-  SELECT count(*)::int AS posts FROM gone`;
+  DELETE FROM post_content p WHERE p.protocol = '${protocol}' AND NOT EXISTS (${stillLive})
+  RETURNING p.post_id, to_char(p.day, 'YYYY-MM-DD') AS day, p.categories, p.cashtags`;
 
 export const REMOVE_GONE = {
   farcaster: removeGone('farcaster', `SELECT 1 FROM fc_cast c WHERE c.hash = p.post_id AND ${FC_LIVE}`),
@@ -59,15 +54,22 @@ export const REMOVE_GONE = {
     WHERE r.publication_id = p.post_id AND ${LENS_LIVE}`),
 } as const;
 
-/** Marks dirty the days the given posts ($1 protocol, $2 post ids) are on: run before and after rewriting them. */
-export const MARK_DIRTY = `
-  INSERT INTO content_dirty_day (day) SELECT DISTINCT day FROM post_content WHERE protocol = $1 AND post_id = ANY($2::text[])
-  ON CONFLICT DO NOTHING`;
+/** The stored labels of the given posts ($1 protocol, $2 post ids), before they are rewritten. */
+export const STORED_POSTS = `
+  SELECT post_id, to_char(day, 'YYYY-MM-DD') AS day, categories, cashtags FROM post_content WHERE protocol = $1 AND post_id = ANY($2::text[])`;
 
-export const CLEAR_POST_LINKS = [
-  'DELETE FROM post_category WHERE protocol = $1 AND post_id = ANY($2::text[])',
-  'DELETE FROM post_cashtag WHERE protocol = $1 AND post_id = ANY($2::text[])',
-];
+export const MARK_DIRTY = 'INSERT INTO content_dirty_day (day) SELECT unnest($1::date[]) ON CONFLICT DO NOTHING';
+
+/**
+ * Drops the category and cashtag rows of posts ($2 protocol, $3 post ids), given
+ * every category / symbol they have ($1). Each condition is on the primary key,
+ * so this is index probes whatever the planner thinks of the table; pairs
+ * that are not a post's own cannot exist, so nothing else is deleted.
+ */
+export const CLEAR_POST_LINKS = {
+  categories: 'DELETE FROM post_category WHERE category_id = ANY($1::int[]) AND protocol = $2 AND post_id = ANY($3::text[])',
+  cashtags: 'DELETE FROM post_cashtag WHERE symbol = ANY($1::text[]) AND protocol = $2 AND post_id = ANY($3::text[])',
+};
 
 /** $1: a JSON array of labelled posts. */
 export const UPSERT_POSTS = `
@@ -125,3 +127,5 @@ export const REPLACE_TOPICS = [
    GROUP BY day, topic
    HAVING max(strength) > 1 OR count(DISTINCT key) > 1`,
 ];
+
+export const ANALYZE_CONTENT = 'ANALYZE post_content, post_category, post_cashtag, token_mention_daily, topic_daily';
