@@ -22,6 +22,8 @@ export interface TestServer {
   gql: GraphQLClient;
   /** GET/POST a REST path with the key; returns status, headers and parsed body. */
   rest(pathAndQuery: string, init?: { method?: string; body?: unknown; key?: string | null }): Promise<{ status: number; body: any; headers: Headers }>;
+  /** SQL statements the database ran while `run` ran (Prisma query events): proves batching. */
+  statementsFor(run: () => Promise<unknown>): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -57,6 +59,11 @@ export async function startTestServer(opts: { fixture?: string; config?: Partial
       let body: unknown = text;
       try { body = JSON.parse(text); } catch { /* not JSON: keep the text */ }
       return { status: res.status, body, headers: res.headers };
+    },
+    async statementsFor(run) {
+      const before = testDb.db.statementCount;
+      await run();
+      return testDb.db.statementCount - before;
     },
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));

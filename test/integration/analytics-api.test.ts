@@ -110,11 +110,7 @@ describe('analytics REST', () => {
 });
 
 describe('analytics GraphQL batching', () => {
-  async function statementsFor(query: string, variables: Record<string, unknown>): Promise<number> {
-    const before = s.testDb.db.statementCount;
-    await s.gql.request(query, variables);
-    return s.testDb.db.statementCount - before;
-  }
+  const statementsFor = (query: string, variables: Record<string, unknown>) => s.statementsFor(() => s.gql.request(query, variables));
 
   it('when many users are asked with every analytics field nested, then the statement count does not grow with them', async () => {
     const query = `query ($fids: [Int!]!) { farcasterUsers(fids: $fids) {

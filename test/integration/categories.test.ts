@@ -3,26 +3,15 @@
 // seed 4.13, Lens getTopCategories, the trending `categories` filter, on both
 // faces, with bounded SQL.
 import { print } from 'graphql';
-import { ClientError } from 'graphql-request';
 import { CATEGORY_ROUTES } from '../../src/rest/routes/category.routes';
 import { CATEGORIES } from '../../src/content/taxonomy';
 import { KeywordClassifier } from '../helpers/keyword-classifier';
+import { errorOf } from '../helpers/graphql-error';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 let s: TestServer;
 beforeAll(async () => { s = await startTestServer({ fixture: 'content-categories', classifier: new KeywordClassifier() }); });
 afterAll(async () => { await s.close(); });
-
-async function statementsFor(run: () => Promise<unknown>): Promise<number> {
-  const before = s.testDb.db.statementCount;
-  await run();
-  return s.testDb.db.statementCount - before;
-}
-
-const gqlError = async (p: Promise<unknown>) => {
-  try { await p; } catch (e) { if (e instanceof ClientError) return e.response; throw e; }
-  throw new Error('expected an error');
-};
 
 type Pub = { publicationId: string; reactioncount: string };
 const pubs = (body: Pub[]) => body.map((p) => [p.publicationId, p.reactioncount]);
@@ -93,14 +82,14 @@ describe('GET /api/llm/categories/publications (seed 4.13)', () => {
       { publicationId: '0x01-0x01', category: 'defi', reactionCount: 4, protocol: 'lens', authorId: '0x01', postedAt: '2024-06-10T07:00:00.000Z' },
       { publicationId: '0xa1', category: 'defi', reactionCount: 3, protocol: 'farcaster', authorId: '1', postedAt: '2024-06-10T08:00:00.000Z' },
     ]);
-    const res = await gqlError(s.gql.request('{ categoryPublications(category: "cooking") { publicationId } }'));
+    const res = await errorOf(s.gql.request('{ categoryPublications(category: "cooking") { publicationId } }'));
     expect([res.status, res.errors?.[0]?.extensions?.code]).toEqual([400, 'BAD_USER_INPUT']);
   });
 
   it('when a page is asked, then one SQL statement whatever its size', async () => {
-    const base = await statementsFor(() => s.gql.request('{ categories { id } }'));
-    const one = await statementsFor(() => s.gql.request('{ categoryPublications(category: "defi", limit: 1) { publicationId } }'));
-    const all = await statementsFor(() => s.gql.request('{ categoryPublications(category: "defi", limit: 100) { publicationId reactionCount } }'));
+    const base = await s.statementsFor(() => s.gql.request('{ categories { id } }'));
+    const one = await s.statementsFor(() => s.gql.request('{ categoryPublications(category: "defi", limit: 1) { publicationId } }'));
+    const all = await s.statementsFor(() => s.gql.request('{ categoryPublications(category: "defi", limit: 100) { publicationId reactionCount } }'));
     expect([one - base, all - base]).toEqual([1, 1]);
   });
 });
@@ -146,8 +135,8 @@ describe('GET /api/lens/collect/top-categories (getTopCategories)', () => {
     const query = '{ lensTopCategories(filter: { currency: "usdc" }, limit: 1) { id name collects usdAmount } }';
     const data = await s.gql.request<{ lensTopCategories: unknown[] }>(query);
     expect(data.lensTopCategories).toEqual([{ id: 2, name: 'nft', collects: 2, usdAmount: 1020 }]);
-    const base = await statementsFor(() => s.gql.request('{ categories { id } }'));
-    expect(await statementsFor(() => s.gql.request(query)) - base).toBe(1);
+    const base = await s.statementsFor(() => s.gql.request('{ categories { id } }'));
+    expect(await s.statementsFor(() => s.gql.request(query)) - base).toBe(1);
   });
 });
 
@@ -195,10 +184,10 @@ describe('POST /api/trending/find with categories', () => {
     const filtered = await s.gql.request<Data>(query, { c: [1] });
     expect([filtered.trendingUsers.total, filtered.trendingUsers.users.map((u) => u.user.fid)]).toEqual([2, [1, 2]]);
     expect(filtered.trendingUsers.users[0].topFollowers.map((u) => u.fid)).toEqual([5, 3, 4]);
-    const plain = await statementsFor(() => s.gql.request(query, { c: [] }));
-    const withFilter = await statementsFor(() => s.gql.request(query, { c: [1, 10] }));
+    const plain = await s.statementsFor(() => s.gql.request(query, { c: [] }));
+    const withFilter = await s.statementsFor(() => s.gql.request(query, { c: [1, 10] }));
     expect(withFilter).toBe(plain);
-    const res = await gqlError(s.gql.request(query, { c: [42] }));
+    const res = await errorOf(s.gql.request(query, { c: [42] }));
     expect([res.status, res.errors?.[0]?.extensions?.code, res.errors?.[0]?.message]).toEqual([400, 'BAD_USER_INPUT', expect.stringMatching(/unknown category id 42/)]);
   });
 });

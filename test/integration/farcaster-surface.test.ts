@@ -1,9 +1,9 @@
 // Issue 5, Farcaster surface, on the farcaster-surface fixture (answers derived
 // in its README): followers/following, casts, engagement, Farcaster ↔ Lens
 // match, deleted data, paging boundaries, batching, REST == GraphQL.
-import { ClientError } from 'graphql-request';
 import { print } from 'graphql';
 import { FARCASTER_ACTIVITY_ROUTES } from '../../src/rest/routes/farcaster-activity.routes';
+import { errorOf } from '../helpers/graphql-error';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 let s: TestServer;
@@ -11,15 +11,6 @@ beforeAll(async () => { s = await startTestServer({ fixture: 'farcaster-surface'
 afterAll(async () => { await s.close(); });
 
 const fids = (list: { fid: number }[]) => list.map((u) => u.fid);
-const errorOf = async (p: Promise<unknown>) => {
-  try { await p; } catch (e) { if (e instanceof ClientError) return e.response; throw e; }
-  throw new Error('expected an error');
-};
-async function statementsFor(run: () => Promise<unknown>): Promise<number> {
-  const before = s.testDb.db.statementCount;
-  await run();
-  return s.testDb.db.statementCount - before;
-}
 
 describe('followers and following', () => {
   it('when followers are paged, then newest first (ties by fid desc), unfollows and self left out, with page totals', async () => {
@@ -186,8 +177,8 @@ describe('GraphQL nesting', () => {
   } }`;
 
   it('when the whole graph is nested for many users, then the statement count does not grow with the users', async () => {
-    const few = await statementsFor(() => s.gql.request(NESTED, { fids: [1] }));
-    const many = await statementsFor(() => s.gql.request(NESTED, { fids: [1, 2, 3, 4, 5, 6, 7, 8] }));
+    const few = await s.statementsFor(() => s.gql.request(NESTED, { fids: [1] }));
+    const many = await s.statementsFor(() => s.gql.request(NESTED, { fids: [1, 2, 3, 4, 5, 6, 7, 8] }));
     // More users can only hit the per-request cache more (nested nodes already loaded).
     expect(many).toBeLessThanOrEqual(few);
     expect(few).toBeLessThanOrEqual(25);

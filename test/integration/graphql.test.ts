@@ -1,6 +1,5 @@
 // The GraphQL face: typed documents through graphql-request, batching proved
 // by counting SQL statements, limits and error codes, REST == GraphQL.
-import { ClientError } from 'graphql-request';
 import { print } from 'graphql';
 import {
   TestFarcasterUserDocument, TestFarcasterUsersWithStatsDocument, TestLensProfilesWithStatsDocument,
@@ -10,22 +9,12 @@ import { exampleUrl } from '../../src/rest/rest-docs';
 import { createApolloServer } from '../../src/graphql/apollo-server';
 import { loadConfig } from '../../src/config/load-config';
 import { createLogger } from '../../src/logging/logger';
+import { errorOf } from '../helpers/graphql-error';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 let s: TestServer;
 beforeAll(async () => { s = await startTestServer({ fixture: 'api-basic' }); });
 afterAll(async () => { await s.close(); });
-
-async function statementsFor(run: () => Promise<unknown>): Promise<number> {
-  const before = s.testDb.db.statementCount;
-  await run();
-  return s.testDb.db.statementCount - before;
-}
-
-const errorOf = async (p: Promise<unknown>) => {
-  try { await p; } catch (e) { if (e instanceof ClientError) return e.response; throw e; }
-  throw new Error('expected an error');
-};
 
 describe('GraphQL', () => {
   it('when users are asked with their stats, then the answer matches the fixture', async () => {
@@ -38,13 +27,13 @@ describe('GraphQL', () => {
 
   it('when 100 profiles are asked with their stats, then the SQL statement count does not grow with 100', async () => {
     const hundred = Array.from({ length: 100 }, (_, i) => i + 1);
-    const few = await statementsFor(() => s.gql.request(TestFarcasterUsersWithStatsDocument, { fids: [1, 2] }));
-    const many = await statementsFor(() => s.gql.request(TestFarcasterUsersWithStatsDocument, { fids: hundred }));
+    const few = await s.statementsFor(() => s.gql.request(TestFarcasterUsersWithStatsDocument, { fids: [1, 2] }));
+    const many = await s.statementsFor(() => s.gql.request(TestFarcasterUsersWithStatsDocument, { fids: hundred }));
     expect(many).toBe(few);
     // key lookup + last-used stamp + profiles + counters + likes
     expect(many).toBeLessThanOrEqual(5);
     const lensIds = Array.from({ length: 100 }, (_, i) => `0x${(i + 1).toString(16)}`);
-    const lens = await statementsFor(() => s.gql.request(TestLensProfilesWithStatsDocument, { ids: lensIds }));
+    const lens = await s.statementsFor(() => s.gql.request(TestLensProfilesWithStatsDocument, { ids: lensIds }));
     expect(lens).toBeLessThanOrEqual(5);
   });
 

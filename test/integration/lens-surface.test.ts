@@ -12,12 +12,6 @@ afterAll(async () => { await s.close(); });
 const ids = (list: { profileId: string }[]) => list.map((p) => p.profileId);
 const RECORD_KEYS = ['profileId', 'totalFollowers', 'totalFollowing', 'score', 'name', 'profilePic', 'lastUpdated', 'active'];
 
-async function statementsFor(run: () => Promise<unknown>): Promise<number> {
-  const before = s.testDb.db.statementCount;
-  await run();
-  return s.testDb.db.statementCount - before;
-}
-
 describe('importer valuation of collects (DATASET.md)', () => {
   it('when usd_amount is empty, then lens_act holds amount × that UTC day\'s price, else 0', async () => {
     const rows = await s.testDb.db.read<{ id: string; usd: number }>('SELECT history_id::text AS id, usd_amount::float8 AS usd FROM lens_act ORDER BY history_id');
@@ -59,7 +53,7 @@ describe('GET /api/lens/profile/engagement/{id}', () => {
   });
 
   it('when engagement is asked, then its profiles load in one batch (statements do not grow with items)', async () => {
-    const n = await statementsFor(() => s.rest('/api/lens/profile/engagement/0x01'));
+    const n = await s.statementsFor(() => s.rest('/api/lens/profile/engagement/0x01'));
     // key lookup + last-used stamp + profile + engagement + counterparts + counters + refreshed-at
     expect(n).toBeLessThanOrEqual(7);
   });
@@ -217,9 +211,9 @@ describe('GraphQL Lens graph', () => {
       collects(first: 2) { edges { node { id } } }
     } }`;
     let answer: any;
-    const many = await statementsFor(async () => { answer = await s.gql.request<any>(q, { ids: block, n: 10 }); });
+    const many = await s.statementsFor(async () => { answer = await s.gql.request<any>(q, { ids: block, n: 10 }); });
     // Two profiles whose followers are not among them (else the loader cache saves a statement).
-    const few = await statementsFor(() => s.gql.request<any>(q, { ids: [block[0], block[25]], n: 1 }));
+    const few = await s.statementsFor(() => s.gql.request<any>(q, { ids: [block[0], block[25]], n: 1 }));
     expect(answer.lensProfiles).toHaveLength(50);
     expect(answer.lensProfiles.every((p: any) => p.followers.edges.length === 10 && p.stats.followers === 10)).toBe(true);
     expect(answer.lensProfiles[0].followers.edges[0].node.stats).toEqual({ followers: 10, following: 10 });

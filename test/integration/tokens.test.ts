@@ -1,27 +1,16 @@
 // Tokens on the hand-made content-tokens fixture (its README lists the known
 // answers): daily cashtag mentions (seed 4.11), the posts behind them (4.12),
 // trending tokens with stats (4.3), and the GraphQL token field with its series.
-import { ClientError } from 'graphql-request';
 import { classifyPosts } from '../../src/content/classify-posts';
 import { LexiconClassifier } from '../../src/content/lexicon-classifier';
 import { tokenMentionId } from '../../src/content/mention-id';
 import { coingeckoTokenId } from '../../src/importer/coingecko-ids';
+import { errorOf } from '../helpers/graphql-error';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 let s: TestServer;
 beforeAll(async () => { s = await startTestServer({ fixture: 'content-tokens' }); });
 afterAll(async () => { await s.close(); });
-
-async function statementsFor(run: () => Promise<unknown>): Promise<number> {
-  const before = s.testDb.db.statementCount;
-  await run();
-  return s.testDb.db.statementCount - before;
-}
-
-const gqlError = async (query: string, variables: Record<string, unknown> = {}) => {
-  try { await s.gql.request(query, variables); } catch (e) { if (e instanceof ClientError) return e.response; throw e; }
-  throw new Error('expected an error');
-};
 
 const postIds = (body: { postId: string }[]) => body.map((p) => p.postId);
 const mention = (symbol: string, day: string, count: number) =>
@@ -221,9 +210,9 @@ describe('GET /api/trending/token-stats (seed 4.3)', () => {
   });
 
   it('when 1 or 3 tokens are listed with categories, markets and price, then the SQL statement count is the same', async () => {
-    const one = await statementsFor(() => s.rest('/api/trending/token-stats?limit=1'));
-    const three = await statementsFor(() => s.rest('/api/trending/token-stats?limit=3'));
-    const five = await statementsFor(() => s.rest('/api/trending/token-stats?limit=100'));
+    const one = await s.statementsFor(() => s.rest('/api/trending/token-stats?limit=1'));
+    const three = await s.statementsFor(() => s.rest('/api/trending/token-stats?limit=3'));
+    const five = await s.statementsFor(() => s.rest('/api/trending/token-stats?limit=100'));
     expect([three, five]).toEqual([one, one]);
     // key lookup + last-used stamp + tokens + categories + markets + prices
     expect(one).toBeLessThanOrEqual(6);
@@ -256,7 +245,7 @@ describe('GraphQL token(symbol, chain)', () => {
   });
 
   it('when the symbol is on several chains and no chain is given, then 400 naming the chains; with chain, that token', async () => {
-    const res = await gqlError(TOKEN, { s: 'usdc' });
+    const res = await errorOf(s.gql.request(TOKEN, { s: 'usdc' }));
     expect([res.status, res.errors?.[0]?.extensions?.code, res.errors?.[0]?.message])
       .toEqual([400, 'BAD_USER_INPUT', 'USDC is on several chains (base, ethereum); give chain']);
     const base = await s.gql.request<TokenAnswer>(TOKEN, { s: 'USDC', c: 'Base', from: '2024-06-10', to: '2024-06-10' });
@@ -276,7 +265,7 @@ describe('GraphQL token(symbol, chain)', () => {
       [{ from: '2023-06-09', to: '2024-06-10' }, /at most 366 days; got 368/],
     ];
     for (const [range, message] of cases) {
-      const res = await gqlError(TOKEN, { s: 'ETH', ...range });
+      const res = await errorOf(s.gql.request(TOKEN, { s: 'ETH', ...range }));
       expect([res.status, res.errors?.[0]?.extensions?.code]).toEqual([400, 'BAD_USER_INPUT']);
       expect(res.errors?.[0]?.message).toMatch(message);
     }
@@ -294,8 +283,8 @@ describe('GraphQL token(symbol, chain)', () => {
   it('when trendingTokens nests mentions and publications for every token, then one statement per nested field', async () => {
     const q = (limit: number) => s.gql.request(`{ trendingTokens(limit: ${limit}) { id categories { id } markets { id } price { id }
       mentions(from: "2024-06-09", to: "2024-06-10") { postCount } publications(limit: 1) { postId } } }`);
-    const one = await statementsFor(() => q(1));
-    const all = await statementsFor(() => q(5));
+    const one = await s.statementsFor(() => q(1));
+    const all = await s.statementsFor(() => q(5));
     expect(all).toBe(one);
     const data = await s.gql.request<{ trendingTokens: { id: number; mentions: { postCount: number }[]; publications: { postId: string }[] }[] }>(
       '{ trendingTokens(date: "2024-06-09") { id mentions(from: "2024-06-09", to: "2024-06-10") { postCount } publications(limit: 1) { postId } } }');

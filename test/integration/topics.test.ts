@@ -2,8 +2,8 @@
 // answers): topics of the day (getTopicsOfTheDay), who engaged with a topic's
 // posts (getEngagers), how many posts mention it (getMentions), and the content
 // fields (categories, topics, cashtags) on casts and Lens publications.
-import { ClientError } from 'graphql-request';
 import type { PostClassifier, PostInput, PostLabels } from '../../src/content/classifier.types';
+import { errorOf } from '../helpers/graphql-error';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 /**
@@ -29,17 +29,6 @@ class FixtureClassifier implements PostClassifier {
 let s: TestServer;
 beforeAll(async () => { s = await startTestServer({ fixture: 'content-topics', classifier: new FixtureClassifier() }); });
 afterAll(async () => { await s.close(); });
-
-async function statementsFor(run: () => Promise<unknown>): Promise<number> {
-  const before = s.testDb.db.statementCount;
-  await run();
-  return s.testDb.db.statementCount - before;
-}
-
-const gqlError = async (query: string, variables: Record<string, unknown> = {}) => {
-  try { await s.gql.request(query, variables); } catch (e) { if (e instanceof ClientError) return e.response; throw e; }
-  throw new Error('expected an error');
-};
 
 const TOPICS_0610 = [
   { topic: 'base', kind: 'channel', postCount: 3, authorCount: 3, baseline: 0, score: 4 },
@@ -193,15 +182,15 @@ describe('GraphQL topics', () => {
     const query = `query($limit: Int) { topics(date: "2024-06-10", limit: $limit) {
       topic engagers(limit: 3) { profileId engagements } mentions { totalMentions authors } } }`;
     let four: { topics: { topic: string; engagers: unknown[]; mentions: { totalMentions: number } }[] } | undefined;
-    const one = await statementsFor(() => s.gql.request(query, { limit: 1 }));
-    const many = await statementsFor(async () => { four = await s.gql.request(query, { limit: 4 }); });
+    const one = await s.statementsFor(() => s.gql.request(query, { limit: 1 }));
+    const many = await s.statementsFor(async () => { four = await s.gql.request(query, { limit: 4 }); });
     expect(many).toBe(one);
     expect(four!.topics.map((t) => [t.topic, t.mentions.totalMentions])).toEqual([['base', 3], ['eclipse', 4], ['pizza', 3], ['gm', 3]]);
     expect(four!.topics[1].engagers).toEqual(ECLIPSE_ENGAGERS.slice(0, 3).map(({ profileId, engagements }) => ({ profileId, engagements })));
   });
 
   it('when limit is out of range, then BAD_USER_INPUT', async () => {
-    const err = await gqlError('{ topics(limit: 101) { topic } }');
+    const err = await errorOf(s.gql.request('{ topics(limit: 101) { topic } }'));
     expect(err.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
     expect(err.status).toBe(400);
   });
@@ -251,9 +240,9 @@ describe('content fields on posts', () => {
 
   it('when many posts are asked with their content fields, then one statement for the labels and one for the topics, whatever their number', async () => {
     const query = (first: number) => `{ farcasterUser(fid: 1) { casts(first: ${first}) { edges { node { hash ${FIELDS} } } } } }`;
-    const base = await statementsFor(() => s.gql.request(`{ farcasterUser(fid: 1) { casts(first: 20) { edges { node { hash } } } } }`));
-    const one = await statementsFor(() => s.gql.request(query(1)));
-    const many = await statementsFor(() => s.gql.request(query(20)));
+    const base = await s.statementsFor(() => s.gql.request(`{ farcasterUser(fid: 1) { casts(first: 20) { edges { node { hash } } } } }`));
+    const one = await s.statementsFor(() => s.gql.request(query(1)));
+    const many = await s.statementsFor(() => s.gql.request(query(20)));
     expect(many).toBe(one);
     expect(many - base).toBe(2);
   });
