@@ -1,7 +1,6 @@
 // Category arguments (CONTRACT §5 rows 4.1 and 4.13, §6 getCategories): names and
-// ids checked against the fixed taxonomy, dates as UTC days. Resolvers and the
+// ids checked against the fixed taxonomy. Resolvers and the
 // trending service stay thin; every rule answers a 400 naming the argument.
-import { requireDay } from '../domain/days';
 import { badInput } from '../errors/app-error';
 import { CATEGORIES, categoryById, categoryByName, type Category } from './taxonomy';
 
@@ -23,6 +22,3 @@ export function requireCategoryIds(ids: readonly number[]): number[] {
   return [...new Set(ids)];
 }
 
-/** An optional `YYYY-MM-DD` argument: null when absent, a 400 naming it when malformed. */
-export const optionalCategoryDay = (name: string, value: string | null | undefined): string | null =>
-  value === undefined || value === null ? null : requireDay(name, value);

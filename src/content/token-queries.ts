@@ -2,7 +2,7 @@
 // CONTRACT §5): argument rules, defaults and lookups; resolvers stay thin.
 import { fromDayNumber, toDayNumber } from '../analytics/history';
 import type { Database } from '../db/database';
-import { requireDay } from '../domain/days';
+import { optionalDay } from '../domain/days';
 import { badInput, notFound } from '../errors/app-error';
 import type { TokenLoaders } from '../loaders/token-loaders';
 import { mentionById, symbolKnown, type MentionRow } from '../repositories/token-mentions.repository';
@@ -15,9 +15,6 @@ export const DEFAULT_SERIES_DAYS = 30;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** An optional `YYYY-MM-DD` argument: null when absent, a 400 naming it when malformed. */
-export const optionalDay = (name: string, value: string | null | undefined): string | null =>
-  value === undefined || value === null ? null : requireDay(name, value);
 
 /** An optional chain: trimmed, null when absent or blank (matched case-insensitively). */
 export const optionalChain = (value: string | null | undefined): string | null => value?.trim() || null;

@@ -10,5 +10,9 @@ export function requireDay(name: string, value: string): string {
   return value;
 }
 
+/** An optional `YYYY-MM-DD` argument: null when absent, a 400 naming it when malformed. */
+export const optionalDay = (name: string, value: string | null | undefined): string | null =>
+  value === undefined || value === null ? null : requireDay(name, value);
+
 /** Midnight UTC of a day, as answers print dates typed date-time (`2024-06-01T00:00:00.000Z`). */
 export const dayStart = (day: string) => `${day}T00:00:00.000Z`;

@@ -2,7 +2,8 @@
 // (seed 4.13) and Lens categories by USD collected (getTopCategories, with the
 // collect filter of lensTopCreators). Each query is one SQL statement at most.
 import { Args, Ctx, Query, Resolver } from 'type-graphql';
-import { optionalCategoryDay, requireCategory } from '../../content/category-queries';
+import { requireCategory } from '../../content/category-queries';
+import { optionalDay } from '../../domain/days';
 import { CATEGORIES, categoryById } from '../../content/taxonomy';
 import { categoryPublications, topCollectedCategories } from '../../repositories/category.repository';
 import { CategoryPublicationsArgs } from '../args/category.args';
@@ -22,7 +23,7 @@ export class CategoryResolver {
   })
   async categoryPublications(@Args(() => CategoryPublicationsArgs) { category, date, page, limit }: CategoryPublicationsArgs, @Ctx() ctx: Context): Promise<CategoryPublication[]> {
     const c = requireCategory(category);
-    const rows = await categoryPublications(ctx.db, c.id, optionalCategoryDay('date', date), limit, (page - 1) * limit);
+    const rows = await categoryPublications(ctx.db, c.id, optionalDay('date', date), limit, (page - 1) * limit);
     return rows.map(toCategoryPublication(c.name));
   }
 

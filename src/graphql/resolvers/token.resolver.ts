@@ -3,8 +3,9 @@
 // token loaders: a list of any length costs one statement per field.
 import { Args, Ctx, FieldResolver, Query, Resolver, Root } from 'type-graphql';
 import {
-  fillSeries, findToken, optionalChain, optionalDay, resolveTokenId, seriesRange,
+  fillSeries, findToken, optionalChain, resolveTokenId, seriesRange,
 } from '../../content/token-queries';
+import { optionalDay } from '../../domain/days';
 import { mentionsOfDay } from '../../repositories/token-mentions.repository';
 import { trendingTokens } from '../../repositories/token.repository';
 import {

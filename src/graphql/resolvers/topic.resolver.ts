@@ -5,14 +5,12 @@
 // the number of topics.
 import { Args, Ctx, FieldResolver, Query, Resolver, Root } from 'type-graphql';
 import { requireTopic } from '../../content/topics-of-day';
-import { dayStart, requireDay } from '../../domain/days';
+import { dayStart, optionalDay } from '../../domain/days';
 import { topicStats, topicsOfDay } from '../../repositories/topic.repository';
 import { TopicArgs, TopicEngagersArgs, TopicsArgs } from '../args/topic.args';
 import type { Context } from '../context.type';
 import { Topic, TopicEngager, TopicMentions, toTopic, toTopicEngager } from '../types/topic.type';
 
-const optionalDay = (name: string, value: string | null | undefined): string | null =>
-  value === undefined || value === null ? null : requireDay(name, value);
 
 @Resolver(() => Topic)
 export class TopicResolver {
