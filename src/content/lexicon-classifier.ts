@@ -109,14 +109,8 @@ class CompiledLexicon {
       this.hit(this.stems, stems[0], stems[0], cat, weight);
       return;
     }
-    const key = stems.join(' ');
-    const before = this.byKey.get(`${cat}:${key}`);
-    if (before) {
-      before.weight = Math.max(before.weight, weight);
-      return;
-    }
-    const hit: Hit = { cat, weight, entry: this.entries++ };
-    this.byKey.set(`${cat}:${key}`, hit);
+    const hit = this.newHit(cat, stems.join(' '), weight);
+    if (!hit) return;
     const list = this.phrases.get(stems[0]) ?? [];
     list.push({ rest: stems.slice(1), hit });
     this.phrases.set(stems[0], list);
@@ -124,16 +118,23 @@ class CompiledLexicon {
 
   /** Adds (or strengthens) the hit of `key` for `cat` in `map`. */
   private hit(map: Map<string, Hit[]>, lookup: string, key: string, cat: number, weight: number): void {
-    const before = this.byKey.get(`${cat}:${key}`);
-    if (before) {
-      before.weight = Math.max(before.weight, weight);
-      return;
-    }
-    const hit: Hit = { cat, weight, entry: this.entries++ };
-    this.byKey.set(`${cat}:${key}`, hit);
+    const hit = this.newHit(cat, key, weight);
+    if (!hit) return;
     const list = map.get(lookup) ?? [];
     list.push(hit);
     map.set(lookup, list);
+  }
+
+  /** A new hit of `key` for `cat`, or null when the key already has one (then kept at the larger weight). */
+  private newHit(cat: number, key: string, weight: number): Hit | null {
+    const before = this.byKey.get(`${cat}:${key}`);
+    if (before) {
+      before.weight = Math.max(before.weight, weight);
+      return null;
+    }
+    const hit: Hit = { cat, weight, entry: this.entries++ };
+    this.byKey.set(`${cat}:${key}`, hit);
+    return hit;
   }
 }
 
