@@ -70,6 +70,8 @@ async function runPipeline(sql: SqlClient, opts: ClassifyOptions): Promise<Class
   for (const protocol of PROTOCOLS) {
     report.removed[protocol] = await removeGone(sql, protocol);
     const [{ n: total }] = await sql.query<{ n: number }>(CHANGED_COUNT[protocol], [rebuild]);
+    // Nothing changed: skip the page scan, which would walk every post again to find none.
+    if (total === 0) continue;
     let after = '';
     for (;;) {
       const page = await sql.query<ChangedPost>(CHANGED_POSTS[protocol], [after, rebuild, opts.pageSize ?? 2000]);
