@@ -1,13 +1,12 @@
 import { parseArgs } from 'node:util';
-import type { Config } from '../../config/config.schema';
-import { KeyService } from '../../auth/key.service';
+import { checkNewKey, KeyService } from '../../auth/key.service';
 import type { KeyRecord } from '../../auth/key.types';
-import { openDatabase, UsageError, type CliIo } from '../cli-context';
+import { UsageError, type CommandContext } from '../cli-context';
 
 const describe = (k: KeyRecord) =>
   `${k.id}  ${k.prefix}…  ${k.name}  limit=${k.rateLimit}/min  expires=${k.expiresAt?.toISOString() ?? 'never'}  ${k.revokedAt ? `revoked ${k.revokedAt.toISOString()}` : 'active'}`;
 
-export async function keysCommand(argv: string[], config: Config, io: CliIo): Promise<void> {
+export async function keysCommand(argv: string[], { config, io, withDatabase }: CommandContext): Promise<void> {
   const { values, positionals } = parseArgs({
     args: argv, allowPositionals: true, strict: true,
     options: { name: { type: 'string' }, expires: { type: 'string' }, 'rate-limit': { type: 'string' }, json: { type: 'boolean' } },
@@ -20,13 +19,14 @@ export async function keysCommand(argv: string[], config: Config, io: CliIo): Pr
   if (rateLimit !== undefined && !/^\d+$/.test(rateLimit)) throw new UsageError('--rate-limit must be a positive integer');
   const expires = values.expires ? new Date(values.expires) : undefined;
   if (expires && Number.isNaN(expires.getTime())) throw new UsageError('--expires must be an ISO 8601 date-time');
+  const input = { name: values.name ?? '', rateLimit: rateLimit ? Number(rateLimit) : undefined, expiresAt: expires };
+  if (action === 'create') checkNewKey(input);
 
-  const db = openDatabase(config);
-  try {
+  await withDatabase(async (db) => {
     const keys = new KeyService(db, config.DEFAULT_RATE_LIMIT, 0);
     const print = (v: unknown, text: string) => io.out(values.json ? JSON.stringify(v) : text);
     if (action === 'create') {
-      const k = await keys.create({ name: values.name!, rateLimit: rateLimit ? Number(rateLimit) : undefined, expiresAt: expires });
+      const k = await keys.create(input);
       print(k, `${describe(k)}\nkey: ${k.key}\n(shown once; only its hash is stored)`);
     } else if (action === 'list') {
       const list = await keys.list();
@@ -38,7 +38,5 @@ export async function keysCommand(argv: string[], config: Config, io: CliIo): Pr
       const k = await keys.rotate(id!);
       print(k, `${describe(k)}\nkey: ${k.key}\n(shown once; the old key ${id} is revoked)`);
     }
-  } finally {
-    await db.close();
-  }
+  });
 }
