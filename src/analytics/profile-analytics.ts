@@ -8,7 +8,7 @@ import { requireDay } from '../domain/days';
 import { parsePeriod, percentileCategory } from './periods';
 
 type Id = string | number;
-const MAX_HISTORY_POINTS = 1000;
+export const MAX_HISTORY_POINTS = 1000;
 const HISTOGRAM = [['0', 0, 0], ['1-9', 1, 9], ['10-99', 10, 99], ['100-999', 100, 999], ['1000-9999', 1000, 9999], ['10000+', 10000, null]] as const;
 
 export function requirePeriod(ratio: string) {

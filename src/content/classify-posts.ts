@@ -93,7 +93,8 @@ async function runPipeline(sql: SqlClient, opts: ClassifyOptions): Promise<Class
     }
   }
   report.days = await recountDirtyDays(sql);
-  if (written > 0) await sql.exec(ANALYZE_CONTENT);
+  // Also after a run that only removed posts or recounted days: it changed the tables too.
+  if (written > 0 || report.removed.farcaster + report.removed.lens > 0 || report.days > 0) await sql.exec(ANALYZE_CONTENT);
   const classified = report.classified.farcaster + report.classified.lens;
   report.seconds = (Date.now() - started) / 1000;
   report.classifierPostsPerSecond = classifierMs > 0 ? Math.round((classified * 1000) / classifierMs) : 0;

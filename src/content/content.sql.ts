@@ -128,4 +128,6 @@ export const REPLACE_TOPICS = [
    HAVING max(strength) > 1 OR count(DISTINCT key) > 1`,
 ];
 
-export const ANALYZE_CONTENT = 'ANALYZE post_content, post_category, post_cashtag, token_mention_daily, topic_daily';
+/** Every table a classify run writes (llm_classification through the LLM classifier's cache). */
+export const ANALYZE_CONTENT =
+  'ANALYZE post_content, post_category, post_cashtag, token_mention_daily, topic_daily, content_dirty_day, llm_classification';

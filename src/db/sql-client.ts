@@ -22,6 +22,21 @@ export interface SqlClient {
 const copySql = (table: string, columns: string[], source: string) =>
   `COPY "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) FROM ${source} WITH (FORMAT csv)`;
 
+/**
+ * A pooled client held by a job. The pool listens for errors of idle clients
+ * only: a checked-out one whose connection is lost (server restart, terminated
+ * backend) would emit an unhandled 'error' and end the process. Its statements
+ * fail instead, and the pool drops it on release.
+ */
+async function checkout(pool: Pool): Promise<PoolClient> {
+  const client = await pool.connect();
+  const ignore = () => undefined;
+  client.on('error', ignore);
+  const release = client.release.bind(client);
+  client.release = (err?: Error | boolean) => { client.removeListener('error', ignore); release(err); };
+  return client;
+}
+
 class PgConnection implements SqlClient {
   readonly kind = 'postgres' as const;
   constructor(private readonly conn: Pool | PoolClient, private readonly inTransaction = false) {}
@@ -37,20 +52,20 @@ class PgConnection implements SqlClient {
       await pipeline(Readable.from([csv]), stream);
     };
     if ('release' in this.conn) return run(this.conn);
-    const client = await (this.conn as Pool).connect();
+    const client = await checkout(this.conn as Pool);
     try { await run(client); } finally { client.release(); }
   }
 
   async session<T>(fn: (s: SqlClient) => Promise<T>): Promise<T> {
     if ('release' in this.conn) return fn(this);
-    const client = await (this.conn as Pool).connect();
+    const client = await checkout(this.conn as Pool);
     try { return await fn(new PgConnection(client)); } finally { client.release(); }
   }
 
   async transaction<T>(fn: (tx: SqlClient) => Promise<T>): Promise<T> {
     if (this.inTransaction) return fn(this);
     const own = !('release' in this.conn);
-    const client = own ? await (this.conn as Pool).connect() : (this.conn as PoolClient);
+    const client = own ? await checkout(this.conn as Pool) : (this.conn as PoolClient);
     try {
       await client.query('BEGIN');
       const out = await fn(new PgConnection(client, true));

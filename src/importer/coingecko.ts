@@ -75,7 +75,7 @@ function coinOf(item: unknown, line: number): Coin {
 
 /** Loads [tuple, line] pairs through staging. */
 async function load(ctx: ImportContext, spec: MergeSpec, rows: [unknown[], number][], tally: LoadTally): Promise<void> {
-  const staging = await Staging.create(ctx.sql, spec);
+  const staging = await Staging.create(ctx.sql, spec, ctx.runId);
   try {
     const loader = new ChunkLoader(staging, tally, FILE, ctx.batchRows);
     for (const [tuple, line] of rows) await loader.add(tuple, line);

@@ -1,14 +1,18 @@
 // Imports a dataset folder (../shared/DATASET.md layout) into the database: every
 // table streamed in chunks through staging and merged (newer wins, re-import
-// changes nothing), bad rows reported, the run recorded in import_run.
+// changes nothing), bad rows reported, the run recorded in import_run. An import
+// killed at any point loses nothing that a run of the same dataset does not load
+// again; what it leaves behind is cleared when the next one starts.
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Database } from '../db/database';
+import type { SqlClient } from '../db/sql-client';
 import { finishImport } from './finalize';
 import type { ImportContext } from './import-table';
 import { IMPORT_STEPS } from './import-steps';
-import { finishRun, startRun } from './import-run';
-import { createProgress, type ProgressMode } from './progress';
+import { recoverDeadImports } from './dead-imports';
+import { finishRun, withImportRun } from './import-run';
+import { createProgress, type ProgressMode, type ProgressStream } from './progress';
 import { summarize, type ImportSummary, type TableReport } from './report';
 
 export type { BadRow, ImportSummary, TableReport } from './report';
@@ -16,6 +20,8 @@ export type { BadRow, ImportSummary, TableReport } from './report';
 export interface ImportOptions {
   dir: string;
   progress?: ProgressMode;
+  /** Where progress goes (default stderr); a CLI command run by the server streams it back to the CLI. */
+  progressOut?: ProgressStream;
   /** Rows per staging chunk (one transaction each). */
   batchRows?: number;
 }
@@ -26,11 +32,15 @@ const DEFAULT_BATCH_ROWS = 50_000;
 export async function importDataset(db: Database, opts: ImportOptions): Promise<ImportSummary> {
   const dir = path.resolve(opts.dir);
   if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new Error(`dataset folder not found: ${opts.dir}`);
+  await recoverDeadImports(db.sql);
+  return withImportRun(db.sql, dir, (runId, session) => runImport(db, session, dir, runId, opts));
+}
+
+async function runImport(db: Database, sql: SqlClient, dir: string, runId: number, opts: ImportOptions): Promise<ImportSummary> {
   const started = performance.now();
   const ctx: ImportContext = {
-    sql: db.sql, dir, batchRows: Math.max(1, opts.batchRows ?? DEFAULT_BATCH_ROWS), progress: createProgress(opts.progress ?? 'auto'),
+    sql, dir, runId, batchRows: Math.max(1, opts.batchRows ?? DEFAULT_BATCH_ROWS), progress: createProgress(opts.progress ?? 'auto', opts.progressOut),
   };
-  const runId = await startRun(db.sql, dir);
   const tables: TableReport[] = [];
   const touched = new Set<string>();
   const seconds = () => (performance.now() - started) / 1000;
@@ -40,13 +50,14 @@ export async function importDataset(db: Database, opts: ImportOptions): Promise<
       tables.push(report);
       if (report.rowsOk > 0) step.targets.forEach((t) => touched.add(t));
     }
-    await finishImport(db.sql, touched);
+    await finishImport(sql, touched);
   } catch (err) {
     const error = err instanceof Error ? err : new Error(String(err));
+    // Through the pool: the failure may be the import's own connection.
     await finishRun(db.sql, runId, summarize(tables, seconds()), error).catch(() => undefined);
     throw err;
   }
   const summary = summarize(tables, seconds());
-  await finishRun(db.sql, runId, summary);
+  await finishRun(sql, runId, summary);
   return summary;
 }

@@ -13,7 +13,7 @@ import { headerIndex, RowError, SourceRow } from './source-row';
 import { Staging } from './staging';
 import { IGNORE, type TableSpec } from './table-spec';
 
-export interface ImportContext { sql: SqlClient; dir: string; batchRows: number; progress: ProgressFactory }
+export interface ImportContext { sql: SqlClient; dir: string; batchRows: number; progress: ProgressFactory; runId: number }
 
 export async function importTable(ctx: ImportContext, spec: TableSpec): Promise<TableReport> {
   const report = new TableReportBuilder(`${spec.folder}/${spec.name}`);
@@ -25,7 +25,7 @@ export async function importTable(ctx: ImportContext, spec: TableSpec): Promise<
   const totalBytes = found.csv.reduce((n, f) => n + statSync(f).size, 0);
   const progress = ctx.progress(`${spec.folder}/${spec.name}`, totalBytes);
   const counter = { rows: 0, bytes: 0 };
-  const staging = await Staging.create(ctx.sql, spec);
+  const staging = await Staging.create(ctx.sql, spec, ctx.runId);
   try {
     for (const file of found.csv) {
       report.file(relative(file));

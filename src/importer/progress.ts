@@ -4,6 +4,8 @@
 import { SingleBar } from 'cli-progress';
 
 export type ProgressMode = 'auto' | 'plain' | 'silent';
+/** A terminal (isTTY) gets the bar; any other stream gets lines. */
+export type ProgressStream = NodeJS.WritableStream & { isTTY?: boolean };
 
 export interface TableProgress {
   update(rows: number, bytes: number): void;
@@ -16,13 +18,13 @@ const PLAIN_EVERY_MS = 5000;
 const silent: TableProgress = { update: () => undefined, done: () => undefined };
 const rate = (rows: number, since: number) => Math.round(rows / Math.max((performance.now() - since) / 1000, 1e-3));
 
-export function createProgress(mode: ProgressMode, out: NodeJS.WriteStream = process.stderr): ProgressFactory {
+export function createProgress(mode: ProgressMode, out: ProgressStream = process.stderr): ProgressFactory {
   const resolved = mode === 'auto' ? (out.isTTY ? 'bar' : 'plain') : mode;
   if (resolved === 'silent') return () => silent;
   return resolved === 'bar' ? (table, total) => barProgress(out, table, total) : (table) => plainProgress(out, table);
 }
 
-function plainProgress(out: NodeJS.WriteStream, table: string): TableProgress {
+function plainProgress(out: ProgressStream, table: string): TableProgress {
   const started = performance.now();
   let printed = started;
   return {
@@ -38,7 +40,7 @@ function plainProgress(out: NodeJS.WriteStream, table: string): TableProgress {
   };
 }
 
-function barProgress(out: NodeJS.WriteStream, table: string, totalBytes: number): TableProgress {
+function barProgress(out: ProgressStream, table: string, totalBytes: number): TableProgress {
   const started = performance.now();
   const bar = new SingleBar({
     stream: out,

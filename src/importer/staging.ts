@@ -2,11 +2,17 @@
 // itself type-checks them), merged with one statement, then truncated — all in one
 // transaction per chunk, so a crash never leaves half a chunk merged.
 // Postgres: an UNLOGGED table (no WAL for throwaway rows; visible to every pooled
-// connection), named per run so two imports never share one. PGlite: a TEMP table.
+// connection), named after its run so two imports never share one and the tables
+// of a run that died can be found and dropped (dropOrphanStaging). PGlite: a TEMP
+// table, gone with the process.
 import { randomBytes } from 'node:crypto';
 import type { SqlClient } from '../db/sql-client';
 import { mergeSql } from './merge-sql';
 import type { MergeSpec } from './table-spec';
+
+const STAGING_PREFIX = '_import_';
+/** The run id in a staging table's name; older importers named them `_import_<target>_<hex>`, without it. */
+const RUN_OF_NAME = /^_import_(\d+)_/;
 
 export class Staging {
   private readonly merge: string;
@@ -15,8 +21,8 @@ export class Staging {
     this.merge = mergeSql(spec, name);
   }
 
-  static async create(sql: SqlClient, spec: MergeSpec): Promise<Staging> {
-    const name = `_import_${spec.target}_${randomBytes(4).toString('hex')}`;
+  static async create(sql: SqlClient, spec: MergeSpec, runId: number): Promise<Staging> {
+    const name = `${STAGING_PREFIX}${runId}_${spec.target}_${randomBytes(4).toString('hex')}`;
     const kind = sql.kind === 'postgres' ? 'UNLOGGED' : 'TEMP';
     // `line` orders duplicates of one key (the last one read wins a tie).
     await sql.exec(`CREATE ${kind} TABLE "${name}" (LIKE "${spec.target}", line integer NOT NULL)`);
@@ -40,4 +46,26 @@ export class Staging {
   async drop(): Promise<void> {
     await this.sql.exec(`DROP TABLE IF EXISTS "${this.name}"`);
   }
+}
+
+/**
+ * Drops the staging tables no live run owns (left by killed imports); answers
+ * how many. Postgres only: PGlite's are TEMP tables. Call after the dead runs
+ * are failed, so that 'running' means alive.
+ */
+export async function dropOrphanStaging(sql: SqlClient): Promise<number> {
+  if (sql.kind !== 'postgres') return 0;
+  // Listed before the live runs are read: a table seen here belongs to a run
+  // already committed as 'running', so a run starting meanwhile is never mistaken for dead.
+  const tables = await sql.query<{ name: string }>(
+    `SELECT relname AS name FROM pg_class WHERE relkind = 'r' AND relnamespace = current_schema()::regnamespace
+       AND relname LIKE '\\_import\\_%'`);
+  if (!tables.length) return 0;
+  const live = new Set((await sql.query<{ id: number }>(`SELECT id FROM import_run WHERE status = 'running'`)).map((r) => r.id));
+  const orphans = tables.map((t) => t.name).filter((name) => {
+    const run = RUN_OF_NAME.exec(name);
+    return run ? !live.has(Number(run[1])) : live.size === 0;
+  });
+  for (const name of orphans) await sql.exec(`DROP TABLE IF EXISTS "${name}"`);
+  return orphans.length;
 }
