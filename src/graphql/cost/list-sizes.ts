@@ -1,0 +1,86 @@
+// How many items a field can answer, read from its arguments before it runs.
+// A list field takes its size from (in order) a rule of its own, its list
+// arguments, its `first`/`limit`; a non-list field with such a size (a
+// connection, followersHistory, engagement) hands it down to the lists below it.
+import type { Interval } from '../../analytics/history';
+import { MAX_HISTORY_POINTS } from '../../analytics/profile-analytics';
+import { DEFAULT_SERIES_DAYS, MAX_SERIES_DAYS } from '../../content/token-queries';
+import { CATEGORIES } from '../../content/taxonomy';
+import { dayNumberOf, pointsBetween } from './range-points';
+
+export interface Size { n: number; what: string }
+
+/** A list with nothing bounding it in its arguments (verifications, markets, a post's cashtags …): these stay short. */
+export const DEFAULT_LIST_SIZE = 10;
+/** Every `first`/`limit` of the schema is validated to at most 100: a larger value is refused by the resolver, not costed. */
+export const MAX_PAGE_SIZE = 100;
+
+const DAY_MS = 86_400_000;
+type Args = Record<string, unknown>;
+
+/**
+ * followersHistory: points of from..to by interval, as the resolver resolves them
+ * (to = the as-of day, which is never after today; from = 29 days before to),
+ * at most MAX_HISTORY_POINTS (the resolver refuses more). Bad arguments are
+ * refused by the resolver before any point exists: one item.
+ */
+function historyPoints(args: Args, now: Date): Size {
+  const interval = args.interval ?? 'day';
+  if (interval !== 'day' && interval !== 'week' && interval !== 'month') return { n: 1, what: 'points (invalid interval)' };
+  const to = args.to == null ? Math.floor(now.getTime() / DAY_MS) : dayNumberOf(args.to);
+  const from = args.from == null ? (to === null ? null : to - 29) : dayNumberOf(args.from);
+  if (to === null || from === null || from > to) return { n: 1, what: 'points (invalid range)' };
+  return { n: Math.min(pointsBetween(from, to, interval as Interval), MAX_HISTORY_POINTS), what: `${interval} points` };
+}
+
+/** Token.mentions: one entry per day of from..to (to = the newest day with mentions, never after today), at most 366. */
+function mentionDays(args: Args, now: Date): Size {
+  const to = args.to == null ? Math.floor(now.getTime() / DAY_MS) : dayNumberOf(args.to);
+  const from = args.from == null ? (to === null ? null : to - (DEFAULT_SERIES_DAYS - 1)) : dayNumberOf(args.from);
+  if (to === null || from === null || from > to) return { n: 1, what: 'days (invalid range)' };
+  return { n: Math.min(to - from + 1, MAX_SERIES_DAYS), what: 'days' };
+}
+
+const fixed = (n: number, what: string) => (): Size => ({ n, what });
+
+/** Fields whose size is not (only) an argument: fixed by the service, or a range. Keyed `Type.field`. */
+const RULES: Record<string, (args: Args, now: Date) => Size> = {
+  'FarcasterUser.followersHistory': historyPoints,
+  'LensProfile.followersHistory': historyPoints,
+  'Token.mentions': mentionDays,
+  'Query.categories': fixed(CATEGORIES.length, 'categories'),
+  'FollowerHistogram.buckets': fixed(6, 'buckets'),
+  'FarcasterUserRank.topFollowers': fixed(5, 'top followers'),
+  'LensUserRank.topFollowers': fixed(5, 'top followers'),
+  'TrendingUser.topFollowers': fixed(3, 'top followers'),
+  'Query.searchFarcasterUsers': fixed(20, 'matches'),
+  // The symbols cashtagged on one day: unbounded by arguments, a few dozen on a busy day.
+  'Query.tokenMentions': fixed(100, 'symbols (assumed)'),
+};
+
+const isRecord = (v: unknown): v is Args => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** `first` or `limit`, as an argument or in an input object argument (TrendingInput.limit), at most MAX_PAGE_SIZE. */
+function pageSize(args: Args): Size | undefined {
+  for (const scope of [args, ...Object.values(args).filter(isRecord)]) {
+    for (const name of ['first', 'limit']) {
+      const v = scope[name];
+      if (typeof v === 'number' && Number.isFinite(v)) return { n: Math.max(0, Math.min(Math.trunc(v), MAX_PAGE_SIZE)), what: `items (${name})` };
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The size a field declares through its arguments, or undefined. List arguments
+ * (fids, ids) size only a list answer (lensScoreAverage(ids) answers one object).
+ */
+export function fieldSize(coordinate: string, args: Args, isList: boolean, now: Date): Size | undefined {
+  const rule = RULES[coordinate];
+  if (rule) return rule(args, now);
+  if (isList) {
+    const lists = Object.entries(args).filter((e): e is [string, unknown[]] => Array.isArray(e[1]));
+    if (lists.length) return { n: lists.reduce((a, [, v]) => a + v.length, 0), what: lists.map(([k]) => k).join('+') };
+  }
+  return pageSize(args);
+}

@@ -1,0 +1,140 @@
+// The cost walker on the real schema: exact costs of small operations, list
+// sizes from literals, variables and defaults, and every REST operation at its
+// largest allowed input under the default limit.
+import fc from 'fast-check';
+import { getOperationAST, getVariableValues, Kind, parse, print, type DocumentNode, type TypeNode } from 'graphql';
+import { fromDayNumber, pointCount, type Interval } from '../../src/analytics/history';
+import { appSchema } from '../../src/graphql/build-schema';
+import { explainHeaviest, queryCost, type QueryCost } from '../../src/graphql/cost/query-cost';
+import { pointsBetween } from '../../src/graphql/cost/range-points';
+import { configSchema } from '../../src/config/config.schema';
+import { REST_ROUTES } from '../../src/rest/rest-routes';
+
+const schema = appSchema();
+const NOW = new Date('2024-07-01T08:00:00Z');
+
+function costOf(query: string | DocumentNode, variables: Record<string, unknown> = {}, maxFields?: number): QueryCost {
+  const doc = typeof query === 'string' ? parse(query) : query;
+  const op = getOperationAST(doc);
+  if (!op) throw new Error('no operation');
+  const coerced = getVariableValues(schema, op.variableDefinitions ?? [], variables);
+  if (coerced.errors) throw coerced.errors[0];
+  return queryCost(schema, doc, op, coerced.coerced, { now: NOW, maxFields });
+}
+const cost = (query: string, variables?: Record<string, unknown>) => costOf(query, variables).cost;
+const fids = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
+
+describe('query cost', () => {
+  it('when a list is sized by ids, then every field under it costs once per id', () => {
+    // 3 users + 3 fid + 3 stats + 3 × 2 counters
+    expect(cost('{ farcasterUsers(fids: [1, 2, 3]) { fid stats { followers posts } } }')).toBe(15);
+    expect(cost('query($f: [Int!]!) { farcasterUsers(fids: $f) { fid } }', { f: fids(50) })).toBe(100);
+    expect(cost('query($ids: [LensProfileId!]!) { lensProfiles(ids: $ids) { profileId } }', { ids: ['0x01', '0x02'] })).toBe(4);
+    // A list argument of a field answering one object multiplies nothing.
+    expect(cost('{ lensScoreAverage(ids: ["0x01", "0x02", "0x03"]) { average } }')).toBe(2);
+  });
+
+  it('when a connection has first, then its edges have that size; without it, the default', () => {
+    // user 1 + followers 1 + totalCount 1 + edges 5 + node 5 + fid 5
+    expect(cost('{ farcasterUser(fid: 1) { followers(first: 5) { totalCount edges { node { fid } } } } }')).toBe(18);
+    expect(cost('{ farcasterUser(fid: 1) { followers { edges { node { fid } } } } }')).toBe(2 + 3 * 20);
+    expect(cost('query($n: Int!) { farcasterUser(fid: 1) { casts(first: $n) { edges { node { hash } } } } }', { n: 7 })).toBe(2 + 3 * 7);
+    // Beyond the validated maximum the resolver refuses; the cost counts the maximum.
+    expect(cost('{ farcasterUser(fid: 1) { followers(first: 100000) { edges { cursor } } } }')).toBe(2 + 2 * 100);
+  });
+
+  it('when engagement has a limit, then each of its six lists has that size', () => {
+    const c = costOf('{ farcasterUser(fid: 1) { engagement(limit: 7) { inbound { likes { fid } comments { fid } } outbound { quotes { fid } } } } }');
+    // user, engagement, inbound, outbound + 3 lists × (7 + 7)
+    expect(c.cost).toBe(4 + 3 * 14);
+    expect(c.heaviest.factors).toEqual([{ field: 'engagement.likes', n: 7, what: 'items (limit)' }]);
+  });
+
+  it('when input.limit sizes trending users, then an abstract member costs as its most expensive type', () => {
+    const q = `{ trendingUsers(input: { limit: 10 }) { total users { user { ... on FarcasterUser { fid username } ... on LensProfile { profileId } } topFollowers { id } } } }`;
+    // trendingUsers 1, total 1, users 10, user 10 + the FarcasterUser branch 2 × 10, topFollowers 10 × 3 + id 30
+    expect(cost(q)).toBe(2 + 10 + 10 + 20 + 30 + 30);
+  });
+
+  it('when followersHistory has a range, then points = range ÷ interval, defaults as the resolver, at most 1000', () => {
+    const h = (args: string) => cost(`{ farcasterUser(fid: 1) { followersHistory${args} { points { followers } } } }`);
+    const points = (n: number) => 2 + 2 * n;
+    // Default: the 30 days up to the as-of day (never after today).
+    expect(h('')).toBe(points(30));
+    expect(h('(from: "2024-01-01", to: "2024-01-31")')).toBe(points(31));
+    expect(h('(from: "2024-01-01", to: "2024-03-31", interval: "month")')).toBe(points(3));
+    // 2024-01-01 is a Monday; 01-01..01-14 is two weeks, ..01-15 three.
+    expect(h('(from: "2024-01-01", to: "2024-01-15", interval: "week")')).toBe(points(3));
+    // to absent: up to today (2024-07-01), the latest the as-of day can be.
+    expect(h('(from: "2024-06-01")')).toBe(points(31));
+    expect(h('(from: "2021-10-05", to: "2024-06-30")')).toBe(points(1000));
+    expect(h('(from: "2000-01-01", to: "2024-06-30")')).toBe(points(1000));
+    // Refused by the resolver before any point exists.
+    expect(h('(from: "1900-01-01", to: "2024-06-30")')).toBe(points(1));
+    expect(h('(from: "2024-02-30")')).toBe(points(1));
+    expect(h('(interval: "year")')).toBe(points(1));
+  });
+
+  it('when the interval counts are compared with the resolver\'s own pointCount, then they agree', () => {
+    const day = fc.integer({ min: 18_000, max: 20_500 });
+    fc.assert(fc.property(day, fc.integer({ min: 0, max: 900 }), fc.constantFrom<Interval>('day', 'week', 'month'), (from, len, interval) => {
+      expect(pointsBetween(from, from + len, interval)).toBe(pointCount(fromDayNumber(from), fromDayNumber(from + len), interval));
+    }));
+  });
+
+  it('when the abusive request comes (30 aliases × 100 fids × 1000 day points), then its cost is 12,006,000 and says why', () => {
+    const list = fids(100).join(', ');
+    const q = `{ ${Array.from({ length: 30 }, (_, a) => `a${a}: farcasterUsers(fids: [${list}]) { followersHistory(from: "2021-10-05", to: "2024-06-30", interval: "day") { points { start end followers } } }`).join(' ')} }`;
+    const c = costOf(q);
+    // per alias: 100 users + 100 histories + 100 × 1000 points × (1 + 3 fields)
+    expect(c.cost).toBe(30 * (100 + 100 + 100 * 1000 * 4));
+    expect(explainHeaviest(c)).toBe('farcasterUsers × followersHistory.points: 100 fids × 1000 day points, the heaviest of 30 root fields');
+  });
+
+  it('when fields repeat under one response key, are skipped or come through fragments, then they count as execution merges them', () => {
+    expect(cost('{ farcasterUser(fid: 1) { fid } farcasterUser(fid: 1) { fid username } }')).toBe(3);
+    expect(cost('query($s: Boolean!) { farcasterUser(fid: 1) { fid username @skip(if: $s) } }', { s: true })).toBe(2);
+    expect(cost('{ farcasterUsers(fids: [1, 2]) { ...A ...A } } fragment A on FarcasterUser { fid }')).toBe(4);
+  });
+
+  it('when fragments expand without bound, then the walk stops and marks the operation truncated', () => {
+    // Each level spreads the one below twice under two aliases: 2^8 leaves per root, cheap to write.
+    const levels = Array.from({ length: 8 }, (_, i) => `fragment F${i} on FarcasterUser { a: topFollowers(first: 1) { ...F${i + 1} } b: topFollowers(first: 1) { ...F${i + 1} } }`);
+    const q = `{ farcasterUser(fid: 1) { ...F0 } } ${levels.join(' ')} fragment F8 on FarcasterUser { fid }`;
+    expect(costOf(q, {}, 100).truncated).toBe(true);
+    expect(costOf(q).truncated).toBe(false);
+  });
+
+  it('when an ordinary frontend page is costed (20 followers × 10 of theirs × stats, 100 fids with stats and likes), then it is far below the default limit', () => {
+    const followers = `query($fid: Int!) { farcasterUser(fid: $fid) { followers(first: 20) { totalCount edges { followedAt node {
+      fid username stats { followers following posts } followers(first: 10) { edges { node { fid username stats { followers following posts } } } } } } } } }`;
+    expect(cost(followers, { fid: 1 })).toBe(1803);
+    expect(cost('query($f: [Int!]!) { farcasterUsers(fids: $f) { fid username stats { followers following posts } likesCount } }', { f: fids(100) })).toBe(800);
+  });
+});
+
+const namedOf = (t: TypeNode): string => (t.kind === Kind.NAMED_TYPE ? t.name.value : namedOf(t.type));
+
+/** The largest input a REST route accepts for each variable of its operation (id lists: 100). */
+function largest(name: string, type: TypeNode): unknown {
+  if (type.kind === Kind.NON_NULL_TYPE) return largest(name, type.type);
+  if (type.kind === Kind.LIST_TYPE) return Array.from({ length: 100 }, (_, i) => (namedOf(type) === 'LensProfileId' ? `0x${(i + 1).toString(16)}` : i + 1));
+  switch (type.name.value) {
+    case 'Int': return /limit|first/.test(name) ? 100 : 1;
+    case 'LensProfileId': return '0x01';
+    case 'TrendingInput': return { limit: 100 };
+    case 'LensCollectFilter': return {};
+    default: return ({ from: '2021-10-05', to: '2024-06-30', interval: 'day', ratio: 'week' } as Record<string, string>)[name] ?? 'x';
+  }
+}
+
+describe('REST operations under the default limit', () => {
+  const limit = configSchema.parse({}).GRAPHQL_MAX_COST;
+  it.each(REST_ROUTES.map((r) => [`${r.method.toUpperCase()} ${r.path}`, r] as const))('%s at its largest input costs at most the limit', (_name, r) => {
+    const op = getOperationAST(r.document);
+    const variables = Object.fromEntries((op?.variableDefinitions ?? []).map((d) => [d.variable.name.value, largest(d.variable.name.value, d.type)]));
+    const c = costOf(print(r.document), variables);
+    expect(c.cost).toBeGreaterThan(0);
+    expect(c.cost).toBeLessThanOrEqual(limit);
+  });
+});
