@@ -5,7 +5,7 @@ import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { ArgumentValidationError } from 'type-graphql';
 import type { Logger } from 'pino';
 import { AppError, STATUS_OF, type ErrorCode } from '../errors/app-error';
-import { isConnectionError } from '../db/db-errors';
+import { inputErrorMessage, isConnectionError } from '../db/db-errors';
 
 /** Apollo's own codes for requests the client got wrong. */
 const CLIENT_CODES = new Set(['GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'BAD_USER_INPUT', 'BAD_REQUEST',
@@ -42,7 +42,12 @@ export function createFormatError(log: Logger) {
     if (CLIENT_CODES.has(code)) return withCode(formatted, 'BAD_USER_INPUT');
     // graphql-js's own execution errors (an explicit null for a non-null argument …) are the client's.
     if (error instanceof GraphQLError && !error.originalError) return withCode(formatted, 'BAD_USER_INPUT');
+    // Its argument errors also come wrapped with the field's path; a wrapped scalar serialize error is ours, not the client's.
+    if (original instanceof GraphQLError && !original.originalError && original.message.startsWith('Argument "')) return withCode(formatted, 'BAD_USER_INPUT');
     if (isConnectionError(original)) return withCode(formatted, 'SERVICE_UNAVAILABLE', 'Database unavailable');
+    // The database refused a value the client sent: the client's fault, but validation should have named it first.
+    const input = inputErrorMessage(original);
+    if (input) { log.warn({ err: original, path: formatted.path }, 'database rejected an input value'); return withCode(formatted, 'BAD_USER_INPUT', input); }
     // A bug: log it whole, answer nothing of it.
     log.error({ err: original, path: formatted.path }, 'unexpected GraphQL error');
     return withCode(formatted, 'INTERNAL_SERVER_ERROR', 'Internal server error');

@@ -1,7 +1,17 @@
 // Turns path and query strings into GraphQL variables. Only the shape changes
 // here (lists split, digits to numbers); validation happens once, in the schema,
-// so REST and GraphQL reject the same input with the same message.
+// so REST and GraphQL reject the same input with the same message. The one
+// exception is text no argument could accept: a NUL character (Postgres cannot
+// store it in text) is refused here, by the name the client sent.
 import type { Request } from 'express';
+import { badInput } from '../errors/app-error';
+
+/** Refuses a value with a NUL character, naming the parameter as the client sent it. */
+function withoutNul<T>(name: string, value: T): T {
+  const values = Array.isArray(value) ? value : [value];
+  if (values.some((v) => typeof v === 'string' && v.includes('\u0000'))) throw badInput(`${name} must not contain a NUL character`);
+  return value;
+}
 
 /** Digits become a number; anything else stays a string for GraphQL to reject by name. */
 export function intParam(value: unknown): unknown {
@@ -9,9 +19,9 @@ export function intParam(value: unknown): unknown {
   return value;
 }
 
-/** `fids=1,2` and `fids=1&fids=2` alike (CONTRACT §3). Missing → []. */
+/** `fids=1,2` and `fids=1&fids=2` alike. Missing → []. */
 export function listParam(req: Request, name: string): string[] {
-  const raw = req.query[name];
+  const raw = withoutNul(name, req.query[name]);
   const values = Array.isArray(raw) ? raw : raw === undefined ? [] : [raw];
   return values.flatMap((v) => String(v).split(',')).map((s) => s.trim()).filter((s) => s !== '');
 }
@@ -20,11 +30,36 @@ export const intListParam = (req: Request, name: string) => listParam(req, name)
 
 export function pathParam(req: Request, name: string): string {
   const v = req.params[name];
-  return Array.isArray(v) ? v.join('/') : String(v ?? '');
+  return withoutNul(name, Array.isArray(v) ? v.join('/') : String(v ?? ''));
 }
 
 /** A single query-string value, or undefined when absent; repeated values are a list GraphQL will reject. */
 export function queryParam(req: Request, name: string): unknown {
-  const v = req.query[name];
+  const v = withoutNul(name, req.query[name]);
   return v === undefined || v === '' ? undefined : v;
+}
+
+const MAX_ECHO = 100;
+
+/**
+ * Express decodes path parameters before any handler runs and fails the whole
+ * request on an escape that is not UTF-8 (`%FF`). This finds which parameter of
+ * which route pattern (`/api/lens/profile/:id`) that segment of the raw path is,
+ * so the 400 can name it.
+ */
+export function undecodablePathParam(patterns: readonly string[], rawPath: string): { name: string; raw: string } | null {
+  // Routing ignores case and one trailing slash, so matching here does too.
+  const segments = rawPath.replace(/(.)\/$/, '$1').split('/');
+  for (const pattern of patterns) {
+    const parts = pattern.split('/');
+    if (parts.length !== segments.length) continue;
+    if (!parts.every((p, i) => p.startsWith(':') || p.toLowerCase() === segments[i].toLowerCase())) continue;
+    const i = parts.findIndex((p, j) => p.startsWith(':') && !decodes(segments[j]));
+    if (i >= 0) return { name: parts[i].slice(1), raw: segments[i].slice(0, MAX_ECHO) };
+  }
+  return null;
+}
+
+function decodes(segment: string): boolean {
+  try { decodeURIComponent(segment); return true; } catch { return false; }
 }

@@ -1,16 +1,17 @@
 import { Max, Min } from 'class-validator';
 import { ArgsType, Field, Int } from 'type-graphql';
+import { NoNul } from './text.validators';
 
 @ArgsType()
 export class RatioArgs {
-  @Field(() => String, { defaultValue: 'week', description: '`day`, `week` or `month` (or `1d`, `7d`, `30d`).' }) ratio!: string;
+  @Field(() => String, { defaultValue: 'week', description: '`day`, `week` or `month` (or `1d`, `7d`, `30d`).' }) @NoNul() ratio!: string;
 }
 
 @ArgsType()
 export class HistoryArgs {
-  @Field(() => String, { nullable: true, description: 'First UTC day, YYYY-MM-DD; default 29 days before `to`.' }) from?: string | null;
-  @Field(() => String, { nullable: true, description: 'Last UTC day, YYYY-MM-DD; default the as-of day.' }) to?: string | null;
-  @Field(() => String, { defaultValue: 'day', description: '`day`, `week` (Monday–Sunday) or `month`.' }) interval!: string;
+  @Field(() => String, { nullable: true, description: 'First UTC day, YYYY-MM-DD; default 29 days before `to`.' }) @NoNul() from?: string | null;
+  @Field(() => String, { nullable: true, description: 'Last UTC day, YYYY-MM-DD; default the as-of day.' }) @NoNul() to?: string | null;
+  @Field(() => String, { defaultValue: 'day', description: '`day`, `week` (Monday–Sunday) or `month`.' }) @NoNul() interval!: string;
 }
 
 /** Top followers are stored per profile up to 20. */
@@ -24,5 +25,5 @@ export class TopFollowersArgs {
 @ArgsType()
 export class FollowerPageArgs {
   @Field(() => Int, { defaultValue: 20 }) @Min(1) @Max(100) first!: number;
-  @Field(() => String, { nullable: true, description: 'endCursor of the previous page.' }) after?: string | null;
+  @Field(() => String, { nullable: true, description: 'endCursor of the previous page.' }) @NoNul() after?: string | null;
 }

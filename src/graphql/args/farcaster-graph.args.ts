@@ -1,5 +1,6 @@
 import { IsOptional, Max, Min } from 'class-validator';
 import { ArgsType, Field, Int } from 'type-graphql';
+import { NoNul } from './text.validators';
 import { badInput } from '../../errors/app-error';
 
 /** CONTRACT §3: lists default to 20 items, at most 100. */
@@ -8,7 +9,7 @@ export const MAX_PAGE_SIZE = 100;
 @ArgsType()
 export class FarcasterPageArgs {
   @Field(() => Int, { defaultValue: 20, description: 'Page size, 1..100.' }) @Min(1) @Max(MAX_PAGE_SIZE) first!: number;
-  @Field(() => String, { nullable: true, description: 'endCursor (or an edge cursor) of the previous page.' }) after?: string | null;
+  @Field(() => String, { nullable: true, description: 'endCursor (or an edge cursor) of the previous page.' }) @NoNul() after?: string | null;
   @Field(() => Int, { nullable: true, description: '1-based page of `first` items, instead of `after` (the REST face pages this way).' })
   @IsOptional() @Min(1) page?: number | null;
 }
@@ -20,7 +21,7 @@ export class FarcasterEngagementArgs {
 
 @ArgsType()
 export class VerificationArgs {
-  @Field(() => String, { nullable: true, description: '`ethereum` or `solana`; all live verifications when absent.' }) protocol?: string | null;
+  @Field(() => String, { nullable: true, description: '`ethereum` or `solana`; all live verifications when absent.' }) @NoNul() protocol?: string | null;
 }
 
 // Offset cursors: opaque to clients, so a page number and a cursor address the same slice.

@@ -1,5 +1,6 @@
 import { ArrayMaxSize, ArrayMinSize, Length, Max, Min } from 'class-validator';
 import { ArgsType, Field, Int } from 'type-graphql';
+import { NoNul } from './text.validators';
 import { LensProfileIdScalar } from '../scalars/lens-profile-id.scalar';
 
 /** CONTRACT §3: id lists carry 1..100 items. */
@@ -28,5 +29,5 @@ export class LensIdsArgs {
 
 @ArgsType()
 export class HandleArgs {
-  @Field(() => String) @Length(1, 64) handle!: string;
+  @Field(() => String) @NoNul() @Length(1, 64) handle!: string;
 }

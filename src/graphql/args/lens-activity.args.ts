@@ -2,7 +2,9 @@
 // filter is checked by collectWindow (one message per rule, naming the field).
 import { Max, Min } from 'class-validator';
 import { ArgsType, Field, InputType, Int } from 'type-graphql';
+import { NoNul } from './text.validators';
 import { badInput } from '../../errors/app-error';
+import { requireYear } from '../../domain/days';
 import type { CollectWindow } from '../../repositories/lens-collects.repository';
 
 export const MAX_LIST = 100;
@@ -14,12 +16,13 @@ export class LensCollectFilter {
   @Field(() => Int, { nullable: true, description: 'Four digits; alone, the whole UTC year.' }) year?: number | null;
 }
 
-/** The filter as a UTC [from, to) range and an upper-cased symbol; BAD_USER_INPUT naming the field otherwise. */
+/** The filter as a UTC [from, to) range and an upper-cased symbol; BAD_USER_INPUT naming the field otherwise (fields of an input object are not validated by decorators, so NUL is checked here). */
 export function collectWindow(f: LensCollectFilter | null | undefined): CollectWindow {
+  if (f?.currency?.includes('\u0000')) throw badInput('currency must not contain a NUL character');
   const currency = f?.currency?.trim() ? f.currency.trim().toUpperCase() : null;
   const month = f?.month ?? null;
   const year = f?.year ?? null;
-  if (year !== null && (year < 1000 || year > 9999)) throw badInput(`year must be a 4-digit year; got ${year}`);
+  if (year !== null) requireYear('year', year);
   if (month !== null && (month < 1 || month > 12)) throw badInput(`month must be between 1 and 12; got ${month}`);
   if (month !== null && year === null) throw badInput('month requires year');
   if (year === null) return { currency, from: null, to: null };
@@ -40,7 +43,7 @@ export class CollectFilterArgs {
 @ArgsType()
 export class CollectConnectionArgs extends CollectFilterArgs {
   @Field(() => Int, { defaultValue: 20 }) @Min(1) @Max(MAX_LIST) first!: number;
-  @Field(() => String, { nullable: true, description: 'endCursor of the previous page.' }) after?: string | null;
+  @Field(() => String, { nullable: true, description: 'endCursor of the previous page.' }) @NoNul() after?: string | null;
 }
 
 @ArgsType()
@@ -57,5 +60,5 @@ export class TopCreatorsArgs extends CollectFilterArgs {
 @ArgsType()
 export class PageArgs {
   @Field(() => Int, { defaultValue: 20 }) @Min(1) @Max(MAX_LIST) first!: number;
-  @Field(() => String, { nullable: true, description: 'endCursor of the previous page.' }) after?: string | null;
+  @Field(() => String, { nullable: true, description: 'endCursor of the previous page.' }) @NoNul() after?: string | null;
 }

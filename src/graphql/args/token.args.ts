@@ -2,17 +2,18 @@
 // Dates are checked by requireDay where they are used (a 400 naming the argument).
 import { Max, Min } from 'class-validator';
 import { ArgsType, Field, Int } from 'type-graphql';
+import { NoNul } from './text.validators';
 
 export const MAX_TOKEN_LIST = 100;
 
 @ArgsType()
 export class TokenMentionsArgs {
-  @Field(() => String, { nullable: true, description: 'UTC day, YYYY-MM-DD; default the newest day with mentions.' }) date?: string | null;
+  @Field(() => String, { nullable: true, description: 'UTC day, YYYY-MM-DD; default the newest day with mentions.' }) @NoNul() date?: string | null;
 }
 
 @ArgsType()
 export class TokenPublicationPageArgs {
-  @Field(() => String, { nullable: true, description: 'UTC day, YYYY-MM-DD; default every day.' }) date?: string | null;
+  @Field(() => String, { nullable: true, description: 'UTC day, YYYY-MM-DD; default every day.' }) @NoNul() date?: string | null;
   @Field(() => Int, { defaultValue: 1, description: '1-based page.' }) @Min(1) page!: number;
   @Field(() => Int, { defaultValue: 20, description: '1..100.' }) @Min(1) @Max(MAX_TOKEN_LIST) limit!: number;
 }
@@ -21,24 +22,24 @@ export class TokenPublicationPageArgs {
 export class TokenPublicationsArgs extends TokenPublicationPageArgs {
   @Field(() => String, {
     description: 'A token-mention id (UUID: that symbol on that day; `date` must then be absent or that day) or a symbol (any case).',
-  }) tokenId!: string;
+  }) @NoNul() tokenId!: string;
 }
 
 @ArgsType()
 export class TokenArgs {
-  @Field(() => String, { description: 'Token symbol, any case.' }) symbol!: string;
-  @Field(() => String, { nullable: true, description: 'Chain, any case; needed when the symbol is on several chains.' }) chain?: string | null;
+  @Field(() => String, { description: 'Token symbol, any case.' }) @NoNul() symbol!: string;
+  @Field(() => String, { nullable: true, description: 'Chain, any case; needed when the symbol is on several chains.' }) @NoNul() chain?: string | null;
 }
 
 @ArgsType()
 export class TrendingTokensArgs {
-  @Field(() => String, { nullable: true, description: 'UTC day, YYYY-MM-DD; default the newest day with mentions.' }) date?: string | null;
+  @Field(() => String, { nullable: true, description: 'UTC day, YYYY-MM-DD; default the newest day with mentions.' }) @NoNul() date?: string | null;
   @Field(() => Int, { defaultValue: 20, description: '1..100.' }) @Min(1) @Max(MAX_TOKEN_LIST) limit!: number;
-  @Field(() => String, { nullable: true, description: 'Only tokens on this chain (any case).' }) chain?: string | null;
+  @Field(() => String, { nullable: true, description: 'Only tokens on this chain (any case).' }) @NoNul() chain?: string | null;
 }
 
 @ArgsType()
 export class MentionSeriesArgs {
-  @Field(() => String, { nullable: true, description: 'First UTC day, YYYY-MM-DD; default 29 days before `to`.' }) from?: string | null;
-  @Field(() => String, { nullable: true, description: 'Last UTC day, YYYY-MM-DD; default the newest day with mentions (any token).' }) to?: string | null;
+  @Field(() => String, { nullable: true, description: 'First UTC day, YYYY-MM-DD; default 29 days before `to`.' }) @NoNul() from?: string | null;
+  @Field(() => String, { nullable: true, description: 'Last UTC day, YYYY-MM-DD; default the newest day with mentions (any token).' }) @NoNul() to?: string | null;
 }

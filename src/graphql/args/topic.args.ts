@@ -2,22 +2,23 @@
 // the topic phrase are checked where they are used (a 400 naming the argument).
 import { Max, Min } from 'class-validator';
 import { ArgsType, Field, Int } from 'type-graphql';
+import { NoNul } from './text.validators';
 
 export const MAX_TOPIC_LIST = 100;
 
 @ArgsType()
 export class TopicsArgs {
-  @Field(() => String, { nullable: true, description: 'UTC day, YYYY-MM-DD; default the newest day with daily phrase counts.' }) date?: string | null;
+  @Field(() => String, { nullable: true, description: 'UTC day, YYYY-MM-DD; default the newest day with daily phrase counts.' }) @NoNul() date?: string | null;
   @Field(() => Int, { defaultValue: 20, description: '1..100.' }) @Min(1) @Max(MAX_TOPIC_LIST) limit!: number;
 }
 
 @ArgsType()
 export class TopicArgs {
-  @Field(() => String, { description: 'A phrase: hashtag (with or without `#`), channel or term; case-insensitive.' }) topic!: string;
+  @Field(() => String, { description: 'A phrase: hashtag (with or without `#`), channel or term; case-insensitive.' }) @NoNul() topic!: string;
   @Field(() => String, {
     nullable: true,
     description: 'UTC day, YYYY-MM-DD; default the newest day with daily phrase counts (else with classified posts, else today).',
-  }) date?: string | null;
+  }) @NoNul() date?: string | null;
 }
 
 @ArgsType()

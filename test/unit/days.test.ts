@@ -1,0 +1,27 @@
+import { optionalDay, requireDay, requireYear } from '../../src/domain/days';
+
+describe('days and years a client may ask about', () => {
+  it('when a day is on the calendar within 2000-01-01..2099-12-31, then it is accepted as is', () => {
+    expect(['2000-01-01', '2024-02-29', '2099-12-31'].map((d) => requireDay('date', d))).toEqual(['2000-01-01', '2024-02-29', '2099-12-31']);
+    expect(optionalDay('date', null)).toBeNull();
+    expect(optionalDay('date', undefined)).toBeNull();
+  });
+
+  it('when a day is outside the range (year 0 included, which Postgres has not), then the error names the argument and the range', () => {
+    for (const d of ['0000-01-01', '0001-01-01', '1999-12-31', '2100-01-01', '9999-12-31']) {
+      expect(() => requireDay('from', d)).toThrow(`from must be between 2000-01-01 and 2099-12-31; got "${d}"`);
+    }
+  });
+
+  it('when a day is not YYYY-MM-DD of a real day, then the format error names the argument; a NUL is no exception', () => {
+    for (const d of ['2024-02-30', '2023-02-29', '2024-13-01', '+010000-01-01', '2024-06-10\u0000', '', '2024-06-10T00:00:00Z']) {
+      expect(() => requireDay('date', d)).toThrow(/^date must be a date YYYY-MM-DD; got /);
+    }
+    expect(() => requireDay('date', 'x'.repeat(500))).toThrow(`date must be a date YYYY-MM-DD; got "${'x'.repeat(100)}"`);
+  });
+
+  it('when a year is an integer in 2000..2099, then it is accepted; else the error names it', () => {
+    expect([2000, 2024, 2099].map((y) => requireYear('year', y))).toEqual([2000, 2024, 2099]);
+    for (const y of [0, 999, 1999, 2100, 9999, -2024, 2024.5]) expect(() => requireYear('year', y)).toThrow(`year must be a year between 2000 and 2099; got ${y}`);
+  });
+});
