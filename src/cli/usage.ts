@@ -16,5 +16,6 @@ Commands:
   keys revoke <id> [--json]
   keys rotate <id> [--json]            new secret, same name/limit/expiry; the old key stops working
 
-Database: DATABASE_URL (PostgreSQL) or, when unset, the embedded PGlite in DATA_DIR (default ./data).
+Database: DATABASE_URL (PostgreSQL) or, when unset, the embedded PGlite in DATA_DIR (default ./data);
+while the server owns DATA_DIR, commands run inside it (its database and configuration).
 Exit codes: 0 success, 1 failure (one-line reason on stderr), 2 usage error.`;

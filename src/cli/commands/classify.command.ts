@@ -5,18 +5,15 @@ import { createClassifier } from '../../content/create-classifier';
 import { LlmClassifier } from '../../content/llm-classifier';
 import type { Database } from '../../db/database';
 import { migrate } from '../../db/migrate';
-import { openDatabase, UsageError, type CliIo } from '../cli-context';
+import { UsageError, type CliIo, type CommandContext } from '../cli-context';
 
-export async function classifyCommand(argv: string[], config: Config, io: CliIo): Promise<void> {
+export async function classifyCommand(argv: string[], { config, io, withDatabase }: CommandContext): Promise<void> {
   const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, strict: true, options: { rebuild: { type: 'boolean' } } });
   if (positionals.length) throw new UsageError(`unexpected argument: ${positionals[0]}`);
-  const db = openDatabase(config);
-  try {
+  await withDatabase(async (db) => {
     await migrate(db.sql);
     await runClassify(db, config, io, values.rebuild ?? false);
-  } finally {
-    await db.close();
-  }
+  });
 }
 
 /** Progress lines at most every 2 s: a medium dataset has ~900k posts. */

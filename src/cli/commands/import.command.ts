@@ -1,24 +1,24 @@
 import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { Config } from '../../config/config.schema';
 import { migrate } from '../../db/migrate';
 import { importDataset } from '../../importer/import-dataset';
-import { openDatabase, UsageError, type CliIo } from '../cli-context';
+import { UsageError, type CommandContext } from '../cli-context';
 import { runClassify } from './classify.command';
 import { runRefresh } from './refresh.command';
 
-export async function importCommand(argv: string[], config: Config, io: CliIo): Promise<void> {
+export async function importCommand(argv: string[], { config, io, cwd, withDatabase }: CommandContext): Promise<void> {
   const { values, positionals } = parseArgs({
     args: argv, allowPositionals: true, strict: true, options: { progress: { type: 'string', default: 'auto' }, 'skip-refresh': { type: 'boolean' }, 'skip-classify': { type: 'boolean' } },
   });
   const [dir, extra] = positionals;
   if (!dir || extra) throw new UsageError('import needs exactly one dataset folder');
   if (!['auto', 'plain', 'silent'].includes(values.progress!)) throw new UsageError('--progress must be auto, plain or silent');
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new Error(`not a folder: ${dir}`);
-  const db = openDatabase(config);
-  try {
+  const folder = path.resolve(cwd, dir);
+  if (!existsSync(folder) || !statSync(folder).isDirectory()) throw new Error(`not a folder: ${dir}`);
+  await withDatabase(async (db) => {
     await migrate(db.sql);
-    const s = await importDataset(db, { dir, progress: values.progress as 'auto' | 'plain' | 'silent' });
+    const s = await importDataset(db, { dir: folder, progress: values.progress as 'auto' | 'plain' | 'silent', progressOut: io.progress });
     for (const t of s.tables) for (const f of t.skippedFiles) io.err(`${f.file}: skipped (${f.reason})`);
     for (const t of s.tables.filter((x) => x.rowsBad > 0)) {
       io.err(`${t.table}: ${t.rowsBad} bad rows skipped`);
@@ -27,7 +27,5 @@ export async function importCommand(argv: string[], config: Config, io: CliIo): 
     io.out(`imported ${s.rowsOk} rows (${s.rowsBad} bad rows skipped) in ${s.seconds.toFixed(1)}s, ${Math.round(s.rowsPerSecond)} rows/s`);
     if (!values['skip-classify']) await runClassify(db, config, io);
     if (!values['skip-refresh']) await runRefresh(db, config, io);
-  } finally {
-    await db.close();
-  }
+  });
 }

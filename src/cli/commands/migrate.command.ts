@@ -1,14 +1,10 @@
-import type { Config } from '../../config/config.schema';
 import { migrate } from '../../db/migrate';
-import { openDatabase, UsageError, type CliIo } from '../cli-context';
+import { UsageError, type CommandContext } from '../cli-context';
 
-export async function migrateCommand(argv: string[], config: Config, io: CliIo): Promise<void> {
+export async function migrateCommand(argv: string[], { io, withDatabase }: CommandContext): Promise<void> {
   if (argv.length) throw new UsageError(`migrate takes no arguments (got ${argv.join(' ')})`);
-  const db = openDatabase(config);
-  try {
+  await withDatabase(async (db) => {
     const applied = await migrate(db.sql);
     io.out(applied.length ? `applied: ${applied.join(', ')}` : 'database is up to date');
-  } finally {
-    await db.close();
-  }
+  });
 }

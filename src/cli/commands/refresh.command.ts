@@ -3,19 +3,16 @@ import type { Config } from '../../config/config.schema';
 import { migrate } from '../../db/migrate';
 import { refreshAnalytics, type Protocol } from '../../analytics/refresh';
 import { refreshOptionsOf } from '../../analytics/refresh-options';
-import { openDatabase, UsageError, type CliIo } from '../cli-context';
+import { UsageError, type CliIo, type CommandContext } from '../cli-context';
 
-export async function refreshCommand(argv: string[], config: Config, io: CliIo): Promise<void> {
+export async function refreshCommand(argv: string[], { config, io, withDatabase }: CommandContext): Promise<void> {
   const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, strict: true, options: { protocol: { type: 'string' } } });
   if (positionals.length) throw new UsageError(`unexpected argument: ${positionals[0]}`);
   if (values.protocol && !['farcaster', 'lens'].includes(values.protocol)) throw new UsageError('--protocol must be farcaster or lens');
-  const db = openDatabase(config);
-  try {
+  await withDatabase(async (db) => {
     await migrate(db.sql);
     await runRefresh(db, config, io, values.protocol ? [values.protocol as Protocol] : undefined);
-  } finally {
-    await db.close();
-  }
+  });
 }
 
 /** Shared by `refresh` and the end of `import`. */
