@@ -1,4 +1,5 @@
-// Entry point: configure, migrate, (first start) load demo data, listen.
+// Entry point: configure, bind the port, open and migrate the database, (first
+// start) load demo data, serve; drain and stop on SIGTERM/SIGINT.
 import 'reflect-metadata';
 import type { AddressInfo } from 'node:net';
 import { loadConfig, ConfigError } from './config/load-config';
@@ -6,37 +7,60 @@ import { Database } from './db/database';
 import { migrateAtStartup } from './db/startup-migrate';
 import { ensureDemoData } from './demo/demo-data';
 import { createApp } from './http/app';
+import { bindServer, onTerminationSignals, PortInUseError, serveApp, type ShutdownSteps } from './http/http-server';
 import { createLogger } from './logging/logger';
 import { printBanner } from './demo/banner';
 import { startPeriodicRefresh } from './analytics/periodic-refresh';
 import { refreshOptionsOf } from './analytics/refresh-options';
+import { lockDataDirForServer, startAdminServer } from './cli/admin-server';
+import { DataDirBusyError } from './db/data-dir-lock';
+import { recoverDeadImports } from './importer/dead-imports';
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  // One process owns an embedded DATA_DIR: refuse before opening it if another does (released on exit).
+  const dataDirLock = lockDataDirForServer(config);
   const log = createLogger(config.LOG_LEVEL);
-  const db = Database.open({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: config.DB_POOL_SIZE });
+  const server = await bindServer(config.PORT, config.HOST);
+  const db = Database.open({
+    databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: config.DB_POOL_SIZE,
+    statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS, acquireTimeoutMs: config.DB_ACQUIRE_TIMEOUT_MS,
+    health: { intervalMs: config.DB_HEALTH_INTERVAL_MS, timeoutMs: config.DB_HEALTH_TIMEOUT_MS },
+  });
+  // Until the app is up, a signal just closes what is open.
+  let steps: ShutdownSteps = { beginDrain: () => undefined, close: () => db.close() };
+  onTerminationSignals(server, config.SHUTDOWN_DRAIN_MS, log, () => steps);
+
   const migrated = await migrateAtStartup(db, log);
+  if (migrated) {
+    // An import killed earlier left its run 'running' and maybe staging tables: close both out now.
+    const dead = await recoverDeadImports(db.sql);
+    if (dead.failedRuns.length) log.warn({ runs: dead.failedRuns, stagingTablesDropped: dead.droppedStagingTables }, 'imports left running by a dead process marked failed');
+  }
+  // CLI commands run here while this process owns DATA_DIR (none on Postgres).
+  const admin = await startAdminServer(dataDirLock, db, config, log);
+  db.health?.on('down', () => log.warn({ health: db.health?.status() }, 'database unreachable: answering 503 until it is back'));
+  db.health?.on('up', () => log.info({ health: db.health?.status() }, 'database reachable again'));
+  db.startHealthMonitor();
   const demo = migrated ? await ensureDemoData(config, db, log) : { loaded: false };
-  const { app, close } = await createApp(config, db, log);
+  const app = await createApp(config, db, log);
   const stopRefresh = config.REFRESH_INTERVAL
     ? startPeriodicRefresh(db, config.REFRESH_INTERVAL, refreshOptionsOf(config), log) : () => undefined;
-  const server = app.listen(config.PORT, config.HOST, () => {
-    const { port } = server.address() as AddressInfo;
-    printBanner({ port, database: db.description, demoKey: demo.key });
-  });
-  const stop = async (signal: string) => {
-    log.info({ signal }, 'shutting down');
-    stopRefresh();
-    server.close();
-    await close();
-    await db.close();
-    process.exit(0);
+  steps = {
+    beginDrain: () => app.beginDrain(),
+    async close() {
+      stopRefresh();
+      await admin.close();
+      await app.close();
+      await db.close();
+      dataDirLock?.release();
+    },
   };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
+  serveApp(server, app.app);
+  printBanner({ port: (server.address() as AddressInfo).port, database: db.description, demoKey: demo.key });
 }
 
 main().catch((err) => {
-  console.error(err instanceof ConfigError ? err.message : err);
+  console.error(err instanceof ConfigError || err instanceof PortInUseError || err instanceof DataDirBusyError ? err.message : err);
   process.exit(1);
 });

@@ -11,13 +11,33 @@ export const configSchema = z.object({
   /** Where the embedded PGlite keeps its files when DATABASE_URL is not set. */
   DATA_DIR: z.string().default('./data'),
   REDIS_URL: optionalUrl,
+  /**
+   * A Redis command (rate limits) not answered within this many ms counts as a failure: the limits
+   * fall back to per-instance memory, so a silent Redis stall costs a request at most this once.
+   */
+  REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(10).max(1000).default(250),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Size of the Postgres connection pool of one instance (a refresh holds one for its lock and runs on two more). */
   DB_POOL_SIZE: z.coerce.number().int().min(3).max(200).default(10),
+  /** Longest a request may take; past it the answer is a 503 and its database work is cancelled. */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  /** Postgres statement_timeout of request queries (import, refresh and classify have none). 0 = none. */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(5_000),
+  /** How long a request waits for a database connection before a 503. */
+  DB_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(50).default(2_000),
+  /** Postgres health check: ping period and timeout. A ping unanswered within the timeout marks the database down (503 at once, /readyz not ready) until one succeeds. */
+  DB_HEALTH_INTERVAL_MS: z.coerce.number().int().min(50).default(100),
+  DB_HEALTH_TIMEOUT_MS: z.coerce.number().int().min(50).default(400),
+  /** On SIGTERM/SIGINT: how long requests in flight may take to finish before the process exits anyway. */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(10_000),
   /** Per-minute request budget of a key created without --rate-limit. */
   DEFAULT_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
   /** How long a verified key is trusted before it is looked up again. */
   KEY_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
+  /** Entries in each of the two key caches (valid keys; unknown, revoked or expired ones), least recently used evicted. */
+  KEY_CACHE_SIZE: z.coerce.number().int().min(1).default(10000),
+  /** Failed keys (unknown, revoked, expired) one client address may present per minute; then 429 without a lookup. */
+  AUTH_FAILURE_LIMIT: z.coerce.number().int().min(1).default(30),
   /** On the embedded default: load a generated demo dataset on first start. */
   DEMO_DATA: z.enum(['auto', 'off']).default('auto'),
   DEMO_SCALE: z.enum(['tiny', 'small', 'medium']).default('small'),
@@ -30,9 +50,21 @@ export const configSchema = z.object({
   /** Graph score pretrust sets (comma separated fids / Lens ids); unset = uniform over all profiles. */
   GRAPH_PRETRUST_FARCASTER: z.string().optional(),
   GRAPH_PRETRUST_LENS: z.string().optional(),
+  /**
+   * Behind a load balancer: which proxies' X-Forwarded-For to trust, so limits per client address see the client,
+   * not the balancer (Express's `trust proxy`: `true`, a hop count, or comma-separated addresses/subnets). Unset = none.
+   */
+  TRUST_PROXY: z.string().trim().optional(),
+  /** Origins a browser may call the API from: `*` or a comma-separated list (`https://app.example,http://localhost:3000`). */
+  CORS_ORIGINS: z.string().default('*'),
   GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(2).default(10),
   GRAPHQL_MAX_ALIASES: z.coerce.number().int().min(1).default(30),
+  /** Most answer nodes an operation may ask for, counted before it runs (list sizes from ids, first/limit, ranges; docs/api.md). */
   GRAPHQL_MAX_COST: z.coerce.number().int().min(100).default(20000),
+  /** Largest answer in bytes (GraphQL and REST); a larger one is refused with a 400 instead of being sent. */
+  GRAPHQL_MAX_RESPONSE_BYTES: z.coerce.number().int().min(1024).default(5_000_000),
+  /** Deepest nesting of `[`/`{` in a query's text or its variables, checked before parsing. */
+  GRAPHQL_MAX_NESTING: z.coerce.number().int().min(8).max(1000).default(64),
   /** Content classifier: an OpenAI-compatible chat-completions server (`…/v1`); unset = the built-in lexicon classifier. */
   LLM_BASE_URL: optionalUrl,
   LLM_API_KEY: z.string().optional(),

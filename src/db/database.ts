@@ -1,18 +1,36 @@
-// One Database per process: the Prisma client (reads, keys) and the SqlClient
-// (migrations, import) share one pool or one embedded PGlite instance.
+// One Database per process. On Postgres: the Prisma client (request reads, keys)
+// runs on a guarded pool (statement timeout, bounded acquisition, cancellable,
+// fail-fast while the health monitor sees the database down), and the SqlClient
+// (migrations, import, refresh, classify: long statements by design) on a pool
+// of its own without a statement timeout. On PGlite both share the one instance.
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { Pool } from 'pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaClient } from '../generated/prisma/client';
-import { serviceUnavailable } from '../errors/app-error';
+import { AppError, serviceUnavailable } from '../errors/app-error';
 import { isConnectionError } from './db-errors';
+import { DbHealthMonitor, type DbHealthOptions } from './db-health';
+import { GuardedPool } from './guarded-pool';
 import { pgliteSqlClient, pgSqlClient, type SqlClient } from './sql-client';
 
 type QueryEvents = { $on(event: 'query', cb: () => void): void };
 
-export interface DatabaseOptions { databaseUrl?: string; dataDir: string; poolSize?: number }
+export interface DatabaseOptions {
+  databaseUrl?: string;
+  dataDir: string;
+  poolSize?: number;
+  /** Server-side bound of one request statement (Postgres statement_timeout); 0 = none. */
+  statementTimeoutMs?: number;
+  /** How long a request waits for a pooled connection (or a new one) before a 503. */
+  acquireTimeoutMs?: number;
+  /** The health monitor's ping period and timeout (started by the server with startHealthMonitor). */
+  health?: DbHealthOptions;
+}
+
+/** Pool size of the job pool (import, refresh: it holds one for its lock and runs protocols side by side, classify). */
+const JOB_POOL_SIZE = 4;
 
 export class Database {
   /** SQL statements sent through Prisma since start; tests use it to prove batching. */
@@ -23,6 +41,8 @@ export class Database {
     readonly sql: SqlClient,
     readonly description: string,
     private readonly shutdown: () => Promise<void>,
+    /** Postgres only: the monitor that notices a silent stall. */
+    readonly health: DbHealthMonitor | null = null,
   ) {
     // $on is typed only for clients whose generic log levels name 'query'.
     (prisma as unknown as QueryEvents).$on('query', () => { this.statementCount += 1; });
@@ -31,11 +51,24 @@ export class Database {
   static open(opts: DatabaseOptions): Database {
     const log = [{ emit: 'event' as const, level: 'query' as const }];
     if (opts.databaseUrl) {
-      const pool = new Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10, connectionTimeoutMillis: 5000 });
-      // An idle client losing its server must not crash the process; the pool reconnects.
-      pool.on('error', () => undefined);
-      const prisma = new PrismaClient({ adapter: new PrismaPg(pool), log });
-      return new Database(prisma, pgSqlClient(pool), 'postgres', async () => { await prisma.$disconnect(); await pool.end(); });
+      const base = { connectionString: opts.databaseUrl };
+      const statementTimeout = opts.statementTimeoutMs ?? 0;
+      const requests = new GuardedPool({
+        ...base, max: opts.poolSize ?? 10, connectionTimeoutMillis: opts.acquireTimeoutMs ?? 5000,
+        ...(statementTimeout > 0 ? { statement_timeout: statementTimeout } : {}),
+      }, base);
+      const jobs = new Pool({ ...base, max: JOB_POOL_SIZE, connectionTimeoutMillis: 10_000 });
+      // An idle client losing its server must not crash the process; the pools reconnect.
+      requests.on('error', () => undefined);
+      jobs.on('error', () => undefined);
+      const health = new DbHealthMonitor(base, opts.health ?? { intervalMs: 100, timeoutMs: 400 });
+      requests.watch(health);
+      const prisma = new PrismaClient({ adapter: new PrismaPg(requests), log });
+      return new Database(prisma, pgSqlClient(jobs), 'postgres', async () => {
+        await health.stop();
+        await prisma.$disconnect();
+        await Promise.all([requests.end(), jobs.end()]);
+      }, health);
     }
     const inMemory = opts.dataDir === 'memory://' || opts.dataDir === ':memory:';
     if (!inMemory) mkdirSync(opts.dataDir, { recursive: true });
@@ -50,14 +83,24 @@ export class Database {
     try {
       return await this.prisma.$queryRawUnsafe<T[]>(text, ...params);
     } catch (err) {
-      if (isConnectionError(err)) throw serviceUnavailable();
-      throw err;
+      throw unavailableOr(err);
     }
   }
 
+  /** Starts watching the database (Postgres; PGlite is in-process and cannot stall on its own). */
+  startHealthMonitor(): void { this.health?.start(); }
+
+  /** Reachable now? Bounded by the health timeout on Postgres. */
   async ping(): Promise<boolean> {
+    if (this.health) return this.health.ping();
     try { await this.prisma.$queryRawUnsafe('SELECT 1'); return true; } catch { return false; }
   }
 
   close(): Promise<void> { return this.shutdown(); }
+}
+
+/** A failed request statement as the client should see it: 503 when the database (not the query) failed. */
+export function unavailableOr(err: unknown): unknown {
+  if (err instanceof AppError) return err;
+  return isConnectionError(err) ? serviceUnavailable() : err;
 }

@@ -3,6 +3,8 @@
 import { expressMiddleware } from '@as-integrations/express5';
 import express, { type Express, type Request, type Response } from 'express';
 import { pinoHttp } from 'pino-http';
+import cors from 'cors';
+import helmet from 'helmet';
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.schema';
 import type { Database } from '../db/database';
@@ -19,15 +21,42 @@ import { restDocs } from '../rest/rest-docs';
 import { errorHandler, notFoundHandler } from './error-handler';
 import { healthRoutes } from './health.routes';
 import { requestId } from './request-id';
+import { responseSizeLimit } from './response-size-limit';
+import { nestingGuard } from '../graphql/cost/nesting-guard';
+import { requestDeadline } from './request-deadline';
 
-export interface App { app: Express; keys: KeyService; close(): Promise<void> }
+export interface App {
+  app: Express;
+  keys: KeyService;
+  /** Shutdown has begun: /readyz says draining and answers ask clients to close their connection. */
+  beginDrain(): void;
+  close(): Promise<void>;
+}
 
 /** A browser asking for the page (not an operation) gets Apollo Sandbox without a key. */
 const wantsSandboxPage = (req: Request) => req.method === 'GET' && !req.query.query && (req.headers.accept ?? '').includes('text/html');
 
+function trustProxy(value: string): boolean | number | string[] {
+  if (value === 'true' || value === 'false') return value === 'true';
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((v) => v.trim()).filter(Boolean);
+}
+
+/** CORS_ORIGINS: `*` (any origin; keys are headers, not cookies) or a comma-separated list of origins. */
+function corsOptions(config: Config): cors.CorsOptions {
+  const origins = config.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean);
+  return {
+    origin: origins.includes('*') ? '*' : origins,
+    methods: ['GET', 'POST', 'OPTIONS'],
+    allowedHeaders: ['apikey', 'content-type', 'apollo-require-preflight', 'x-apollo-operation-name', 'x-request-id'],
+    exposedHeaders: ['retry-after', 'x-request-id'],
+    maxAge: 600,
+  };
+}
+
 export async function createApp(config: Config, db: Database, log: Logger): Promise<App> {
-  const keys = new KeyService(db, config.DEFAULT_RATE_LIMIT, config.KEY_CACHE_SECONDS);
-  const limiter = await KeyRateLimiter.create(config.REDIS_URL);
+  const keys = new KeyService(db, config.DEFAULT_RATE_LIMIT, config.KEY_CACHE_SECONDS, config.KEY_CACHE_SIZE);
+  const limiter = await KeyRateLimiter.create(config);
   const apollo = createApolloServer(config, log);
   await apollo.start();
 
@@ -36,22 +65,33 @@ export async function createApp(config: Config, db: Database, log: Logger): Prom
   });
   const apiKey = requireApiKey(keys, limiter);
 
+  let draining = false;
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
+  if (config.TRUST_PROXY) app.set('trust proxy', trustProxy(config.TRUST_PROXY));
   app.use(pinoHttp({ logger: log, genReqId: requestId, autoLogging: { ignore: (req) => req.url === '/healthz' } }));
-  app.use(healthRoutes(db));
+  app.use((_req, res, next) => { if (draining) res.setHeader('Connection', 'close'); next(); });
+  app.use(requestDeadline(config.REQUEST_TIMEOUT_MS));
+  // The answers are JSON for scripts; the Sandbox page loads its app from Apollo's CDN, so no CSP here.
+  app.use(helmet({ contentSecurityPolicy: false, crossOriginEmbedderPolicy: false, crossOriginResourcePolicy: { policy: 'cross-origin' } }));
+  // Before the key check: a browser's preflight carries no key.
+  app.use(cors(corsOptions(config)));
+  app.use(healthRoutes(db, { draining: () => draining, rateLimits: () => limiter.state() }));
   app.get('/api/docs', restDocs(REST_ROUTES));
-  app.use(express.json({ limit: '100kb' }));
-  app.use('/graphql', (req, res, next) => (wantsSandboxPage(req) ? next() : apiKey(req, res, next)),
+  app.use(['/graphql', '/api'], responseSizeLimit(config.GRAPHQL_MAX_RESPONSE_BYTES));
+  // The key is checked before the body is read: an unauthenticated client costs no parsing.
+  const json = express.json({ limit: '100kb' });
+  app.use('/graphql', (req, res, next) => (wantsSandboxPage(req) ? next() : apiKey(req, res, next)), json, nestingGuard(config.GRAPHQL_MAX_NESTING),
     expressMiddleware(apollo, { context: async ({ req, res }) => contextOf(req, res) }));
-  app.use('/api', apiKey);
+  app.use('/api', apiKey, json);
   app.use(restRouter(REST_ROUTES, apollo, contextOf));
   app.use(notFoundHandler);
   app.use(errorHandler(log));
 
   return {
     app, keys,
+    beginDrain() { draining = true; },
     async close() { await apollo.stop(); await limiter.close(); },
   };
 }

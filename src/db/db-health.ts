@@ -1,0 +1,101 @@
+// Watches Postgres from a connection of its own, so a silent stall (the server
+// or the network stops answering without closing anything) is noticed within
+// interval + timeout, not after the TCP keep-alive or a request's deadline.
+// While the database is down, queries fail at once with 503 and every pooled
+// connection is dropped (a stalled socket never recovers on its own); the first
+// ping that succeeds brings it back, with no restart.
+import { Client, type ClientConfig } from 'pg';
+
+export type DbHealthState = 'up' | 'down';
+
+export interface DbHealthOptions { intervalMs: number; timeoutMs: number }
+
+export interface DbHealthStatus { state: DbHealthState; since: string; lastError: string | null; lastPingMs: number | null }
+
+export class DbHealthMonitor {
+  private state: DbHealthState = 'up';
+  private since = new Date();
+  private lastError: string | null = null;
+  private lastPingMs: number | null = null;
+  private client: Client | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private stopped = true;
+  private readonly listeners = { down: new Set<() => void>(), up: new Set<() => void>() };
+
+  constructor(private readonly config: ClientConfig, private readonly opts: DbHealthOptions) {}
+
+  get isDown(): boolean { return !this.stopped && this.state === 'down'; }
+
+  status(): DbHealthStatus {
+    return { state: this.state, since: this.since.toISOString(), lastError: this.lastError, lastPingMs: this.lastPingMs };
+  }
+
+  on(event: 'down' | 'up', fn: () => void): void { this.listeners[event].add(fn); }
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.since = new Date();
+    this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.dropClient();
+  }
+
+  /** One ping now (also used by /readyz when the monitor is not running). */
+  async ping(): Promise<boolean> {
+    const started = performance.now();
+    try {
+      await withTimeout(this.query('SELECT 1'), this.opts.timeoutMs, `no answer from the database within ${this.opts.timeoutMs} ms`);
+      this.lastPingMs = Math.round(performance.now() - started);
+      this.lastError = null;
+      this.set('up');
+      return true;
+    } catch (err) {
+      // A stalled connection never answers again: the next ping opens a new one.
+      this.dropClient();
+      this.lastError = (err as Error).message;
+      this.set('down');
+      return false;
+    }
+  }
+
+  private schedule(delay: number): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => { void this.ping().finally(() => this.schedule(this.opts.intervalMs)); }, delay);
+    this.timer.unref();
+  }
+
+  private async query(text: string): Promise<void> {
+    if (!this.client) {
+      const client = new Client({ ...this.config, connectionTimeoutMillis: this.opts.timeoutMs });
+      client.on('error', () => undefined);
+      this.client = client;
+      await client.connect();
+    }
+    await this.client.query(text);
+  }
+
+  private dropClient(): void {
+    const c = this.client as unknown as { connection?: { stream?: { destroy(): void } } } | null;
+    c?.connection?.stream?.destroy();
+    this.client = null;
+  }
+
+  private set(next: DbHealthState): void {
+    if (next === this.state) return;
+    this.state = next;
+    this.since = new Date();
+    for (const fn of this.listeners[next]) fn();
+  }
+}
+
+export function withTimeout<T>(work: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(message)), ms); });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}

@@ -1,0 +1,111 @@
+// The request pool: a pg Pool whose queries are bounded and cancellable.
+// - acquiring a connection times out (connectionTimeoutMillis);
+// - every statement carries a server-side statement_timeout;
+// - while the health monitor says the database is down, a query fails at once;
+// - a query run for a request whose scope is aborted (deadline, client gone)
+//   is cancelled in Postgres (pg_cancel_backend from a separate connection),
+//   so an abandoned query does not keep running there.
+import { Client, Pool, type ClientConfig, type PoolClient, type PoolConfig, type QueryConfig } from 'pg';
+import { AppError } from '../errors/app-error';
+import { isConnectionError } from './db-errors';
+import type { DbHealthMonitor } from './db-health';
+import { currentScope } from './request-scope';
+
+type Destroyable = { connection?: { stream?: { destroy(): void } }; processID?: number };
+
+/** Every client the pool created and has not lost: dropped together when the database stalls. */
+function trackingClientClass(live: Set<Client>): typeof Client {
+  return class TrackedClient extends Client {
+    constructor(config?: string | ClientConfig) {
+      super(config);
+      live.add(this);
+      this.once('end', () => live.delete(this));
+      // A lost connection reaches its caller as the query's rejection; the event needs no listener of its own.
+      this.on('error', () => undefined);
+    }
+  };
+}
+
+export const databaseDown = () => new AppError('SERVICE_UNAVAILABLE', 'Database unavailable');
+
+export class GuardedPool extends Pool {
+  private readonly live: Set<Client>;
+  private health: DbHealthMonitor | null = null;
+  /** Requests waiting for a connection: told at once when the database goes down. */
+  private readonly waiting = new Set<() => void>();
+
+  constructor(config: PoolConfig, private readonly cancelConfig: ClientConfig) {
+    const live = new Set<Client>();
+    super({ ...config, Client: trackingClientClass(live) });
+    this.live = live;
+    // Replaces Pool#query (the driver adapter calls pool.query(config) and awaits the promise).
+    this.query = this.guardedQuery.bind(this) as unknown as Pool['query'];
+  }
+
+  watch(health: DbHealthMonitor): void {
+    this.health = health;
+    health.on('down', () => {
+      for (const fail of [...this.waiting]) fail();
+      this.dropAll();
+    });
+  }
+
+  /** Closes every socket at once: in-flight queries fail (→ 503) and the pool reconnects afterwards. */
+  dropAll(): void {
+    for (const c of this.live) (c as unknown as Destroyable).connection?.stream?.destroy();
+  }
+
+  private async guardedQuery(config: string | QueryConfig, values?: unknown[]): Promise<unknown> {
+    const scope = currentScope();
+    scope?.throwIfAborted();
+    if (this.health?.isDown) throw databaseDown();
+    const client = await this.acquire();
+    const release = scope?.onAbort(() => this.cancel(client as unknown as Client));
+    let broken: Error | undefined;
+    try {
+      return await client.query(config as QueryConfig, values);
+    } catch (err) {
+      if (isConnectionError(err)) broken = err as Error;
+      throw err;
+    } finally {
+      release?.();
+      // A client whose connection failed is discarded, not returned to the pool.
+      client.release(broken);
+    }
+  }
+
+  /**
+   * A pooled connection, or a 503 as soon as the database is seen down or the
+   * request is aborted: a new connection to a stalled server would otherwise
+   * wait for the whole acquisition timeout.
+   */
+  private acquire(): Promise<PoolClient> {
+    const scope = currentScope();
+    return new Promise<PoolClient>((resolve, reject) => {
+      let settled = false;
+      const fail = (err: unknown) => { if (!settled) { settled = true; done(); reject(err); } };
+      const onDown = () => fail(databaseDown());
+      const stopAbort = scope?.onAbort(() => fail(scope.signal.reason));
+      const done = () => { this.waiting.delete(onDown); stopAbort?.(); };
+      this.waiting.add(onDown);
+      this.connect().then((client) => {
+        if (settled) { client.release(); return; }
+        settled = true; done(); resolve(client);
+      }, fail);
+    });
+  }
+
+  /** Cancels the client's running statement from a separate connection; if that cannot be had quickly, drops the socket. */
+  private cancel(client: Client): void {
+    const pid = (client as unknown as Destroyable).processID;
+    const drop = () => (client as unknown as Destroyable).connection?.stream?.destroy();
+    if (!pid || this.health?.isDown) { drop(); return; }
+    const canceller = new Client({ ...this.cancelConfig, connectionTimeoutMillis: 1000 });
+    canceller.on('error', () => undefined);
+    const timer = setTimeout(drop, 1500);
+    canceller.connect()
+      .then(() => canceller.query('SELECT pg_cancel_backend($1)', [pid]))
+      .then(() => clearTimeout(timer), () => { clearTimeout(timer); drop(); })
+      .finally(() => { void canceller.end().catch(() => undefined); });
+  }
+}

@@ -1,0 +1,38 @@
+// The request a database query runs for. The HTTP layer opens a scope per
+// request (AsyncLocalStorage carries it through resolvers and loaders to the
+// pool); when the request ends early (deadline passed, client gone) the scope
+// is aborted: its queries still running are cancelled in Postgres, and the
+// ones it would start next fail at once instead of running for nobody.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { AppError } from '../errors/app-error';
+
+export class RequestScope {
+  private readonly controller = new AbortController();
+  private readonly cancels = new Set<() => void>();
+
+  get aborted(): boolean { return this.controller.signal.aborted; }
+  get signal(): AbortSignal { return this.controller.signal; }
+
+  /** Runs `cancel` if the scope is aborted while the returned handle is held; call the handle when done. */
+  onAbort(cancel: () => void): () => void {
+    if (this.aborted) { cancel(); return () => undefined; }
+    this.cancels.add(cancel);
+    return () => { this.cancels.delete(cancel); };
+  }
+
+  abort(reason: string): void {
+    if (this.aborted) return;
+    this.controller.abort(new AppError('SERVICE_UNAVAILABLE', reason));
+    for (const cancel of this.cancels) cancel();
+    this.cancels.clear();
+  }
+
+  throwIfAborted(): void {
+    if (this.aborted) throw this.controller.signal.reason;
+  }
+}
+
+export const requestScopes = new AsyncLocalStorage<RequestScope>();
+
+/** The scope of the request running now, if any (jobs and the CLI have none). */
+export const currentScope = (): RequestScope | undefined => requestScopes.getStore();

@@ -1,0 +1,83 @@
+// The HTTP edge: CORS for browsers on other origins (preflight needs no key),
+// security headers, the key checked before the body is read, and a busy port
+// reported in one line before the database is opened.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { startTestServer, type TestServer } from '../helpers/test-server';
+
+describe('HTTP edge', () => {
+  let s: TestServer;
+  let restricted: TestServer;
+  beforeAll(async () => {
+    s = await startTestServer({ fixture: 'api-basic' });
+    restricted = await startTestServer({ config: { CORS_ORIGINS: 'https://app.example, http://localhost:3000' } });
+  });
+  afterAll(async () => { await s.close(); await restricted.close(); });
+
+  it('when a browser preflights a REST call from another origin, then 204 with the apikey header allowed, no key needed', async () => {
+    const res = await fetch(`${s.baseUrl}/api/farcaster/user/profile/1`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'GET', 'access-control-request-headers': 'apikey' },
+    });
+    expect(res.status).toBe(204);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('access-control-allow-headers')?.split(',')).toContain('apikey');
+    const get = await fetch(`${s.baseUrl}/api/farcaster/user/profile/1`, { headers: { origin: 'https://elsewhere.example', apikey: s.key } });
+    expect(get.status).toBe(200);
+    expect(get.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
+  it('when CORS_ORIGINS lists origins, then only those are allowed', async () => {
+    const preflight = (origin: string) => fetch(`${restricted.baseUrl}/graphql`, {
+      method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'apikey,content-type' },
+    });
+    expect((await preflight('https://app.example')).headers.get('access-control-allow-origin')).toBe('https://app.example');
+    expect((await preflight('http://localhost:3000')).headers.get('access-control-allow-origin')).toBe('http://localhost:3000');
+    expect((await preflight('https://evil.example')).headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('when any answer is sent, then it carries the usual security headers', async () => {
+    const res = await fetch(`${s.baseUrl}/api/farcaster/user/profile/1`, { headers: { apikey: s.key } });
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(res.headers.get('strict-transport-security')).toMatch(/max-age=/);
+    expect(res.headers.get('x-powered-by')).toBeNull();
+  });
+
+  it('when a body is malformed and no key is sent, then 401 (the key is checked before the body is read)', async () => {
+    for (const p of ['/api/trending/find', '/graphql']) {
+      const res = await fetch(`${s.baseUrl}${p}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{not json' });
+      expect(res.status).toBe(401);
+    }
+    const withKey = await s.rest('/api/trending/find', { method: 'POST', body: '{not json' });
+    expect(withKey.status).toBe(400);
+  });
+
+  it('when the port is in use, then the server exits 1 with one line before it opens the database', async () => {
+    const blocker = net.createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', () => resolve()));
+    const port = (blocker.address() as AddressInfo).port;
+    const dataDir = path.join(mkdtempSync(path.join(os.tmpdir(), 'sga-port-')), 'data');
+    try {
+      const root = path.join(__dirname, '..', '..');
+      const child = spawn(process.execPath, ['--import', 'tsx', 'src/index.ts'], {
+        cwd: root, env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', DEMO_DATA: 'off', LOG_LEVEL: 'silent' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stderr = '';
+      child.stderr.on('data', (d) => { stderr += String(d); });
+      const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+      expect(code).toBe(1);
+      expect(stderr.trim()).toBe(`port ${port} on 127.0.0.1 is already in use: stop what uses it or set PORT`);
+      // No database was created in DATA_DIR (at most the owner lock, already released).
+      expect(existsSync(path.join(dataDir, 'PG_VERSION'))).toBe(false);
+      if (existsSync(dataDir)) expect(readdirSync(dataDir).filter((f) => !f.startsWith('owner.lock'))).toEqual([]);
+    } finally {
+      blocker.close();
+    }
+  });
+});
