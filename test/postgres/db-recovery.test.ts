@@ -2,14 +2,15 @@
 // TEST_DATABASE_URL is set): the connection is cut through a TCP relay.
 import { Database } from '../../src/db/database';
 import { KeyService } from '../../src/auth/key.service';
-import { relay, serve } from '../helpers/serve-app';
+import { serve } from '../helpers/serve-app';
+import { tcpRelay } from '../helpers/tcp-relay';
 import { createTestDatabase } from '../helpers/test-database';
 
 describe('database recovery', () => {
   it('when the connection drops and comes back, then 503 meanwhile and 200 after, without a restart', async () => {
     const t = await createTestDatabase();
     const url = new URL(t.url!);
-    const r = relay({ host: url.hostname, port: Number(url.port || 5432) });
+    const r = tcpRelay({ host: url.hostname, port: Number(url.port || 5432) });
     const port = await r.listen();
     url.hostname = '127.0.0.1'; url.port = String(port);
     const db = Database.open({ databaseUrl: url.toString(), dataDir: '' });
