@@ -29,6 +29,8 @@ export function createApolloServer(config: Config, log: Logger): ApolloServer<Co
   return new ApolloServer<Context>({
     schema: appSchema(),
     introspection: true,
+    // GET queries need no extra anti-CSRF header: the required apikey header already forces a browser's CORS preflight.
+    csrfPrevention: { requestHeaders: ['apikey', 'apollo-require-preflight', 'x-apollo-operation-name'] },
     // The service drains and stops itself on SIGTERM/SIGINT; Apollo's own handler would stop first and re-raise the signal.
     stopOnTerminationSignals: false,
     includeStacktraceInErrorResponses: false,

@@ -57,6 +57,15 @@ describe('HTTP edge', () => {
     expect(withKey.status).toBe(400);
   });
 
+  it('when a query comes over GET with only the apikey header, then it is answered without an extra anti-CSRF header', async () => {
+    const query = encodeURIComponent('{ farcasterUsers(fids: [1]) { fid } }');
+    const res = await fetch(`${s.baseUrl}/graphql?query=${query}`, { headers: { apikey: s.key } });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ data: { farcasterUsers: [{ fid: 1 }] } });
+    const noKey = await fetch(`${s.baseUrl}/graphql?query=${query}`);
+    expect(noKey.status).toBe(401);
+  });
+
   it('when the port is in use, then the server exits 1 with one line before it opens the database', async () => {
     const blocker = net.createServer();
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', () => resolve()));
