@@ -16,7 +16,7 @@ import path from 'node:path';
 import { cpus } from 'node:os';
 import { LexiconClassifier } from '../src/content/lexicon-classifier';
 import { hashtagsOf } from '../src/content/post-features';
-import { CATEGORIES, categoryById, categoryByName } from '../src/content/taxonomy';
+import { CATEGORIES, categoryById, categoryByName } from '../src/domain/taxonomy';
 import { projectRoot } from '../src/project-root';
 
 export type Split = 'dev' | 'test';

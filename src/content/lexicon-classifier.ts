@@ -13,7 +13,7 @@
 import PorterStemmer = require('natural/lib/natural/stemmers/porter_stemmer');
 import type { PostClassifier, PostInput, PostLabels } from './classifier.types';
 import { EMOJI, LEXICON, TIER_WEIGHT, type CategoryLexicon, type CategoryName } from './lexicon';
-import { CATEGORIES } from './taxonomy';
+import { CATEGORIES } from '../domain/taxonomy';
 import { termsFromWords, wordsOf } from './terms';
 
 /** Least score for a category. One normal entry, two weak ones or a strong one pass. */

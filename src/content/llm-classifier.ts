@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { MAX_TERMS, type PostClassifier, type PostInput, type PostLabels } from './classifier.types';
 import type { LlmCache, LlmCacheEntry } from './llm-cache';
-import { CATEGORIES, categoryById, categoryByName } from './taxonomy';
+import { CATEGORIES, categoryById, categoryByName } from '../domain/taxonomy';
 
 export interface LlmClassifierOptions {
   /** The API root, e.g. `https://api.openai.com/v1`; `/chat/completions` is appended. */

@@ -37,3 +37,34 @@ export const optionalDay = (name: string, value: string | null | undefined): str
 
 /** Midnight UTC of a day, as answers print dates typed date-time (`2024-06-01T00:00:00.000Z`). */
 export const dayStart = (day: string) => `${day}T00:00:00.000Z`;
+
+// Day numbers: whole UTC days since 1970-01-01, so ranges are integer arithmetic.
+export const DAY_MS = 86_400_000;
+export const toDayNumber = (iso: string) => Math.floor(Date.parse(`${iso}T00:00:00Z`) / DAY_MS);
+export const fromDayNumber = (n: number) => new Date(n * DAY_MS).toISOString().slice(0, 10);
+/** The day number of an instant (the UTC day it falls on). */
+export const dayNumberAt = (at: Date) => Math.floor(at.getTime() / DAY_MS);
+
+/** The buckets of a history: a UTC day, an ISO week (Monday to Sunday) or a calendar month. */
+export type Interval = 'day' | 'week' | 'month';
+export const INTERVALS: readonly Interval[] = ['day', 'week', 'month'];
+
+/** Last day of the interval that contains `day` (weeks end on Sunday, months on their last day). */
+export function intervalEnd(day: number, interval: Interval): number {
+  if (interval === 'day') return day;
+  const d = new Date(day * DAY_MS);
+  if (interval === 'week') return day + ((7 - d.getUTCDay()) % 7);
+  return Math.floor(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0) / DAY_MS);
+}
+
+/** 1970-01-01 was a Thursday: the Monday-based week of day 0 starts on day -3. */
+const weekOf = (day: number) => Math.floor((day + 3) / 7);
+const monthOf = (day: number) => { const d = new Date(day * DAY_MS); return d.getUTCFullYear() * 12 + d.getUTCMonth(); };
+
+/** Intervals a range of day numbers touches, in constant time (0 when from > to). */
+export function pointsBetween(from: number, to: number, interval: Interval): number {
+  if (from > to) return 0;
+  if (interval === 'day') return to - from + 1;
+  if (interval === 'week') return weekOf(to) - weekOf(from) + 1;
+  return monthOf(to) - monthOf(from) + 1;
+}

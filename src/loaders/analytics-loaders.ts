@@ -2,7 +2,7 @@
 // Keys carrying arguments (period, page) go through groupedLoader.
 import DataLoader from 'dataloader';
 import type { Database } from '../db/database';
-import type { Period } from '../analytics/periods';
+import type { Period } from '../domain/periods';
 import {
   followerDaily, followerSummaries, gains, protocolState, ranks,
   type DailyRow, type GainRow, type ProtocolName, type ProtocolStateRow, type RanksRow, type SummaryRow,

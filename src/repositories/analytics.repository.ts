@@ -1,7 +1,7 @@
 // Reads of the analytics tables (written by `refresh`), batched: one
 // statement per batch of profiles. Every read uses the current generation.
 import type { Database } from '../db/database';
-import type { Period } from '../analytics/periods';
+import type { Period } from '../domain/periods';
 import { FC_GENERATION, LENS_GENERATION } from './generation.sql';
 
 export type ProtocolName = 'farcaster' | 'lens';

@@ -1,9 +1,9 @@
 // Topics (CONTRACT §6 getTopicsOfTheDay, getEngagers, getMentions): the daily
-// phrase statistics of topic_daily (rule in content/topics-of-day.ts), and the
+// phrase statistics of topic_daily (rule in topic-stats.sql.ts), and the
 // posts of a day on a phrase (post_content rows whose hashtags, channel or terms
 // hold it) with who engaged with them and how many mention it.
 import type { Database } from '../db/database';
-import { TOPIC_STATS_SQL } from '../content/topics-of-day';
+import { TOPIC_STATS_SQL } from './topic-stats.sql';
 
 export interface TopicStatsRow {
   day: string; topic: string; kind: string | null; post_count: number; author_count: number;

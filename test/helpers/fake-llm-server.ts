@@ -5,7 +5,7 @@
 // fail with a status (and Retry-After), send unusable content, leave posts out.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { CATEGORIES } from '../../src/content/taxonomy';
+import { CATEGORIES } from '../../src/domain/taxonomy';
 
 export interface FakePost { id: string; text: string; tags: string[] }
 

@@ -1,7 +1,7 @@
 // A classifier whose answers a test can predict: a post is in every category
 // whose name appears in it as a word; its terms are its plain words. It records
 // what it was asked, so tests can tell which posts were (re)classified.
-import { CATEGORIES } from '../../src/content/taxonomy';
+import { CATEGORIES } from '../../src/domain/taxonomy';
 import type { PostClassifier, PostInput, PostLabels } from '../../src/content/classifier.types';
 
 export class KeywordClassifier implements PostClassifier {

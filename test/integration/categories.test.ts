@@ -4,7 +4,7 @@
 // faces, with bounded SQL.
 import { print } from 'graphql';
 import { CATEGORY_ROUTES } from '../../src/rest/routes/category.routes';
-import { CATEGORIES } from '../../src/content/taxonomy';
+import { CATEGORIES } from '../../src/domain/taxonomy';
 import { KeywordClassifier } from '../helpers/keyword-classifier';
 import { errorOf } from '../helpers/graphql-error';
 import { startTestServer, type TestServer } from '../helpers/test-server';

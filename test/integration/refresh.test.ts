@@ -3,7 +3,7 @@
 // in-memory PGlite, or on a fresh Postgres database when TEST_DATABASE_URL is set
 // (test/helpers/test-database.ts). Every read goes through SQL on the tables.
 import path from 'node:path';
-import { percentileCategory } from '../../src/analytics/periods';
+import { percentileCategory } from '../../src/domain/periods';
 import { refreshAnalytics, type Protocol, type ProtocolReport, type RefreshOptions } from '../../src/analytics/refresh';
 import type { Database } from '../../src/db/database';
 import { importDataset } from '../../src/importer/import-dataset';

@@ -1,4 +1,4 @@
-import { historyPoints, pointCount } from '../../src/analytics/history';
+import { historyPoints, pointCount } from '../../src/queries/history';
 
 const deltas = [
   { day: '2024-05-30', delta: 3 }, // before the range: counts toward the first point

@@ -3,7 +3,7 @@
 import { MAX_TERMS, type PostInput } from '../../src/content/classifier.types';
 import { LexiconClassifier } from '../../src/content/lexicon-classifier';
 import { singular, termsOf } from '../../src/content/terms';
-import { CATEGORIES, categoryById, categoryByName } from '../../src/content/taxonomy';
+import { CATEGORIES, categoryById, categoryByName } from '../../src/domain/taxonomy';
 import { figures, loadEvalSet, measureSpeed, predict } from '../../scripts/eval-classifier';
 
 // Loading `natural`'s index would pull in its storage backends and dotenv

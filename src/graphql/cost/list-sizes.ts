@@ -2,11 +2,11 @@
 // A list field takes its size from (in order) a rule of its own, its list
 // arguments, its `first`/`limit`; a non-list field with such a size (a
 // connection, followersHistory, engagement) hands it down to the lists below it.
-import type { Interval } from '../../analytics/history';
-import { MAX_HISTORY_POINTS } from '../../analytics/profile-analytics';
-import { DEFAULT_SERIES_DAYS, MAX_SERIES_DAYS } from '../../content/token-queries';
-import { CATEGORIES } from '../../content/taxonomy';
-import { dayNumberOf, pointsBetween } from './range-points';
+import { MAX_HISTORY_POINTS } from '../../queries/profile-analytics';
+import { DEFAULT_SERIES_DAYS, MAX_SERIES_DAYS } from '../../queries/tokens';
+import { CATEGORIES } from '../../domain/taxonomy';
+import { dayNumberOf } from './range-points';
+import { DAY_MS, pointsBetween, type Interval } from '../../domain/days';
 
 export interface Size { n: number; what: string }
 
@@ -15,7 +15,6 @@ export const DEFAULT_LIST_SIZE = 10;
 /** Every `first`/`limit` of the schema is validated to at most 100: a larger value is refused by the resolver, not costed. */
 export const MAX_PAGE_SIZE = 100;
 
-const DAY_MS = 86_400_000;
 type Args = Record<string, unknown>;
 
 /**

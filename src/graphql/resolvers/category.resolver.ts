@@ -2,9 +2,9 @@
 // (seed 4.13) and Lens categories by USD collected (getTopCategories, with the
 // collect filter of lensTopCreators). Each query is one SQL statement at most.
 import { Args, Ctx, Query, Resolver } from 'type-graphql';
-import { requireCategory } from '../../content/category-queries';
+import { requireCategory } from '../../queries/categories';
 import { optionalDay } from '../../domain/days';
-import { CATEGORIES, categoryById } from '../../content/taxonomy';
+import { CATEGORIES, categoryById } from '../../domain/taxonomy';
 import { categoryPublications, topCollectedCategories } from '../../repositories/category.repository';
 import { CategoryPublicationsArgs } from '../args/category.args';
 import { TopCreatorsArgs, collectWindow } from '../args/lens-activity.args';

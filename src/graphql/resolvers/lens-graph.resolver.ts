@@ -3,7 +3,7 @@
 // goes through the request's loaders: a nesting of any depth costs one statement
 // per (field, arguments), whatever the number of parent profiles.
 import { Args, Ctx, FieldResolver, Query, Resolver, Root } from 'type-graphql';
-import { decodeCursor, encodeCursor, recentFollowerPage } from '../../analytics/profile-analytics';
+import { decodeCursor, encodeCursor, recentFollowerPage } from '../../queries/profile-analytics';
 import { distinct } from '../../loaders/order-by-keys';
 import type { CollectRow } from '../../repositories/lens-collects.repository';
 import {

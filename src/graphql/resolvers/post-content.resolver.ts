@@ -2,7 +2,7 @@
 // Lens publications: one statement per batch of posts (post_content by
 // (protocol, post id)), plus one for whether their terms are topics of their days.
 import { Ctx, FieldResolver, Resolver, Root } from 'type-graphql';
-import { categoryById } from '../../content/taxonomy';
+import { categoryById } from '../../domain/taxonomy';
 import type { PostKey } from '../../loaders/content-loaders';
 import type { PostContentRow } from '../../repositories/post-content.repository';
 import type { Context } from '../context.type';

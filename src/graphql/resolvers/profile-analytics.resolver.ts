@@ -1,7 +1,7 @@
 // Rank, history and follower fields, the same for FarcasterUser and
 // LensProfile: one resolver class built per profile type.
 import { Args, Ctx, FieldResolver, Float, Resolver, Root, type ClassType } from 'type-graphql';
-import * as analytics from '../../analytics/profile-analytics';
+import * as analytics from '../../queries/profile-analytics';
 import type { AnalyticsLoaders } from '../../loaders/analytics-loaders';
 import { FollowerPageArgs, HistoryArgs, RatioArgs, TopFollowersArgs } from '../args/analytics.args';
 import type { Context } from '../context.type';

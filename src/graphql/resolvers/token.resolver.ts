@@ -4,7 +4,7 @@
 import { Args, Ctx, FieldResolver, Query, Resolver, Root } from 'type-graphql';
 import {
   fillSeries, findToken, optionalChain, resolveTokenId, seriesRange,
-} from '../../content/token-queries';
+} from '../../queries/tokens';
 import { optionalDay } from '../../domain/days';
 import { mentionsOfDay } from '../../repositories/token-mentions.repository';
 import { trendingTokens } from '../../repositories/token.repository';

@@ -4,7 +4,7 @@
 // through the request's loaders: one statement per day (and limit), whatever
 // the number of topics.
 import { Args, Ctx, FieldResolver, Query, Resolver, Root } from 'type-graphql';
-import { requireTopic } from '../../content/topics-of-day';
+import { requireTopic } from '../../queries/topics';
 import { dayStart, optionalDay } from '../../domain/days';
 import { topicStats, topicsOfDay } from '../../repositories/topic.repository';
 import { TopicArgs, TopicEngagersArgs, TopicsArgs } from '../args/topic.args';

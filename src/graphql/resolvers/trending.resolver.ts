@@ -1,6 +1,6 @@
 import { Arg, Ctx, Query, Resolver } from 'type-graphql';
-import { topFollowerIds } from '../../analytics/profile-analytics';
-import { trendingPage } from '../../analytics/trending.service';
+import { topFollowerIds } from '../../queries/profile-analytics';
+import { trendingPage } from '../../queries/trending';
 import type { Context } from '../context.type';
 import { farcasterUsersByFid, lensProfilesById } from '../profile-lookup';
 import { TrendingInput, TrendingPage } from '../types/trending.type';

@@ -2,7 +2,7 @@
 // the fixed taxonomy, the posts of a category on a day, and categories by USD collected.
 import { Field, Float, Int, ObjectType } from 'type-graphql';
 import type { CategoryPublicationRow } from '../../repositories/category.repository';
-import type { Category as TaxonomyCategory } from '../../content/taxonomy';
+import type { Category as TaxonomyCategory } from '../../domain/taxonomy';
 
 @ObjectType({ description: 'A category of the fixed taxonomy; ids are stable (the trending `categories` filter uses them).' })
 export class Category {

@@ -2,11 +2,11 @@
 // (followers at window start + 10); ties by gained, then id; only gains ≥ 1.
 import type { Database } from '../db/database';
 import { badInput } from '../errors/app-error';
-import { requireCategoryIds } from '../content/category-queries';
+import { requireCategoryIds } from './categories';
 import {
   trending, trendingInCategories, trendingInCategoriesTotal, trendingTotal, type ProtocolName,
 } from '../repositories/analytics.repository';
-import { PERIODS } from './periods';
+import { PERIODS } from '../domain/periods';
 import { requirePeriod } from './profile-analytics';
 
 export interface TrendingQuery { page: number; limit: number; ratio: string; protocol: string; categories: number[] }

@@ -1,7 +1,7 @@
-// Topics of the day (CONTRACT §6 getTopicsOfTheDay): which key phrases of a UTC
+// Topics of the day: which key phrases of a UTC
 // day stand out. topic_daily counts, per day and phrase, the posts and authors
 // that used it (as a channel, hashtag or classifier term); this file holds the
-// salience rule over those counts, as one SQL statement, and the topic argument.
+// salience rule over those counts, as one SQL statement.
 //
 // For a day D and phrase t: baseline = mean daily post_count of t over the
 // BASELINE_DAYS days before D (days without a row count 0), score =
@@ -10,7 +10,6 @@
 // a plain term whose score is at least MIN_TERM_LIFT (it spiked: a word that is
 // everywhere every day scores about 1 and is no topic). Order: score desc,
 // post_count desc, topic asc (byte order).
-import { badInput } from '../errors/app-error';
 
 /** Posts of the day a phrase needs to be a topic. */
 export const MIN_TOPIC_POSTS = 3;
@@ -18,9 +17,6 @@ export const MIN_TOPIC_POSTS = 3;
 export const MIN_TERM_LIFT = 2;
 /** Days before D whose mean is the baseline. */
 export const BASELINE_DAYS = 7;
-/** Longest topic argument accepted. */
-export const MAX_TOPIC_LENGTH = 256;
-
 /**
  * Per-phrase statistics of the days $1 (date[]; null: the newest day of
  * topic_daily): every phrase counted those days when $2 (text[]) is null, else
@@ -60,15 +56,3 @@ export const TOPIC_STATS_SQL = `
   SELECT day, topic, kind, post_count, author_count, baseline, score, is_topic FROM ranked
   WHERE $4::int IS NULL OR n <= $4::int
   ORDER BY day, n`;
-
-/**
- * A topic argument as stored phrases are: trimmed, lowercase (hashtags, channels
- * and terms are all stored lowercase, so matching is case-insensitive). Blank or
- * over-long is a 400 naming the argument.
- */
-export function requireTopic(name: string, value: string): string {
-  const topic = value.trim().replace(/^#/, '').toLowerCase();
-  if (!topic) throw badInput(`${name} must not be empty`);
-  if (topic.length > MAX_TOPIC_LENGTH) throw badInput(`${name} must be at most ${MAX_TOPIC_LENGTH} characters`);
-  return topic;
-}

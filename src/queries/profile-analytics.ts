@@ -3,9 +3,9 @@
 import { badInput, notFound } from '../errors/app-error';
 import type { AnalyticsLoaders } from '../loaders/analytics-loaders';
 import type { FollowerCursor } from '../repositories/recent-followers.repository';
-import { fromDayNumber, historyPoints, pointCount, toDayNumber, type HistoryPoint, type Interval } from './history';
-import { requireDay } from '../domain/days';
-import { parsePeriod, percentileCategory } from './periods';
+import { historyPoints, pointCount, type HistoryPoint } from './history';
+import { fromDayNumber, INTERVALS, requireDay, toDayNumber, type Interval } from '../domain/days';
+import { parsePeriod, percentileCategory } from '../domain/periods';
 
 type Id = string | number;
 export const MAX_HISTORY_POINTS = 1000;
@@ -46,7 +46,7 @@ export async function followerHistogram(l: AnalyticsLoaders, id: Id) {
 
 
 export async function followersHistory(l: AnalyticsLoaders, id: Id, args: { from?: string | null; to?: string | null; interval: string }) {
-  if (!['day', 'week', 'month'].includes(args.interval)) throw badInput(`interval must be one of day, week, month; got "${args.interval}"`);
+  if (!(INTERVALS as readonly string[]).includes(args.interval)) throw badInput(`interval must be one of day, week, month; got "${args.interval}"`);
   const interval = args.interval as Interval;
   const asOf = (await l.state.load('state'))?.as_of ?? new Date();
   const to = args.to ? requireDay('to', args.to) : asOf.toISOString().slice(0, 10);

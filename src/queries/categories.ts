@@ -2,7 +2,7 @@
 // ids checked against the fixed taxonomy. Resolvers and the
 // trending service stay thin; every rule answers a 400 naming the argument.
 import { badInput } from '../errors/app-error';
-import { CATEGORIES, categoryById, categoryByName, type Category } from './taxonomy';
+import { CATEGORIES, categoryById, categoryByName, type Category } from '../domain/taxonomy';
 
 const NAMES = CATEGORIES.map((c) => c.name).join(', ');
 

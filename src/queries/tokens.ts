@@ -1,8 +1,7 @@
 // Token answers over the token loaders and repositories (seed 4.3, 4.11, 4.12;
 // CONTRACT §5): argument rules, defaults and lookups; resolvers stay thin.
-import { fromDayNumber, toDayNumber } from '../analytics/history';
 import type { Database } from '../db/database';
-import { optionalDay } from '../domain/days';
+import { fromDayNumber, optionalDay, toDayNumber } from '../domain/days';
 import { badInput, notFound } from '../errors/app-error';
 import type { TokenLoaders } from '../loaders/token-loaders';
 import { mentionById, symbolKnown, type MentionRow } from '../repositories/token-mentions.repository';
