@@ -192,7 +192,7 @@ function templates(s: Sample): Record<string, Variant[]> {
     request: (i) => ({ method: 'POST', path: '/api/trending/find', body: { protocol, page: (i % 10) + 1, ratio: at(ratios, Math.floor(i / 10)) } }),
   });
   return {
-    // Farcaster analytics (issue 3)
+    // Farcaster analytics
     'get /api/farcaster/user/rank/:fid': [byFid('/api/farcaster/user/rank/{fid}', 'ratio=week')],
     'get /api/farcaster/profile/rank/:fid': [byFid('/api/farcaster/profile/rank/{fid}')],
     'get /api/farcaster/followers/history/:fid': [byFid('/api/farcaster/followers/history/{fid}'), byFid('/api/farcaster/followers/history/{fid}', 'interval=week&from=2023-07-01')],
@@ -215,7 +215,7 @@ function templates(s: Sample): Record<string, Variant[]> {
     'get /api/farcaster/casts/:fid': [byFid('/api/farcaster/casts/{fid}')],
     'get /api/farcaster/user/engagement/:fid': [byFid('/api/farcaster/user/engagement/{fid}')],
     'get /api/farcaster/match/:fid': [byFid('/api/farcaster/match/{fid}')],
-    // Lens analytics (issue 3)
+    // Lens analytics
     'get /api/lens/user/rank/:id': [byLens('/api/lens/user/rank/{id}', 'ratio=week')],
     'get /api/lens/profile/rank/:id': [byLens('/api/lens/profile/rank/{id}')],
     'get /api/lens/followers/history/:id': [byLens('/api/lens/followers/history/{id}'), byLens('/api/lens/followers/history/{id}', 'interval=week&from=2023-07-01')],

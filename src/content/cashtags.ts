@@ -1,5 +1,5 @@
-// Cashtag mentions (CONTRACT 4.11): `$SYMBOL` with 2..10 letters or digits,
-// not all digits, in any case (`$eth` is ETH). Decided beyond the contract:
+// Cashtag mentions: `$SYMBOL` with 2..10 letters or digits,
+// not all digits, in any case (`$eth` is ETH). Also:
 // - anything inside a URL is not a mention (`https://x.xyz/$vitalik`);
 // - the `$` must start a word (`US$100`, `a$b` are not mentions) and the
 //   symbol must end the word (`$ETH.` is ETH, `$ETH_X` is nothing);

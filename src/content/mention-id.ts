@@ -2,7 +2,7 @@ import { v5 as uuidv5 } from 'uuid';
 
 /**
  * Namespace of token-mention ids. Fixed forever: the id of `ETH` on a day is
- * the same on every rebuild and every installation (CONTRACT 4.11).
+ * the same on every rebuild and every installation.
  */
 export const TOKEN_MENTION_NAMESPACE = '43801130-0dc2-46ff-91ee-d9631cc15b04';
 

@@ -2,7 +2,7 @@
 //
 // Rules, in order:
 // 1. URLs (`https://…`, `www.…`) and mentions (`@alice`, `@bob.eth`) are dropped;
-//    cashtags (`$ETH`) are dropped too (they have their own table, CONTRACT 4.11).
+//    cashtags (`$ETH`) are dropped too (they have their own table, post_cashtag).
 // 2. The rest is split into words of letters and digits (any script), lowercase.
 //    A hashtag counts as its word (`#buildinpublic` is `buildinpublic`); emoji and
 //    punctuation separate words and are never part of one; `'s` is cut

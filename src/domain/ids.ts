@@ -1,4 +1,4 @@
-// Identifier forms of CONTRACT §1. Lens profile ids match by numeric value and
+// Identifier forms of the API. Lens profile ids match by numeric value and
 // are answered canonical (lowercase 0x, even number of hex digits); publication
 // ids are `<profileId>-<pubSeq>` with both halves canonical.
 

@@ -1,4 +1,4 @@
-// Issue 3 endpoints on the api-basic fixture (answers derived in its README):
+// Analytics endpoints on the api-basic fixture (answers derived in its README):
 // Farcaster as-of 2024-06-13T00:00:00Z (a cast deleted then), Lens as-of 2024-06-30T12:00:00Z.
 import { startTestServer, type TestServer } from '../helpers/test-server';
 

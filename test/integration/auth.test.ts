@@ -1,4 +1,4 @@
-// Keys on both faces (CONTRACT §2, §7): 401 whatever the cause, 429 with
+// Keys on both faces: 401 whatever the cause, 429 with
 // Retry-After, open probes and Sandbox page.
 import { keysOf } from '../helpers/keys-of';
 import { startTestServer, type TestServer } from '../helpers/test-server';

@@ -1,6 +1,6 @@
 // Categories on the hand-made content-categories fixture (its README lists the
 // known answers), classified by the keyword test classifier: getCategories,
-// seed 4.13, Lens getTopCategories, the trending `categories` filter, on both
+// publications by category, Lens getTopCategories, the trending `categories` filter, on both
 // faces, with bounded SQL.
 import { print } from 'graphql';
 import { CATEGORY_ROUTES } from '../../src/rest/routes/category.routes';
@@ -31,7 +31,7 @@ describe('GET /api/llm/categories (getCategories)', () => {
   });
 });
 
-describe('GET /api/llm/categories/publications (seed 4.13)', () => {
+describe('GET /api/llm/categories/publications', () => {
   it('when a category and day are given, then its live publications by reactions from others, then publicationId', async () => {
     const res = await s.rest('/api/llm/categories/publications?category=defi&date=2024-06-10');
     expect(res.status).toBe(200);

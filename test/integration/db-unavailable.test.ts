@@ -1,4 +1,4 @@
-// CONTRACT §2: when the database is unreachable the answer is 503, the
+// When the database is unreachable the answer is 503, the
 // process stays up, and (test/postgres/) it recovers by itself.
 import { Database } from '../../src/db/database';
 import { serve } from '../helpers/serve-app';

@@ -1,4 +1,4 @@
-// Issue 5, Farcaster surface, on the farcaster-surface fixture (answers derived
+// The Farcaster surface on the farcaster-surface fixture (answers derived
 // in its README): followers/following, casts, engagement, Farcaster ↔ Lens
 // match, deleted data, paging boundaries, batching, REST == GraphQL.
 import { print } from 'graphql';

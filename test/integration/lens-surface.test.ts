@@ -1,4 +1,4 @@
-// The Lens surface of issue 4 on the hand-made lens-surface fixture (its README
+// The Lens surface on the hand-made lens-surface fixture (its README
 // lists the known answers): engagement, collects, collect sums, top creators,
 // the Lens graph in GraphQL with bounded SQL, and REST == GraphQL.
 import { print } from 'graphql';

@@ -201,7 +201,7 @@ describe(`analytics refresh on the analytics fixture (${onPostgres() ? 'Postgres
   });
 
   describe('percentile bands', () => {
-    // CONTRACT §4: band of rank / N; each limit is inclusive.
+    // The band of rank / N; each limit is inclusive.
     it.each([
       [1, 1000, 'top 0.1%'], [2, 1000, 'top 1%'],
       [10, 1000, 'top 1%'], [11, 1000, 'top 5%'],

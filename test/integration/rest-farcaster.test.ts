@@ -1,4 +1,4 @@
-// Farcaster REST routes of issue 2 on the api-basic fixture (answers in its README).
+// Farcaster REST routes on the api-basic fixture (answers in its README).
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 let s: TestServer;
@@ -6,7 +6,7 @@ beforeAll(async () => { s = await startTestServer({ fixture: 'api-basic' }); });
 afterAll(async () => { await s.close(); });
 
 describe('Farcaster REST', () => {
-  it('when a profile is asked by fid, then it has the seed 2.1 shape with exact stats', async () => {
+  it('when a profile is asked by fid, then it has the legacy shape with exact stats', async () => {
     const { status, body } = await s.rest('/api/farcaster/user/profile/1');
     expect(status).toBe(200);
     expect(body).toEqual({

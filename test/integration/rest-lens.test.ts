@@ -1,4 +1,4 @@
-// Lens REST routes of issue 2 on the api-basic fixture (answers in its README).
+// Lens REST routes on the api-basic fixture (answers in its README).
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 let s: TestServer;
@@ -6,7 +6,7 @@ beforeAll(async () => { s = await startTestServer({ fixture: 'api-basic' }); });
 afterAll(async () => { await s.close(); });
 
 describe('Lens REST', () => {
-  it('when a profile is asked, then it has exactly the seed 2.5 fields', async () => {
+  it('when a profile is asked, then it has exactly the legacy profile fields', async () => {
     const { status, body } = await s.rest('/api/lens/profile/0x01');
     expect(status).toBe(200);
     expect(Object.keys(body)).toEqual(['profileId', 'totalFollowers', 'totalFollowing', 'score', 'name', 'profilePic', 'lastUpdated', 'active']);

@@ -1,5 +1,5 @@
 // Tokens on the hand-made content-tokens fixture (its README lists the known
-// answers): daily cashtag mentions (seed 4.11), the posts behind them (4.12),
+// answers): daily cashtag mentions, the posts behind them,
 // trending tokens with stats (4.3), and the GraphQL token field with its series.
 import { classifyPosts } from '../../src/content/classify-posts';
 import { LexiconClassifier } from '../../src/content/lexicon-classifier';
@@ -25,7 +25,7 @@ const PRICE_KEYS = ['id', 'address', 'chain', 'createdAt', 'tokenId', 'priceUsd'
   'priceChangePercentage7d', 'priceChangePercentage14d', 'priceChangePercentage30d', 'priceChangePercentage60d', 'priceChangePercentage200d',
   'priceChangePercentage1y'];
 
-describe('GET /api/llm/tokens/mentions (seed 4.11)', () => {
+describe('GET /api/llm/tokens/mentions', () => {
   it('when a day is given, then symbols by distinct live posts desc, then symbol; deleted, hidden and repeated mentions not counted', async () => {
     const res = await s.rest('/api/llm/tokens/mentions?date=2024-06-10');
     expect(res.status).toBe(200);
@@ -79,7 +79,7 @@ describe('GET /api/llm/tokens/mentions (seed 4.11)', () => {
   });
 });
 
-describe('GET /api/llm/tokens/mentions/publications/{tokenId} (seed 4.12)', () => {
+describe('GET /api/llm/tokens/mentions/publications/{tokenId}', () => {
   const pubs = (path: string) => s.rest(`/api/llm/tokens/mentions/publications/${path}`);
 
   it('when tokenId is a mention id, then that symbol\'s live posts of that day, newest first', async () => {
@@ -135,7 +135,7 @@ describe('GET /api/llm/tokens/mentions/publications/{tokenId} (seed 4.12)', () =
   });
 });
 
-describe('GET /api/trending/token-stats (seed 4.3)', () => {
+describe('GET /api/trending/token-stats', () => {
   const ETH_ENTRY = {
     id: 1, chain: 'ethereum', symbol: 'ETH', name: 'Ether', description: 'The native token of Ethereum', decimals: 18,
     image: 'https://img.example/eth.png', twitter: 'https://twitter.com/ethereum', telegram: 'https://t.me/ethereum', website: 'https://ethereum.org',

@@ -1,8 +1,8 @@
-// Cashtag rule (CONTRACT 4.11): `$SYMBOL`, 2..10 letters or digits, not all
+// Cashtag rule: `$SYMBOL`, 2..10 letters or digits, not all
 // digits, any case, upper-cased; plus the decisions written in cashtags.ts.
 import { cashtagsOf } from '../../src/content/cashtags';
 
-describe('cashtagsOf (CONTRACT 4.11)', () => {
+describe('cashtagsOf', () => {
   it('when a symbol is written in any case, then it is one upper-case mention', () => {
     expect(cashtagsOf('$ETH')).toEqual(['ETH']);
     expect(cashtagsOf('$eth')).toEqual(['ETH']);

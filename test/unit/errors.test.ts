@@ -7,7 +7,7 @@ describe('error model', () => {
     expect(errorBody(429, 'x').error).toBe('Too Many Requests');
   });
 
-  it('when a code is given, then the status follows CONTRACT §2', () => {
+  it('when a code is given, then the status is the code\'s own', () => {
     expect(new AppError('BAD_USER_INPUT', 'x').status).toBe(400);
     expect(new AppError('SERVICE_UNAVAILABLE', 'x').status).toBe(503);
     expect(rateLimited(7)).toMatchObject({ status: 429, retryAfterSeconds: 7 });

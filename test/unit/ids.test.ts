@@ -1,6 +1,6 @@
 import { canonicalLensId, canonicalPublicationId, normalizeHex, parseFid } from '../../src/domain/ids';
 
-describe('identifier forms (CONTRACT §1)', () => {
+describe('identifier forms', () => {
   it('when a Lens id is written in any hex form, then it canonicalises by numeric value', () => {
     expect(['0x1', '0x01', '0x0001', '0X1', '1'].map(canonicalLensId)).toEqual(Array(5).fill('0x01'));
     expect(canonicalLensId('0x2A1F')).toBe('0x2a1f');
