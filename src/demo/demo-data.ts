@@ -7,14 +7,14 @@ import type { Logger } from 'pino';
 import type { Config } from '../config/config.schema';
 import type { Database } from '../db/database';
 import { generateDataset } from '../datagen/generate';
-import { importDataset } from '../importer/import-dataset';
 import { KeyService } from '../auth/key.service';
-import { refreshAnalytics } from '../analytics/refresh';
-import { refreshOptionsOf } from '../analytics/refresh-options';
-import { classifyPosts } from '../content/classify-posts';
-import { createClassifier } from '../content/create-classifier';
+import { ingest, type IngestSink } from '../jobs/ingest';
 
 const DEMO_FLAG = 'demo_dataset';
+
+// A classify or refresh someone started through the admin socket meanwhile
+// does the same work on the same data: the server starts without waiting.
+const WHEN_BUSY = 'skip';
 
 export interface DemoResult { loaded: boolean; key?: string }
 
@@ -24,19 +24,14 @@ export async function ensureDemoData(config: Config, db: Database, log: Logger):
   if (flag) {
     // A demo database from before the classifier existed: label its posts once.
     const [{ labelled }] = await db.read<{ labelled: boolean }>('SELECT EXISTS (SELECT 1 FROM post_content) AS labelled');
-    if (!labelled) await classifyDemo(config, db, log);
+    if (!labelled) await ingest(db, config, { classify: {}, whenBusy: WHEN_BUSY }, demoLog(log));
     return { loaded: false };
   }
   const dir = await mkdtemp(path.join(os.tmpdir(), 'sga-demo-'));
   try {
     log.info(`first start: generating the ${config.DEMO_SCALE} demo dataset`);
     await generateDataset({ out: dir, scale: config.DEMO_SCALE, seed: 1 });
-    log.info('importing the demo dataset (once; later starts reuse it)');
-    const summary = await importDataset(db, { dir, progress: 'auto' });
-    log.info({ rows: summary.rowsOk, seconds: summary.seconds }, 'demo dataset imported; classifying posts');
-    await classifyDemo(config, db, log);
-    log.info('computing analytics');
-    await refreshAnalytics(db, refreshOptionsOf(config));
+    await ingest(db, config, { import: { dir, progress: 'auto' }, classify: {}, refresh: {}, whenBusy: WHEN_BUSY }, demoLog(log));
     const key = await new KeyService(db, config.DEFAULT_RATE_LIMIT, 0).create({ name: 'demo' });
     await db.prisma.appMeta.create({ data: { key: DEMO_FLAG, value: JSON.stringify({ scale: config.DEMO_SCALE, seed: 1, keyId: key.id }) } });
     return { loaded: true, key: key.key };
@@ -45,7 +40,15 @@ export async function ensureDemoData(config: Config, db: Database, log: Logger):
   }
 }
 
-async function classifyDemo(config: Config, db: Database, log: Logger): Promise<void> {
-  const report = await classifyPosts(db, { classifier: createClassifier(config, db, (line) => log.warn(line)) });
-  if (report) log.info({ posts: report.classified, seconds: report.seconds, classifier: report.classifier }, 'demo posts classified');
+/** The server's log: a line as each step starts or ends, the classifier's warnings. */
+function demoLog(log: Logger): IngestSink {
+  return {
+    starting(step) {
+      if (step === 'import') log.info('importing the demo dataset (once; later starts reuse it)');
+      if (step === 'refresh') log.info('computing analytics');
+    },
+    imported: (summary) => log.info({ rows: summary.rowsOk, seconds: summary.seconds }, 'demo dataset imported; classifying posts'),
+    classified: (report) => log.info({ posts: report.classified, seconds: report.seconds, classifier: report.classifier }, 'demo posts classified'),
+    warn: (line) => log.warn(line),
+  };
 }

@@ -7,11 +7,8 @@ import { GraphQLClient } from 'graphql-request';
 import { loadConfig } from '../../src/config/load-config';
 import type { Config } from '../../src/config/config.schema';
 import { createApp } from '../../src/http/app';
-import { importDataset } from '../../src/importer/import-dataset';
-import { refreshAnalytics } from '../../src/analytics/refresh';
 import type { PostClassifier } from '../../src/content/classifier.types';
-import { classifyPosts } from '../../src/content/classify-posts';
-import { LexiconClassifier } from '../../src/content/lexicon-classifier';
+import { ingest } from '../../src/jobs/ingest';
 import { createLogger } from '../../src/logging/logger';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
@@ -30,13 +27,12 @@ export interface TestServer {
 export const fixture = (name: string) => path.join(__dirname, '..', 'fixtures', name);
 
 export async function startTestServer(opts: { fixture?: string; config?: Partial<Config>; classifier?: PostClassifier } = {}): Promise<TestServer> {
+  const config = loadConfig({}, { LOG_LEVEL: 'silent', KEY_CACHE_SECONDS: 0, ...opts.config });
   const testDb = await createTestDatabase();
   if (opts.fixture) {
-    await importDataset(testDb.db, { dir: fixture(opts.fixture), progress: 'silent' });
-    await classifyPosts(testDb.db, { classifier: opts.classifier ?? new LexiconClassifier() });
-    await refreshAnalytics(testDb.db);
+    // The same ingest as `npm run cli -- import`: classifier and graph-score settings from the config unless a classifier is given.
+    await ingest(testDb.db, config, { import: { dir: fixture(opts.fixture), progress: 'silent' }, classify: { classifier: opts.classifier }, refresh: {} });
   }
-  const config = loadConfig({}, { LOG_LEVEL: 'silent', KEY_CACHE_SECONDS: 0, ...opts.config });
   const log = createLogger(config.LOG_LEVEL);
   const { app, keys, close } = await createApp(config, testDb.db, log);
   const server: Server = await new Promise((resolve) => { const s = app.listen(0, '127.0.0.1', () => resolve(s)); });

@@ -1,0 +1,49 @@
+// What `import`, `classify` and `refresh` print: one summary line per step on
+// stdout, problems and progress on stderr.
+import { LlmClassifier } from '../content/llm-classifier';
+import type { IngestSink } from '../jobs/ingest';
+import type { CliIo } from './cli-context';
+
+/** Progress lines at most every 2 s: a medium dataset has ~900k posts. */
+function throttled(io: CliIo): (line: string) => void {
+  let last = 0;
+  return (line) => {
+    if (Date.now() - last < 2000) return;
+    last = Date.now();
+    io.err(line);
+  };
+}
+
+export function ingestOutput(io: CliIo): IngestSink {
+  const classifyProgress = throttled(io);
+  return {
+    imported(s) {
+      for (const t of s.tables) for (const f of t.skippedFiles) io.err(`${f.file}: skipped (${f.reason})`);
+      for (const t of s.tables.filter((x) => x.rowsBad > 0)) {
+        io.err(`${t.table}: ${t.rowsBad} bad rows skipped`);
+        for (const b of t.badSamples) io.err(`  ${b.file}:${b.line}: ${b.reason}`);
+      }
+      io.out(`imported ${s.rowsOk} rows (${s.rowsBad} bad rows skipped) in ${s.seconds.toFixed(1)}s, ${Math.round(s.rowsPerSecond)} rows/s`);
+    },
+    classified(r, classifier) {
+      const n = r.classified.farcaster + r.classified.lens;
+      io.out(`classified ${n} posts (farcaster ${r.classified.farcaster}, lens ${r.classified.lens}) with ${r.classifier}` +
+        `${n ? ` at ${r.classifierPostsPerSecond} posts/s` : ''}, removed ${r.removed.farcaster + r.removed.lens}, ` +
+        `recounted ${r.days} days, ${r.seconds.toFixed(1)}s`);
+      if (classifier instanceof LlmClassifier) {
+        const s = classifier.stats;
+        io.out(`llm: ${s.requests} requests, ${s.retries} retries, ${s.cacheHits} texts from the cache, ${s.fallbacks} texts fell back to the built-in classifier`);
+      }
+    },
+    refreshed(reports) {
+      for (const r of reports) {
+        io.out(`refreshed ${r.protocol}: generation ${r.generation}, ${r.profiles} profiles, as of ${r.asOf}, ${r.seconds.toFixed(1)}s (graph score: ${r.graph.iterations} iterations)`);
+      }
+    },
+    progress(step, line) {
+      if (step === 'classify') classifyProgress(line);
+      else io.err(`refresh ${line}`);
+    },
+    warn: (line) => io.err(line),
+  };
+}
