@@ -45,6 +45,7 @@ import pino from 'pino';
 import { loadConfig } from '../../src/config/load-config';
 import { SCALES, type Scale } from '../../src/datagen/generate';
 import type { Database } from '../../src/db/database';
+import { FARCASTER, generationOf, LENS, LENS_ID } from '../../src/domain/protocols';
 import { createApp } from '../../src/http/app';
 import { projectRoot } from '../../src/project-root';
 import { REST_ROUTES } from '../../src/rest/rest-routes';
@@ -137,19 +138,19 @@ async function drawSample(db: Database, n: number, seed: number): Promise<Sample
   const q = <T>(text: string, ...params: unknown[]) => db.sql.query<T>(text, params);
   const topFids = await q<{ fid: number; followers: number }>(`
     SELECT s.fid, s.followers FROM fc_profile_stats s JOIN fc_user u ON u.fid = s.fid
-    WHERE s.generation = (SELECT generation FROM protocol_state WHERE protocol = 'farcaster')
+    WHERE s.generation = ${generationOf(FARCASTER)}
     ORDER BY s.followers DESC, s.fid LIMIT $1`, TOP_FOLLOWED);
   const restFids = await q<{ fid: number }>(`
     SELECT s.fid FROM fc_profile_stats s JOIN fc_user u ON u.fid = s.fid
-    WHERE s.generation = (SELECT generation FROM protocol_state WHERE protocol = 'farcaster') AND NOT (s.fid = ANY($3::int[]))
+    WHERE s.generation = ${generationOf(FARCASTER)} AND NOT (s.fid = ANY($3::int[]))
     ORDER BY md5(s.fid::text || ':' || $2::text) LIMIT $1`, n - topFids.length, seed, topFids.map((r) => r.fid));
   const topLens = await q<{ id: string; followers: number }>(`
     SELECT s.profile_id AS id, s.followers FROM lens_profile_stats s JOIN lens_profile p ON p.profile_id = s.profile_id
-    WHERE s.generation = (SELECT generation FROM protocol_state WHERE protocol = 'lens')
-    ORDER BY s.followers DESC, length(s.profile_id), s.profile_id LIMIT $1`, TOP_FOLLOWED);
+    WHERE s.generation = ${generationOf(LENS)}
+    ORDER BY s.followers DESC, ${LENS_ID.order('s.profile_id')} LIMIT $1`, TOP_FOLLOWED);
   const restLens = await q<{ id: string }>(`
     SELECT s.profile_id AS id FROM lens_profile_stats s JOIN lens_profile p ON p.profile_id = s.profile_id
-    WHERE s.generation = (SELECT generation FROM protocol_state WHERE protocol = 'lens') AND NOT (s.profile_id = ANY($3::text[]))
+    WHERE s.generation = ${generationOf(LENS)} AND NOT (s.profile_id = ANY($3::text[]))
     ORDER BY md5(s.profile_id || ':' || $2::text) LIMIT $1`, n - topLens.length, seed, topLens.map((r) => r.id));
   const fids = shuffle([...topFids.map((r) => r.fid), ...restFids.map((r) => r.fid)], seed);
   const lensIds = shuffle([...topLens.map((r) => r.id), ...restLens.map((r) => r.id)], seed + 1);

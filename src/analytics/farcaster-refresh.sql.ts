@@ -1,25 +1,14 @@
 // Farcaster statements of a refresh. $1 = the generation being written,
 // $2 = the as-of time. Self-interactions never count; deleted rows never count.
-import { FC_FOLLOWS, dailySql, gainsSql, summarySql } from './follow-refresh.sql';
-
-export const FC_AS_OF = `
-  SELECT greatest(
-    (SELECT max(timestamp) FROM fc_link), (SELECT max(deleted_at) FROM fc_link),
-    (SELECT max(timestamp) FROM fc_cast), (SELECT max(deleted_at) FROM fc_cast),
-    (SELECT max(timestamp) FROM fc_reaction), (SELECT max(deleted_at) FROM fc_reaction),
-    (SELECT max(timestamp) FROM fc_verification), (SELECT max(deleted_at) FROM fc_verification)) AS as_of`;
-
-/** Every fid the dataset knows is ranked (N of the bands). */
-const FC_PROFILES = `
-  SELECT fid FROM fc_user UNION SELECT fid FROM fc_fname UNION SELECT fid FROM fc_user_data
-  UNION SELECT fid FROM fc_link WHERE deleted_at IS NULL UNION SELECT target_fid FROM fc_link WHERE deleted_at IS NULL`;
+import { analyticsTables, FARCASTER } from '../domain/protocols';
+import { dailySql, gainsSql, rankedProfilesSql, summarySql } from './follow-refresh.sql';
 
 /** Counters, then the five standard competition ranks (collectRank = recasts received). */
 export const FC_STATS = `
   INSERT INTO fc_profile_stats (generation, fid, followers, following, posts, likes_received, recasts_received,
     replies_received, quotes_received, engagement_received, graph_score,
     follower_rank, engagement_rank, score_rank, likes_rank, collect_rank)
-  WITH profiles AS (${FC_PROFILES}),
+  WITH profiles AS (${rankedProfilesSql(FARCASTER)}),
   followers AS (SELECT target_fid AS fid, count(*)::int AS n FROM fc_link WHERE deleted_at IS NULL AND fid <> target_fid GROUP BY 1),
   following AS (SELECT fid, count(*)::int AS n FROM fc_link WHERE deleted_at IS NULL AND fid <> target_fid GROUP BY 1),
   posts AS (SELECT fid, count(*)::int AS n FROM fc_cast WHERE deleted_at IS NULL AND parent_hash IS NULL GROUP BY 1),
@@ -46,8 +35,8 @@ export const FC_STATS = `
     rank() OVER (ORDER BY graph_score DESC), rank() OVER (ORDER BY likes DESC), rank() OVER (ORDER BY recasts DESC)
   FROM base`;
 
-export const FC_SUMMARY = summarySql(FC_FOLLOWS);
-export const FC_GAINS = gainsSql(FC_FOLLOWS);
-export const FC_DAILY = dailySql(FC_FOLLOWS);
+export const FC_SUMMARY = summarySql(FARCASTER);
+export const FC_GAINS = gainsSql(FARCASTER);
+export const FC_DAILY = dailySql(FARCASTER);
 
-export const FC_TABLES = ['fc_graph_score', 'fc_profile_stats', 'fc_follower_summary', 'fc_follower_gain', 'fc_follower_daily'];
+export const FC_TABLES = analyticsTables(FARCASTER);

@@ -4,6 +4,7 @@
 // one array of row objects. Same SQL on PGlite and Postgres.
 import type { Database } from '../db/database';
 import type { SqlClient } from '../db/sql-client';
+import { FARCASTER, LENS, type IdKind, type ProtocolName, type ProtocolSpec } from '../domain/protocols';
 
 export interface FollowGraph<K> {
   /** Every profile of the protocol, ascending by numeric value; node i is ids[i]. */
@@ -19,59 +20,44 @@ export interface LoadFollowGraphOptions {
   batchSize?: number;
 }
 
-export type FollowProtocol = 'farcaster' | 'lens';
-
 const DEFAULT_BATCH_SIZE = 200_000;
 
 /** A keyset-paginated read: `columns` of `table` filtered by `where`, walked along `key` (a unique, indexed column list). */
 interface PagedRead { table: string; columns: string[]; key: string[]; where?: string; distinct?: boolean }
 
-interface ProtocolSpec<K> {
-  parse(value: unknown): K;
-  compare(a: K, b: K): number;
+interface GraphReads<K extends number | string> {
+  id: IdKind<K>;
   /** Columns [follower, followed], read along the table's primary key. */
   follows: PagedRead;
   /** Single-column reads of profile ids that exist even without follows. */
   profiles: PagedRead[];
 }
 
-const FARCASTER: ProtocolSpec<number> = {
-  parse: (v) => Number(v),
-  compare: (a, b) => a - b,
-  follows: {
-    table: 'fc_link', columns: ['fid', 'target_fid'], key: ['fid', 'target_fid'],
-    where: 'deleted_at IS NULL AND fid <> target_fid',
-  },
-  profiles: [
-    { table: 'fc_user', columns: ['fid'], key: ['fid'] },
-    { table: 'fc_user_data', columns: ['fid'], key: ['fid'], distinct: true },
-    { table: 'fc_fname', columns: ['fid'], key: ['fid'], distinct: true },
-  ],
+/** Live follows (no unfollow, no self-follow) and every id of the known tables. */
+const graphReads = <K extends number | string>(p: ProtocolSpec<K>): GraphReads<K> => {
+  const { table, follower, followee, primaryKey } = p.follows;
+  return {
+    id: p.id,
+    follows: { table, columns: [follower, followee], key: [...primaryKey], where: `deleted_at IS NULL AND ${follower} <> ${followee}` },
+    profiles: p.known.map((k) => ({ table: k.table, columns: [p.key], key: [p.key], distinct: !k.oneRowPerId })),
+  };
 };
 
-// Canonical Lens ids (lowercase 0x, even digits) order numerically by (length, text).
-const LENS: ProtocolSpec<string> = {
-  parse: (v) => String(v),
-  compare: (a, b) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0),
-  follows: {
-    table: 'lens_follow', columns: ['follower_profile_id', 'profile_id'], key: ['profile_id', 'follower_profile_id'],
-    where: 'deleted_at IS NULL AND profile_id <> follower_profile_id',
-  },
-  profiles: [{ table: 'lens_profile', columns: ['profile_id'], key: ['profile_id'] }],
-};
+const FARCASTER_READS = graphReads(FARCASTER);
+const LENS_READS = graphReads(LENS);
 
 /** Live follows (deleted_at IS NULL, no self-follows) of one protocol, as dense indices. */
 export async function loadFollowGraph(db: Database, protocol: 'farcaster', options?: LoadFollowGraphOptions): Promise<FollowGraph<number>>;
 export async function loadFollowGraph(db: Database, protocol: 'lens', options?: LoadFollowGraphOptions): Promise<FollowGraph<string>>;
 export async function loadFollowGraph(
-  db: Database, protocol: FollowProtocol, options: LoadFollowGraphOptions = {},
+  db: Database, protocol: ProtocolName, options: LoadFollowGraphOptions = {},
 ): Promise<FollowGraph<number> | FollowGraph<string>> {
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
   if (!Number.isInteger(batchSize) || batchSize < 1) {
     throw new RangeError(`loadFollowGraph: batchSize must be an integer ≥ 1, got ${batchSize}`);
   }
-  if (protocol === 'farcaster') return withSnapshot(db.sql, (sql) => loadWith(sql, FARCASTER, batchSize));
-  if (protocol === 'lens') return withSnapshot(db.sql, (sql) => loadWith(sql, LENS, batchSize));
+  if (protocol === 'farcaster') return withSnapshot(db.sql, (sql) => loadWith(sql, FARCASTER_READS, batchSize));
+  if (protocol === 'lens') return withSnapshot(db.sql, (sql) => loadWith(sql, LENS_READS, batchSize));
   throw new RangeError(`loadFollowGraph: unknown protocol ${String(protocol)}`);
 }
 
@@ -90,12 +76,12 @@ function withSnapshot<T>(sql: SqlClient, fn: (sql: SqlClient) => Promise<T>): Pr
   });
 }
 
-async function loadWith<K>(sql: SqlClient, spec: ProtocolSpec<K>, batchSize: number): Promise<FollowGraph<K>> {
+async function loadWith<K extends number | string>(sql: SqlClient, spec: GraphReads<K>, batchSize: number): Promise<FollowGraph<K>> {
   // Nodes get provisional indices in order of first sight, renumbered once all are known.
   const ids: K[] = [];
   const indexOf = new Map<K, number>();
   const intern = (raw: unknown): number => {
-    const id = spec.parse(raw);
+    const id = spec.id.fromRow(raw);
     let i = indexOf.get(id);
     if (i === undefined) { i = ids.length; ids.push(id); indexOf.set(id, i); }
     return i;
@@ -113,7 +99,7 @@ async function loadWith<K>(sql: SqlClient, spec: ProtocolSpec<K>, batchSize: num
   const { from, to } = edges.finish();
 
   // Renumber so that node order is id order; indexOf is updated in place.
-  const order = Int32Array.from(ids.keys()).sort((a, b) => spec.compare(ids[a], ids[b]));
+  const order = Int32Array.from(ids.keys()).sort((a, b) => spec.id.compare(ids[a], ids[b]));
   const finalOf = new Int32Array(ids.length);
   const sorted = new Array<K>(ids.length);
   for (let k = 0; k < order.length; k++) {

@@ -1,28 +1,28 @@
 // The follow-graph statements of a refresh, the same for both protocols:
 // only table and column names differ. $1 = generation, $2 = as-of time.
+import { knownIdsSql, type ProtocolSpec } from '../domain/protocols';
 
-export interface FollowTables {
-  follows: string; target: string; follower: string; stats: string; key: string;
-  summary: string; gain: string; daily: string;
-  /** ORDER BY of follower ids: numeric for fids, (length, text) for canonical Lens ids. */
-  followerOrder: string;
+/**
+ * Every profile the refresh ranks (N of the bands): every known id, and both
+ * ends of every live follow (self-follows included).
+ */
+export const rankedProfilesSql = (p: ProtocolSpec) =>
+  [knownIdsSql(p), ...p.follows.primaryKey.map((c) => `SELECT ${c} FROM ${p.follows.table} WHERE deleted_at IS NULL`)].join(' UNION ');
+
+/** Names used by the statements below. */
+const namesOf = (p: ProtocolSpec) => ({
+  follows: p.follows.table, target: p.follows.followee, follower: p.follows.follower, key: p.key,
+  stats: p.analytics.stats, summary: p.analytics.summary, gain: p.analytics.gain, daily: p.analytics.daily,
+  /** Follower ids in numeric order. */
+  followerOrder: p.id.order(`f.${p.follows.follower}`),
   /** The same order for the profile ids of `per` (column `id`). */
-  idOrder: string;
-}
-
-export const FC_FOLLOWS: FollowTables = {
-  follows: 'fc_link', target: 'target_fid', follower: 'fid', stats: 'fc_profile_stats', key: 'fid',
-  summary: 'fc_follower_summary', gain: 'fc_follower_gain', daily: 'fc_follower_daily', followerOrder: 'f.fid', idOrder: 'id',
-};
-
-export const LENS_FOLLOWS: FollowTables = {
-  follows: 'lens_follow', target: 'profile_id', follower: 'follower_profile_id', stats: 'lens_profile_stats', key: 'profile_id',
-  summary: 'lens_follower_summary', gain: 'lens_follower_gain', daily: 'lens_follower_daily',
-  followerOrder: 'length(f.follower_profile_id), f.follower_profile_id', idOrder: 'length(id), id',
-};
+  idOrder: p.id.order('id'),
+});
 
 /** Top 20 followers by their own followers, and the follower histogram. */
-export const summarySql = (t: FollowTables) => `
+export const summarySql = (p: ProtocolSpec): string => {
+  const t = namesOf(p);
+  return `
   INSERT INTO ${t.summary} (generation, ${t.key}, top_followers, histogram)
   SELECT $1, f.${t.target},
     (array_agg(f.${t.follower} ORDER BY s.followers DESC, ${t.followerOrder}))[1:20],
@@ -32,15 +32,19 @@ export const summarySql = (t: FollowTables) => `
   FROM ${t.follows} f JOIN ${t.stats} s ON s.generation = $1 AND s.${t.key} = f.${t.follower}
   WHERE f.deleted_at IS NULL AND f.${t.follower} <> f.${t.target}
   GROUP BY f.${t.target}`;
+};
 
 const liveAt = (interval: string) =>
   `count(*) FILTER (WHERE timestamp <= $2::timestamptz - interval '${interval}' AND (deleted_at IS NULL OR deleted_at > $2::timestamptz - interval '${interval}'))`;
 
 /**
  * Net followers gained in each period, rank by gain, trend score, and the
- * trending place of gainers (CONTRACT 4.1 order); one pass over the follows.
+ * trending place of gainers (by trend score, then gain, then id); one pass
+ * over the follows.
  */
-export const gainsSql = (t: FollowTables) => `
+export const gainsSql = (p: ProtocolSpec): string => {
+  const t = namesOf(p);
+  return `
   INSERT INTO ${t.gain} (generation, period, ${t.key}, gained, followers_at_start, gain_rank, trend_score, trend_position)
   WITH counts AS (
     SELECT ${t.target} AS id, count(*) FILTER (WHERE deleted_at IS NULL) AS now,
@@ -59,9 +63,12 @@ export const gainsSql = (t: FollowTables) => `
       PARTITION BY period, now - at_start >= 1
       ORDER BY (now - at_start)::float8 / (at_start + 10) DESC, now - at_start DESC, ${t.idOrder}) END
   FROM per`;
+};
 
 /** Net follower change per UTC day, for exact cumulative history. */
-export const dailySql = (t: FollowTables) => `
+export const dailySql = (p: ProtocolSpec): string => {
+  const t = namesOf(p);
+  return `
   INSERT INTO ${t.daily} (generation, ${t.key}, day, delta)
   SELECT $1, id, day, sum(delta)::int FROM (
     SELECT ${t.target} AS id, (timestamp AT TIME ZONE 'UTC')::date AS day, 1 AS delta FROM ${t.follows} WHERE ${t.follower} <> ${t.target}
@@ -69,3 +76,4 @@ export const dailySql = (t: FollowTables) => `
     SELECT ${t.target}, (deleted_at AT TIME ZONE 'UTC')::date, -1 FROM ${t.follows} WHERE deleted_at IS NOT NULL AND ${t.follower} <> ${t.target}
   ) x GROUP BY id, day HAVING sum(delta) <> 0
   ORDER BY id, day`; // inserting in key order is ~30% faster than in hash order (measured on medium)
+};

@@ -1,25 +1,15 @@
 // Lens statements of a refresh. $1 = the generation being written, $2 = the
 // as-of time. Self-interactions never count; hidden publications never count;
 // DOWNVOTE is not a like.
-import { LENS_FOLLOWS, dailySql, gainsSql, summarySql } from './follow-refresh.sql';
-
-export const LENS_AS_OF = `
-  SELECT greatest(
-    (SELECT max(timestamp) FROM lens_follow), (SELECT max(deleted_at) FROM lens_follow),
-    (SELECT max(timestamp) FROM lens_publication), (SELECT max(action_at) FROM lens_reaction),
-    (SELECT max(timestamp) FROM lens_act)) AS as_of`;
-
-const LENS_PROFILES = `
-  SELECT profile_id FROM lens_profile
-  UNION SELECT profile_id FROM lens_follow WHERE deleted_at IS NULL
-  UNION SELECT follower_profile_id FROM lens_follow WHERE deleted_at IS NULL`;
+import { analyticsTables, LENS } from '../domain/protocols';
+import { dailySql, gainsSql, rankedProfilesSql, summarySql } from './follow-refresh.sql';
 
 /** Counters, then the five ranks (scoreRank = imported classifier score, collectRank = collects). */
 export const LENS_STATS = `
   INSERT INTO lens_profile_stats (generation, profile_id, followers, following, posts, likes_received, comments_received,
     quotes_received, mirrors_received, collects_received, engagement_received, classifier_score, graph_score,
     follower_rank, engagement_rank, score_rank, likes_rank, collect_rank)
-  WITH profiles AS (${LENS_PROFILES}),
+  WITH profiles AS (${rankedProfilesSql(LENS)}),
   followers AS (SELECT profile_id AS id, count(*)::int AS n FROM lens_follow WHERE deleted_at IS NULL AND profile_id <> follower_profile_id GROUP BY 1),
   following AS (SELECT follower_profile_id AS id, count(*)::int AS n FROM lens_follow WHERE deleted_at IS NULL AND profile_id <> follower_profile_id GROUP BY 1),
   posts AS (SELECT profile_id AS id, count(*)::int AS n FROM lens_publication WHERE publication_type = 'POST' AND NOT is_hidden GROUP BY 1),
@@ -54,8 +44,8 @@ export const LENS_STATS = `
 
 export const LENS_SCORE_AVERAGE = `SELECT avg(score) AS avg FROM lens_score`;
 
-export const LENS_SUMMARY = summarySql(LENS_FOLLOWS);
-export const LENS_GAINS = gainsSql(LENS_FOLLOWS);
-export const LENS_DAILY = dailySql(LENS_FOLLOWS);
+export const LENS_SUMMARY = summarySql(LENS);
+export const LENS_GAINS = gainsSql(LENS);
+export const LENS_DAILY = dailySql(LENS);
 
-export const LENS_TABLES = ['lens_graph_score', 'lens_profile_stats', 'lens_follower_summary', 'lens_follower_gain', 'lens_follower_daily'];
+export const LENS_TABLES = analyticsTables(LENS);

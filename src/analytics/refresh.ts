@@ -1,53 +1,61 @@
-// The analytics refresh (issue 3): counters, ranks, period gains, daily
+// The analytics refresh: counters, ranks, period gains, daily
 // follower deltas, follower summaries and graph scores, per protocol, written
 // as a new generation beside the one readers use, then flipped in one short
 // transaction. Readers never wait for it; a failure leaves the old generation.
 import type { Database } from '../db/database';
 import type { SqlClient } from '../db/sql-client';
+import { analyticsTables, asOfSql, PROTOCOL_NAMES, PROTOCOLS, type ProtocolName } from '../domain/protocols';
 import { computeGraphScore, scaleToUnitMax, type GraphScoreOptions } from './graph-score';
 import { loadFollowGraph } from './follow-edges';
-import { FC_AS_OF, FC_DAILY, FC_GAINS, FC_STATS, FC_SUMMARY, FC_TABLES } from './farcaster-refresh.sql';
-import { LENS_AS_OF, LENS_DAILY, LENS_GAINS, LENS_SCORE_AVERAGE, LENS_STATS, LENS_SUMMARY, LENS_TABLES } from './lens-refresh.sql';
+import { FC_DAILY, FC_GAINS, FC_STATS, FC_SUMMARY } from './farcaster-refresh.sql';
+import { LENS_DAILY, LENS_GAINS, LENS_SCORE_AVERAGE, LENS_STATS, LENS_SUMMARY } from './lens-refresh.sql';
 import { withRefreshLock } from './refresh-lock';
 
-export type Protocol = 'farcaster' | 'lens';
+export type { ProtocolName as Protocol } from '../domain/protocols';
 
 export interface RefreshOptions {
-  protocols?: Protocol[];
+  protocols?: ProtocolName[];
   graph?: Omit<GraphScoreOptions, 'pretrust'> & { pretrust?: { farcaster?: number[]; lens?: string[] } };
   log?: (line: string) => void;
   /** Test seam: awaited after each step (a throw aborts the refresh). */
-  afterStep?: (protocol: Protocol, step: string) => Promise<void>;
+  afterStep?: (protocol: ProtocolName, step: string) => Promise<void>;
 }
 
 export interface ProtocolReport {
-  protocol: Protocol; generation: number; asOf: string; profiles: number; seconds: number;
+  protocol: ProtocolName; generation: number; asOf: string; profiles: number; seconds: number;
   steps: { step: string; seconds: number }[]; graph: { nodes: number; edges: number; iterations: number; delta: number };
 }
 
-/** Per protocol: the score table, then [step, statement, the table it writes]. */
-const PLAN = {
-  farcaster: { asOf: FC_AS_OF, tables: FC_TABLES, scoreTable: 'fc_graph_score', idColumn: 'fid', stats: 'fc_profile_stats',
-    steps: [['stats', FC_STATS, 'fc_profile_stats'], ['summary', FC_SUMMARY, 'fc_follower_summary'],
-      ['gains', FC_GAINS, 'fc_follower_gain'], ['daily', FC_DAILY, 'fc_follower_daily']] },
-  lens: { asOf: LENS_AS_OF, tables: LENS_TABLES, scoreTable: 'lens_graph_score', idColumn: 'profile_id', stats: 'lens_profile_stats',
-    steps: [['stats', LENS_STATS, 'lens_profile_stats'], ['summary', LENS_SUMMARY, 'lens_follower_summary'],
-      ['gains', LENS_GAINS, 'lens_follower_gain'], ['daily', LENS_DAILY, 'lens_follower_daily']] },
+/** Per protocol, the statement of each step. */
+const STATEMENTS = {
+  farcaster: { stats: FC_STATS, summary: FC_SUMMARY, gains: FC_GAINS, daily: FC_DAILY },
+  lens: { stats: LENS_STATS, summary: LENS_SUMMARY, gains: LENS_GAINS, daily: LENS_DAILY },
 } as const;
+
+/** A protocol's refresh: its as-of query, its tables, and its steps as [step, statement, the table it writes]. */
+const planOf = (protocol: ProtocolName) => {
+  const spec = PROTOCOLS[protocol];
+  const t = spec.analytics;
+  const st = STATEMENTS[protocol];
+  return {
+    asOf: `SELECT ${asOfSql(spec)} AS as_of`, tables: analyticsTables(spec), scoreTable: t.graphScore, idColumn: spec.key, stats: t.stats,
+    steps: [['stats', st.stats, t.stats], ['summary', st.summary, t.summary], ['gains', st.gains, t.gain], ['daily', st.daily, t.daily]] as const,
+  };
+};
 
 const CSV_CHUNK = 100_000;
 
 /** protocol_state is written by every refresh too; one row per protocol, analyzed once per refresh. */
 const ANALYZE_STATE = 'ANALYZE protocol_state';
 
-async function writeGraphScores(sql: SqlClient, db: Database, protocol: Protocol, generation: number, opts: RefreshOptions) {
+async function writeGraphScores(sql: SqlClient, db: Database, protocol: ProtocolName, generation: number, opts: RefreshOptions) {
   const graph = protocol === 'farcaster' ? await loadFollowGraph(db, 'farcaster') : await loadFollowGraph(db, 'lens');
   const wanted: (number | string)[] = (protocol === 'farcaster' ? opts.graph?.pretrust?.farcaster : opts.graph?.pretrust?.lens) ?? [];
   const indexOf = graph.indexOf as Map<number | string, number>;
   const pretrust = wanted.map((id) => indexOf.get(id)).filter((i): i is number => i !== undefined);
   const result = computeGraphScore(graph.ids.length, graph.from, graph.to, { ...opts.graph, pretrust: pretrust.length ? pretrust : undefined });
   const scores = scaleToUnitMax(result.scores);
-  const { scoreTable, idColumn } = PLAN[protocol];
+  const { scoreTable, idColumn } = planOf(protocol);
   for (let start = 0; start < graph.ids.length; start += CSV_CHUNK) {
     const lines: string[] = [];
     for (let i = start; i < Math.min(start + CSV_CHUNK, graph.ids.length); i++) lines.push(`${generation},${graph.ids[i]},${scores[i]}`);
@@ -56,9 +64,9 @@ async function writeGraphScores(sql: SqlClient, db: Database, protocol: Protocol
   return { nodes: graph.ids.length, edges: graph.from.length, iterations: result.iterations, delta: result.delta };
 }
 
-async function refreshProtocol(sql: SqlClient, db: Database, protocol: Protocol, opts: RefreshOptions): Promise<ProtocolReport> {
+async function refreshProtocol(sql: SqlClient, db: Database, protocol: ProtocolName, opts: RefreshOptions): Promise<ProtocolReport> {
   const started = Date.now();
-  const plan = PLAN[protocol];
+  const plan = planOf(protocol);
   const steps: ProtocolReport['steps'] = [];
   const timed = async <T>(step: string, fn: () => Promise<T>): Promise<T> => {
     const t = Date.now();
@@ -113,7 +121,7 @@ async function refreshProtocol(sql: SqlClient, db: Database, protocol: Protocol,
  * share no table), on PGlite (one connection) in turn.
  */
 export async function refreshAnalytics(db: Database, opts: RefreshOptions = {}): Promise<ProtocolReport[] | null> {
-  const protocols = opts.protocols ?? ['farcaster', 'lens'];
+  const protocols = opts.protocols ?? PROTOCOL_NAMES;
   return withRefreshLock(db.sql, async (session) => {
     if (db.sql.kind === 'postgres') {
       // allSettled: the lock must be held until every protocol has stopped, even when one fails.

@@ -10,6 +10,7 @@
 import type { Database } from '../db/database';
 import { withAdvisoryLock } from '../db/advisory-lock';
 import type { SqlClient } from '../db/sql-client';
+import { PROTOCOL_NAMES, type ProtocolName } from '../domain/protocols';
 import { cashtagsOf } from './cashtags';
 import type { PostClassifier } from './classifier.types';
 import {
@@ -18,8 +19,6 @@ import {
 } from './content.sql';
 import { tokenMentionId } from './mention-id';
 import { channelOf, hashtagsOf } from './post-features';
-
-export type ContentProtocol = 'farcaster' | 'lens';
 
 export interface ClassifyOptions {
   classifier: PostClassifier;
@@ -31,8 +30,8 @@ export interface ClassifyOptions {
 
 export interface ClassifyReport {
   classifier: string;
-  classified: Record<ContentProtocol, number>;
-  removed: Record<ContentProtocol, number>;
+  classified: Record<ProtocolName, number>;
+  removed: Record<ProtocolName, number>;
   days: number;
   seconds: number;
   /** Classifier throughput alone (posts/s), without the database work. */
@@ -46,7 +45,6 @@ interface ChangedPost {
 
 /** Advisory lock id of the classify pipeline (one run at a time across instances). */
 const CLASSIFY_LOCK = 7_340_412;
-const PROTOCOLS: readonly ContentProtocol[] = ['farcaster', 'lens'];
 /** Posts written before the first ANALYZE of the content tables; then at ×4 steps. */
 const FIRST_ANALYZE = 10_000;
 
@@ -67,7 +65,7 @@ async function runPipeline(sql: SqlClient, opts: ClassifyOptions): Promise<Class
   let written = 0;
   let analyzeAt = FIRST_ANALYZE;
   if (rebuild) await sql.query(MARK_ALL_DIRTY);
-  for (const protocol of PROTOCOLS) {
+  for (const protocol of PROTOCOL_NAMES) {
     report.removed[protocol] = await removeGone(sql, protocol);
     const [{ n: total }] = await sql.query<{ n: number }>(CHANGED_COUNT[protocol], [rebuild]);
     // Nothing changed: skip the page scan, which would walk every post again to find none.
@@ -101,7 +99,7 @@ async function runPipeline(sql: SqlClient, opts: ClassifyOptions): Promise<Class
   return report;
 }
 
-async function labelPage(protocol: ContentProtocol, page: ChangedPost[], classifier: PostClassifier) {
+async function labelPage(protocol: ProtocolName, page: ChangedPost[], classifier: PostClassifier) {
   const inputs = page.map((p) => ({ key: `${protocol}:${p.post_id}`, text: p.text, tags: hashtagsOf(p.text, p.tags ?? []) }));
   const labels = await classifier.classify(inputs);
   return page.map((p, i) => ({
@@ -114,7 +112,7 @@ async function labelPage(protocol: ContentProtocol, page: ChangedPost[], classif
 interface StoredPost { post_id: string; day: string; categories: number[]; cashtags: string[] }
 
 /** Drops the category and cashtag rows of stored posts (before they are rewritten or removed). */
-async function clearLinks(tx: SqlClient, protocol: ContentProtocol, stored: readonly StoredPost[]) {
+async function clearLinks(tx: SqlClient, protocol: ProtocolName, stored: readonly StoredPost[]) {
   if (!stored.length) return;
   const ids = stored.map((p) => p.post_id);
   const categories = [...new Set(stored.flatMap((p) => p.categories ?? []))];
@@ -124,7 +122,7 @@ async function clearLinks(tx: SqlClient, protocol: ContentProtocol, stored: read
 }
 
 /** Posts no longer live lose their rows, in one transaction; their days are marked for recounting. */
-async function removeGone(sql: SqlClient, protocol: ContentProtocol): Promise<number> {
+async function removeGone(sql: SqlClient, protocol: ProtocolName): Promise<number> {
   return sql.transaction(async (tx) => {
     const gone = await tx.query<StoredPost>(REMOVE_GONE[protocol]);
     await clearLinks(tx, protocol, gone);
@@ -137,7 +135,7 @@ async function removeGone(sql: SqlClient, protocol: ContentProtocol): Promise<nu
  * One transaction per page: a post's row, categories and cashtags change
  * together, and the days it was and is on are marked for recounting.
  */
-async function writePage(sql: SqlClient, protocol: ContentProtocol, posts: Awaited<ReturnType<typeof labelPage>>) {
+async function writePage(sql: SqlClient, protocol: ProtocolName, posts: Awaited<ReturnType<typeof labelPage>>) {
   const ids = posts.map((p) => p.post_id);
   await sql.transaction(async (tx) => {
     const stored = await tx.query<StoredPost>(STORED_POSTS, [protocol, ids]);

@@ -1,25 +1,8 @@
 // Once every table is in: work that depends on several tables, whatever order they
 // came in (within this run or across runs), then the protocols' as-of times.
 import type { SqlClient } from '../db/sql-client';
+import { asOfSql, PROTOCOLS } from '../domain/protocols';
 import { refillCollectUsd } from './collect-usd';
-
-/**
- * The newest event of each protocol (the time its analytics are "as of"): creations
- * and deletions of follows, casts/publications, reactions and verifications/acts.
- */
-const EVENT_TIMES: Record<'farcaster' | 'lens', Record<string, string[]>> = {
-  farcaster: {
-    fc_link: ['"timestamp"', 'deleted_at'], fc_cast: ['"timestamp"', 'deleted_at'],
-    fc_reaction: ['"timestamp"', 'deleted_at'], fc_verification: ['"timestamp"', 'deleted_at'],
-  },
-  lens: {
-    lens_follow: ['"timestamp"', 'deleted_at'], lens_publication: ['"timestamp"'],
-    lens_reaction: ['action_at'], lens_act: ['"timestamp"'],
-  },
-};
-
-/** One scan per table. */
-const newest = ([table, columns]: [string, string[]]) => `(SELECT GREATEST(${columns.map((c) => `max(${c})`).join(', ')}) FROM ${table})`;
 
 /** `touched` holds the target tables that received rows in this run. */
 export async function finishImport(sql: SqlClient, touched: ReadonlySet<string>): Promise<void> {
@@ -32,10 +15,9 @@ export async function finishImport(sql: SqlClient, touched: ReadonlySet<string>)
   // Fresh planner statistics for what changed: without them (autovacuum may be off or
   // late after a bulk load) the refresh's joins were planned for 17k rows instead of millions.
   for (const table of [...touched].sort()) await sql.exec(`ANALYZE "${table}"`);
-  for (const [protocol, tables] of Object.entries(EVENT_TIMES)) {
-    const asOf = `GREATEST(${Object.entries(tables).map(newest).join(', ')})`;
+  for (const p of Object.values(PROTOCOLS)) {
     await sql.query(
-      `INSERT INTO protocol_state (protocol, as_of, refreshed_at) VALUES ($1, ${asOf}, now())
-       ON CONFLICT (protocol) DO UPDATE SET as_of = EXCLUDED.as_of, refreshed_at = EXCLUDED.refreshed_at`, [protocol]);
+      `INSERT INTO protocol_state (protocol, as_of, refreshed_at) VALUES ($1, ${asOfSql(p)}, now())
+       ON CONFLICT (protocol) DO UPDATE SET as_of = EXCLUDED.as_of, refreshed_at = EXCLUDED.refreshed_at`, [p.name]);
   }
 }

@@ -2,32 +2,32 @@
 // statement per batch of profiles. Every read uses the current generation.
 import type { Database } from '../db/database';
 import type { Period } from '../domain/periods';
-import { FC_GENERATION, LENS_GENERATION } from './generation.sql';
+import { generationOf, PROTOCOLS, stateOf, type ProtocolName } from '../domain/protocols';
 
-export type ProtocolName = 'farcaster' | 'lens';
+export type { ProtocolName } from '../domain/protocols';
 
-/** Table and key column per protocol; ids are fids (int) or canonical Lens ids (text). */
-export const SIDE = {
-  farcaster: { gen: FC_GENERATION, key: 'fid', arr: 'int[]', stats: 'fc_profile_stats', gain: 'fc_follower_gain', summary: 'fc_follower_summary', daily: 'fc_follower_daily' },
-  lens: { gen: LENS_GENERATION, key: 'profile_id', arr: 'text[]', stats: 'lens_profile_stats', gain: 'lens_follower_gain', summary: 'lens_follower_summary', daily: 'lens_follower_daily' },
-} as const;
+/** Tables, key column and generation of a protocol's analytics; ids are fids (int) or canonical Lens ids (text). */
+const sideOf = (protocol: ProtocolName) => {
+  const p = PROTOCOLS[protocol];
+  return { ...p.analytics, gen: generationOf(p), key: p.key, arr: p.id.sqlArray };
+};
 
 export interface RanksRow {
   id: string | number; follower_rank: number; engagement_rank: number; score_rank: number; likes_rank: number; collect_rank: number; profiles: number;
 }
 
 export function ranks(db: Database, protocol: ProtocolName, ids: readonly (string | number)[]): Promise<RanksRow[]> {
-  const s = SIDE[protocol];
+  const s = sideOf(protocol);
   return db.read<RanksRow>(`
     SELECT s.${s.key} AS id, s.follower_rank, s.engagement_rank, s.score_rank, s.likes_rank, s.collect_rank,
-      (SELECT profile_count FROM protocol_state WHERE protocol = '${protocol}') AS profiles
+      ${stateOf(protocol, 'profile_count')} AS profiles
     FROM ${s.stats} s WHERE s.generation = ${s.gen} AND s.${s.key} = ANY($1::${s.arr})`, [...ids]);
 }
 
 export interface GainRow { id: string | number; gained: number; followers_at_start: number; gain_rank: number; trend_score: number }
 
 export function gains(db: Database, protocol: ProtocolName, period: Period, ids: readonly (string | number)[]): Promise<GainRow[]> {
-  const s = SIDE[protocol];
+  const s = sideOf(protocol);
   return db.read<GainRow>(`
     SELECT g.${s.key} AS id, g.gained, g.followers_at_start, g.gain_rank, g.trend_score
     FROM ${s.gain} g WHERE g.generation = ${s.gen} AND g.period = $2 AND g.${s.key} = ANY($1::${s.arr})`, [...ids], period);
@@ -36,7 +36,7 @@ export function gains(db: Database, protocol: ProtocolName, period: Period, ids:
 export interface SummaryRow { id: string | number; top_followers: (string | number)[]; histogram: number[] }
 
 export function followerSummaries(db: Database, protocol: ProtocolName, ids: readonly (string | number)[]): Promise<SummaryRow[]> {
-  const s = SIDE[protocol];
+  const s = sideOf(protocol);
   return db.read<SummaryRow>(`
     SELECT f.${s.key} AS id, f.top_followers, f.histogram
     FROM ${s.summary} f WHERE f.generation = ${s.gen} AND f.${s.key} = ANY($1::${s.arr})`, [...ids]);
@@ -45,7 +45,7 @@ export function followerSummaries(db: Database, protocol: ProtocolName, ids: rea
 export interface DailyRow { id: string | number; day: string; delta: number }
 
 export function followerDaily(db: Database, protocol: ProtocolName, ids: readonly (string | number)[]): Promise<DailyRow[]> {
-  const s = SIDE[protocol];
+  const s = sideOf(protocol);
   return db.read<DailyRow>(`
     SELECT d.${s.key} AS id, to_char(d.day, 'YYYY-MM-DD') AS day, d.delta
     FROM ${s.daily} d WHERE d.generation = ${s.gen} AND d.${s.key} = ANY($1::${s.arr}) ORDER BY d.${s.key}, d.day`, [...ids]);
@@ -55,7 +55,7 @@ export interface TrendingRow { id: string | number; gained: number; trend_score:
 
 /** CONTRACT 4.1 page: the refresh stored each gainer's place, so a page is an index range. */
 export function trending(db: Database, protocol: ProtocolName, period: Period, offset: number, limit: number): Promise<TrendingRow[]> {
-  const s = SIDE[protocol];
+  const s = sideOf(protocol);
   return db.read<TrendingRow>(`
     SELECT g.${s.key} AS id, g.gained, g.trend_score
     FROM ${s.gain} g WHERE g.generation = ${s.gen} AND g.period = $1 AND g.trend_position > $2 AND g.trend_position <= $2 + $3
@@ -64,7 +64,7 @@ export function trending(db: Database, protocol: ProtocolName, period: Period, o
 
 /** Gainers in the period: the last place (an index lookup). */
 export function trendingTotal(db: Database, protocol: ProtocolName, period: Period): Promise<{ total: number }[]> {
-  const s = SIDE[protocol];
+  const s = sideOf(protocol);
   return db.read(`SELECT coalesce(max(g.trend_position), 0)::int AS total FROM ${s.gain} g WHERE g.generation = ${s.gen} AND g.period = $1`, period);
 }
 
@@ -73,11 +73,11 @@ export interface CategoryFilter { ids: number[]; days: number }
 
 /** Gainers of the period who published in one of the categories ($2 ids) within the window ($3 days). */
 const gainersInCategories = (protocol: ProtocolName) => {
-  const s = SIDE[protocol];
+  const s = sideOf(protocol);
   return `
     FROM ${s.gain} g WHERE g.generation = ${s.gen} AND g.period = $1 AND g.trend_position IS NOT NULL
       AND g.${s.key} IN (
-        SELECT ${protocol === 'farcaster' ? 'pc.author_id::int' : 'pc.author_id'}
+        SELECT ${PROTOCOLS[protocol].id.fromText('pc.author_id')}
         FROM post_category pc JOIN protocol_state ps ON ps.protocol = '${protocol}'
         WHERE pc.protocol = '${protocol}' AND pc.category_id = ANY($2::int[])
           AND pc.posted_at > ps.as_of - $3::int * interval '1 day' AND pc.posted_at <= ps.as_of)`;
@@ -85,7 +85,7 @@ const gainersInCategories = (protocol: ProtocolName) => {
 
 /** A page of the trending order restricted to the category filter. */
 export function trendingInCategories(db: Database, protocol: ProtocolName, period: Period, f: CategoryFilter, offset: number, limit: number): Promise<TrendingRow[]> {
-  const s = SIDE[protocol];
+  const s = sideOf(protocol);
   return db.read<TrendingRow>(`
     SELECT g.${s.key} AS id, g.gained, g.trend_score ${gainersInCategories(protocol)}
     ORDER BY g.trend_position OFFSET $4::bigint LIMIT $5`, period, f.ids, f.days, String(offset), limit);

@@ -1,6 +1,6 @@
 // Per-fid counters from the last analytics refresh: one statement per batch.
 import type { Database } from '../db/database';
-import { FC_GENERATION } from './generation.sql';
+import { FARCASTER, generationOf } from '../domain/protocols';
 
 export interface FarcasterCountsRow {
   fid: number; followers: number; following: number; posts: number; likes: number; recasts: number;
@@ -12,7 +12,7 @@ export function farcasterCounts(db: Database, fids: readonly number[]): Promise<
     SELECT s.fid, s.followers, s.following, s.posts, s.likes_received AS likes, s.recasts_received AS recasts,
       s.replies_received AS replies, s.quotes_received AS quotes, s.engagement_received AS engagement, s.graph_score
     FROM fc_profile_stats s
-    WHERE s.generation = ${FC_GENERATION} AND s.fid = ANY($1::int[])`, [...fids]);
+    WHERE s.generation = ${generationOf(FARCASTER)} AND s.fid = ANY($1::int[])`, [...fids]);
 }
 
 export const emptyFarcasterCounts = (fid: number): FarcasterCountsRow => ({

@@ -1,6 +1,7 @@
 // Farcaster profile data: the newest live user_data value per type, the
 // username from user_data type 6 or else a live fname.
 import type { Database } from '../db/database';
+import { existsSql, FARCASTER } from '../domain/protocols';
 
 export interface FarcasterProfileRow {
   fid: number;
@@ -11,18 +12,18 @@ export interface FarcasterProfileRow {
   cover: string | null;
 }
 
-/** A fid exists when any of fids, fnames or user_data knows it. */
+/** Fids that exist, with their live profile data. */
 const PROFILE_SELECT = `
   SELECT x.fid, coalesce(ud.username, fn.fname) AS username, ud.display_name, ud.pfp, ud.bio, ud.cover
   FROM unnest($1::int[]) AS x(fid)
   LEFT JOIN LATERAL (
     SELECT max(value) FILTER (WHERE type = 6) AS username, max(value) FILTER (WHERE type = 2) AS display_name,
            max(value) FILTER (WHERE type = 1) AS pfp, max(value) FILTER (WHERE type = 3) AS bio,
-           max(value) FILTER (WHERE type = 7) AS cover, count(*) AS n
+           max(value) FILTER (WHERE type = 7) AS cover
     FROM fc_user_data d WHERE d.fid = x.fid AND d.deleted_at IS NULL) ud ON true
   LEFT JOIN LATERAL (
     SELECT fname FROM fc_fname n WHERE n.fid = x.fid AND n.deleted_at IS NULL ORDER BY fname LIMIT 1) fn ON true
-  WHERE ud.n > 0 OR fn.fname IS NOT NULL OR EXISTS (SELECT 1 FROM fc_user u WHERE u.fid = x.fid)`;
+  WHERE ${existsSql(FARCASTER, 'x.fid')}`;
 
 export function findFarcasterProfiles(db: Database, fids: readonly number[]): Promise<FarcasterProfileRow[]> {
   return db.read<FarcasterProfileRow>(PROFILE_SELECT, [...fids]);

@@ -3,6 +3,7 @@
 // (CONTRACT §4). collected_profile_id is the publication's author and usd_amount
 // is already valued from token prices by the importer (src/importer/collect-usd.ts).
 import type { Database } from '../db/database';
+import { LENS_ID } from '../domain/protocols';
 
 /** A validated filter: currency upper-cased, the month/year as a UTC [from, to) range. */
 export interface CollectWindow {
@@ -92,6 +93,6 @@ export function topCreators(db: Database, w: CollectWindow, limit: number): Prom
     FROM lens_act a JOIN lens_profile p ON p.profile_id = a.collected_profile_id
     WHERE ${where.sql}
     GROUP BY 1
-    ORDER BY coalesce(sum(a.usd_amount), 0) DESC, count(*) DESC, length(a.collected_profile_id), a.collected_profile_id
+    ORDER BY coalesce(sum(a.usd_amount), 0) DESC, count(*) DESC, ${LENS_ID.order('a.collected_profile_id')}
     LIMIT $1`, limit, ...where.params);
 }

@@ -5,6 +5,7 @@
 // count; likes are UPVOTEs only; comments/quotes are COMMENT/QUOTE publications
 // whose parent belongs to the other side. Counterparts must be known profiles.
 import type { Database } from '../db/database';
+import { existsSql, LENS, LENS_ID } from '../domain/protocols';
 
 export type EngagementDirection = 'inbound' | 'outbound';
 export type EngagementKind = 'likes' | 'comments' | 'quotes';
@@ -41,10 +42,10 @@ export function lensEngagement(db: Database, ids: readonly string[], limit: numb
     ),
     counted AS (
       SELECT me, direction, kind, other, count(*)::int AS interactions FROM ev
-      WHERE other <> me AND EXISTS (SELECT 1 FROM lens_profile lp WHERE lp.profile_id = ev.other)
+      WHERE other <> me AND ${existsSql(LENS, 'ev.other')}
       GROUP BY 1, 2, 3, 4),
     ranked AS (
-      SELECT *, row_number() OVER (PARTITION BY me, direction, kind ORDER BY interactions DESC, length(other), other) AS rn FROM counted)
+      SELECT *, row_number() OVER (PARTITION BY me, direction, kind ORDER BY interactions DESC, ${LENS_ID.order('other')}) AS rn FROM counted)
     SELECT me AS profile_id, direction, kind, other, interactions FROM ranked WHERE rn <= $2
     ORDER BY me, direction, kind, rn`, [...ids], limit);
 }

@@ -1,6 +1,6 @@
 // Lens profiles with handle, newest metadata and imported classifier score.
 import type { Database } from '../db/database';
-import { LENS_GENERATION } from './generation.sql';
+import { generationOf, LENS, stateOf } from '../domain/protocols';
 
 export interface LensProfileRow {
   profile_id: string;
@@ -42,7 +42,7 @@ export const emptyLensCounts = (id: string): LensCountsRow => ({
  */
 export function lensCounts(db: Database, ids: readonly string[]): Promise<LensCountsRow[]> {
   return db.read<LensCountsRow>(`
-    WITH asof AS (SELECT coalesce((SELECT as_of FROM protocol_state WHERE protocol = 'lens'), now()) AS t)
+    WITH asof AS (SELECT coalesce(${stateOf('lens', 'as_of')}, now()) AS t)
     SELECT x.id AS profile_id, coalesce(s.followers, 0) AS followers, coalesce(s.following, 0) AS following,
       coalesce(s.posts, 0) AS posts, coalesce(s.likes_received, 0) AS likes, coalesce(s.comments_received, 0) AS comments,
       coalesce(s.quotes_received, 0) AS quotes, coalesce(s.mirrors_received, 0) AS mirrors,
@@ -53,7 +53,7 @@ export function lensCounts(db: Database, ids: readonly string[]): Promise<LensCo
        OR EXISTS (SELECT 1 FROM lens_follow f, asof WHERE f.follower_profile_id = x.id AND f.timestamp > asof.t - interval '30 days' AND f.timestamp <= asof.t)
       ) AS active
     FROM unnest($1::text[]) AS x(id)
-    LEFT JOIN lens_profile_stats s ON s.generation = ${LENS_GENERATION} AND s.profile_id = x.id`, [...ids]);
+    LEFT JOIN lens_profile_stats s ON s.generation = ${generationOf(LENS)} AND s.profile_id = x.id`, [...ids]);
 }
 
 export function lensStatsRefreshedAt(db: Database): Promise<{ refreshed_at: Date | null }[]> {

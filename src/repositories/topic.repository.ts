@@ -3,6 +3,7 @@
 // posts of a day on a phrase (post_content rows whose hashtags, channel or terms
 // hold it) with who engaged with them and how many mention it.
 import type { Database } from '../db/database';
+import { textIdOrder } from '../domain/protocols';
 import { TOPIC_STATS_SQL } from './topic-stats.sql';
 
 export interface TopicStatsRow {
@@ -99,7 +100,7 @@ export function topicEngagers(db: Database, day: string, topics: readonly string
         count(*) FILTER (WHERE kind = 'likes')::int AS likes, count(*) FILTER (WHERE kind = 'comments')::int AS comments,
         count(*) FILTER (WHERE kind = 'quotes')::int AS quotes, count(*) FILTER (WHERE kind = 'reposts')::int AS reposts,
         count(*) FILTER (WHERE kind = 'collects')::int AS collects,
-        row_number() OVER (PARTITION BY topic ORDER BY count(*) DESC, protocol, length(profile_id), profile_id COLLATE "C") AS n
+        row_number() OVER (PARTITION BY topic ORDER BY count(*) DESC, protocol, ${textIdOrder('profile_id COLLATE "C"')}) AS n
       FROM acts GROUP BY topic, protocol, profile_id
     )
     SELECT g.topic, g.protocol, g.profile_id, g.engagements, g.likes, g.comments, g.quotes, g.reposts, g.collects,

@@ -3,6 +3,7 @@
 // Ethereum addresses. The importer stores both sides lowercase (0x…); the
 // comparison lowercases again so a row written by other means still matches.
 import type { Database } from '../db/database';
+import { LENS_ID } from '../domain/protocols';
 
 export interface VerificationRow { fid: number; address: string; protocol: string; timestamp: Date }
 
@@ -14,13 +15,13 @@ export function liveVerifications(db: Database, fids: readonly number[]): Promis
     ORDER BY v.fid, v.timestamp, v.address`, [...fids]);
 }
 
-/** Lens profiles per fid, by numeric profile id. */
+/** Lens profiles per fid, by numeric profile id (SELECT DISTINCT sorts only by what it selects: len). */
 export function lensMatchesOfFids(db: Database, fids: readonly number[]): Promise<{ fid: number; profile_id: string }[]> {
   return db.read(`
     SELECT DISTINCT v.fid, p.profile_id, length(p.profile_id) AS len FROM fc_verification v
     JOIN lens_profile p ON p.owned_by = lower(v.address)
     WHERE v.fid = ANY($1::int[]) AND v.deleted_at IS NULL AND v.protocol = 'ethereum'
-    ORDER BY v.fid, len, p.profile_id`, [...fids]);
+    ORDER BY v.fid, ${LENS_ID.order('p.profile_id')}`, [...fids]);
 }
 
 /** Fids per Lens profile (live Ethereum verification of its owner), ascending. */

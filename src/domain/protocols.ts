@@ -1,0 +1,157 @@
+// What the service knows of each protocol it reads, stated once: its name, how
+// its ids are typed and ordered, the tables of its follow graph and of its
+// analytics, which rows make a profile known, and which events date its data.
+// Data and small SQL fragments only: callers compose their statements from them.
+
+export type ProtocolName = 'farcaster' | 'lens';
+
+export const PROTOCOL_NAMES: readonly ProtocolName[] = ['farcaster', 'lens'];
+
+/** How one protocol's ids are typed and ordered, in SQL and in JavaScript. */
+export interface IdKind<K extends number | string> {
+  /** SQL type of one id, and of an array of them (`= ANY($1::int[])`). */
+  sqlType: 'int' | 'text';
+  sqlArray: 'int[]' | 'text[]';
+  /** The id held as text (post_category.author_id) as an id of this kind. */
+  fromText(expr: string): string;
+  /** The terms that order ids by numeric value, for a row comparison: `(t, keys) < ($1, keys)`. */
+  keys(expr: string): string;
+  /** ORDER BY terms: by numeric value, ascending or descending. */
+  order(expr: string, direction?: 'DESC'): string;
+  /** An id as the database driver returns it. */
+  fromRow(value: unknown): K;
+  /** The same order as `order`, in JavaScript. */
+  compare(a: K, b: K): number;
+}
+
+/**
+ * Ids held as text with no superfluous leading zeros (canonical Lens ids: lowercase
+ * `0x`, an even number of hex digits; a fid written in decimal) order by numeric
+ * value as (length, text): a longer id is a larger number, ids of one length
+ * compare digit by digit.
+ */
+export const textIdKeys = (expr: string) => `length(${expr}), ${expr}`;
+export const textIdOrder = (expr: string, direction?: 'DESC') =>
+  direction ? `length(${expr}) ${direction}, ${expr} ${direction}` : textIdKeys(expr);
+
+/** Farcaster fids: positive Postgres integers. */
+export const FID: IdKind<number> = {
+  sqlType: 'int',
+  sqlArray: 'int[]',
+  fromText: (expr) => `${expr}::int`,
+  keys: (expr) => expr,
+  order: (expr, direction) => (direction ? `${expr} ${direction}` : expr),
+  fromRow: (value) => Number(value),
+  compare: (a, b) => a - b,
+};
+
+/** Lens profile ids, stored canonical (lowercase `0x`, even number of hex digits). */
+export const LENS_ID: IdKind<string> = {
+  sqlType: 'text',
+  sqlArray: 'text[]',
+  fromText: (expr) => expr,
+  keys: textIdKeys,
+  order: textIdOrder,
+  fromRow: (value) => String(value),
+  compare: (a, b) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0),
+};
+
+/** A table whose rows make the id in its key column a known profile. */
+export interface KnownTable {
+  table: string;
+  /** The key column is the table's primary key (else one id has many rows). */
+  oneRowPerId: boolean;
+  /** Rows carry `deleted_at`; a deleted row does not make a profile exist. */
+  softDeleted: boolean;
+}
+
+export interface ProtocolSpec<K extends number | string = number | string> {
+  name: ProtocolName;
+  id: IdKind<K>;
+  /** The id column of the known tables and of every analytics table. */
+  key: string;
+  /** A profile is known when one of these tables holds its id. */
+  known: readonly KnownTable[];
+  /** Follows: `follower` follows `followee`; `deleted_at` is the unfollow time. */
+  follows: { table: string; follower: string; followee: string; primaryKey: readonly [string, string] };
+  /** Tables the analytics refresh writes, one generation at a time. */
+  analytics: { graphScore: string; stats: string; summary: string; gain: string; daily: string };
+  /**
+   * The protocol's data is "as of" its newest event: the newest value of these
+   * columns of these tables (creations, and deletions where rows are deleted).
+   */
+  events: Readonly<Record<string, readonly string[]>>;
+}
+
+export const FARCASTER: ProtocolSpec<number> = {
+  name: 'farcaster',
+  id: FID,
+  key: 'fid',
+  known: [
+    { table: 'fc_user', oneRowPerId: true, softDeleted: false },
+    { table: 'fc_fname', oneRowPerId: false, softDeleted: true },
+    { table: 'fc_user_data', oneRowPerId: false, softDeleted: true },
+  ],
+  follows: { table: 'fc_link', follower: 'fid', followee: 'target_fid', primaryKey: ['fid', 'target_fid'] },
+  analytics: {
+    graphScore: 'fc_graph_score', stats: 'fc_profile_stats', summary: 'fc_follower_summary', gain: 'fc_follower_gain', daily: 'fc_follower_daily',
+  },
+  events: {
+    fc_link: ['timestamp', 'deleted_at'], fc_cast: ['timestamp', 'deleted_at'],
+    fc_reaction: ['timestamp', 'deleted_at'], fc_verification: ['timestamp', 'deleted_at'],
+  },
+};
+
+export const LENS: ProtocolSpec<string> = {
+  name: 'lens',
+  id: LENS_ID,
+  key: 'profile_id',
+  known: [{ table: 'lens_profile', oneRowPerId: true, softDeleted: false }],
+  follows: { table: 'lens_follow', follower: 'follower_profile_id', followee: 'profile_id', primaryKey: ['profile_id', 'follower_profile_id'] },
+  analytics: {
+    graphScore: 'lens_graph_score', stats: 'lens_profile_stats', summary: 'lens_follower_summary', gain: 'lens_follower_gain', daily: 'lens_follower_daily',
+  },
+  // Publications, reactions and acts are never deleted (publications are hidden instead).
+  events: {
+    lens_follow: ['timestamp', 'deleted_at'], lens_publication: ['timestamp'], lens_reaction: ['action_at'], lens_act: ['timestamp'],
+  },
+};
+
+export const PROTOCOLS: { readonly farcaster: ProtocolSpec<number>; readonly lens: ProtocolSpec<string> } = { farcaster: FARCASTER, lens: LENS };
+
+/** A value of the protocol's protocol_state row, as a subquery (it costs no statement). */
+export const stateOf = (protocol: ProtocolName, column: string) => `(SELECT ${column} FROM protocol_state WHERE protocol = '${protocol}')`;
+
+/** The analytics generation readers use: the one protocol_state points at. */
+export const generationOf = (p: ProtocolSpec) => stateOf(p.name, 'generation');
+
+/** Every analytics table of the protocol, score table first. */
+export const analyticsTables = (p: ProtocolSpec): string[] => {
+  const t = p.analytics;
+  return [t.graphScore, t.stats, t.summary, t.gain, t.daily];
+};
+
+/**
+ * The as-of instant: the newest event time over the event tables, null when
+ * there is none (GREATEST skips nulls). One scan or index lookup per table.
+ */
+export const asOfSql = (p: ProtocolSpec) => {
+  const newest = Object.entries(p.events).map(([table, columns]) => {
+    const maxima = columns.map((c) => `max("${c}")`);
+    return `(SELECT ${maxima.length === 1 ? maxima[0] : `GREATEST(${maxima.join(', ')})`} FROM ${table})`;
+  });
+  return `GREATEST(${newest.join(', ')})`;
+};
+
+/** Every id a known table holds, deleted rows included (column named as the key). */
+export const knownIdsSql = (p: ProtocolSpec) => p.known.map((k) => `SELECT ${p.key} FROM ${k.table}`).join(' UNION ');
+
+/**
+ * The profile `idExpr` exists: a live row of a known table holds it. (Rankings
+ * and the follow graph take every id of knownIdsSql, deleted rows included.)
+ */
+export const existsSql = (p: ProtocolSpec, idExpr: string) => {
+  const terms = p.known.map((k) =>
+    `EXISTS (SELECT 1 FROM ${k.table} known WHERE known.${p.key} = ${idExpr}${k.softDeleted ? ' AND known.deleted_at IS NULL' : ''})`);
+  return terms.length === 1 ? terms[0] : `(${terms.join(' OR ')})`;
+};
