@@ -27,7 +27,7 @@ export async function profileRank(l: AnalyticsLoaders, id: Id) {
   };
 }
 
-/** Rank by followers gained in the period (seed 2.10). */
+/** Rank by followers gained in the period. */
 export async function userRank(l: AnalyticsLoaders, id: Id, ratio: string) {
   const [g] = await l.gain.load({ id, period: requirePeriod(ratio) });
   if (!g) throw notFound();

@@ -1,4 +1,4 @@
-// Lens engagement (seed 2.6), collects (2.7), collect sums, top creators,
+// Lens engagement, collects, collect sums, top creators,
 // publications and following: object types of the Lens graph fields.
 import { Field, Float, Int, ObjectType } from 'type-graphql';
 import { LensProfileIdScalar } from '../scalars/lens-profile-id.scalar';
