@@ -1,5 +1,14 @@
 // A fresh set of loaders for every request (never shared): each batches the
 // keys asked for in one tick into one SQL statement with an array parameter.
+//
+// One convention for every loader here:
+// - a key the database has no row for yields null, or a typed default where
+//   absence has a meaning (an empty list, zero counts); never an Error object,
+//   so callers test for null, not for `instanceof Error`;
+// - a batch that fails (database down, statement cancelled) rejects every key
+//   of the batch, and callers let that rejection through: it becomes a 503,
+//   never an empty answer. Several keys are read with loadAll (load-all.ts),
+//   not with DataLoader's loadMany, which would hand the failure back as a value.
 import DataLoader from 'dataloader';
 import type { Database } from '../db/database';
 import { emptyFarcasterCounts, farcasterCounts, type FarcasterCountsRow } from '../repositories/farcaster-counts.repository';

@@ -8,5 +8,5 @@ export function orderByKeys<K, R, M>(keys: readonly K[], rows: readonly R[], key
   return keys.map((k) => (byKey.has(k) ? (byKey.get(k) as R) : missing(k)));
 }
 
-/** Distinct values in first-seen order (CONTRACT §3: one answer per distinct id). */
+/** Distinct values in first-seen order: a list of ids gets one answer per distinct id. */
 export const distinct = <T>(values: readonly T[]): T[] => [...new Set(values)];

@@ -2,8 +2,8 @@
 // turn ids into profile objects.
 import { badInput, notFound } from '../errors/app-error';
 import type { AnalyticsLoaders } from '../loaders/analytics-loaders';
-import type { FollowerCursor } from '../repositories/recent-followers.repository';
 import { historyPoints, pointCount, type HistoryPoint } from './history';
+import { decodeKeysetCursor, keysetPage, rowsToRead } from './pagination';
 import { fromDayNumber, INTERVALS, requireDay, toDayNumber, type Interval } from '../domain/days';
 import { parsePeriod, percentileCategory } from '../domain/periods';
 
@@ -27,7 +27,7 @@ export async function profileRank(l: AnalyticsLoaders, id: Id) {
   };
 }
 
-/** Rank by followers gained in the period (seed 2.10). */
+/** Rank by followers gained in the period. */
 export async function userRank(l: AnalyticsLoaders, id: Id, ratio: string) {
   const [g] = await l.gain.load({ id, period: requirePeriod(ratio) });
   if (!g) throw notFound();
@@ -44,7 +44,6 @@ export async function followerHistogram(l: AnalyticsLoaders, id: Id) {
   return { total: buckets.reduce((a, b) => a + b.count, 0), buckets };
 }
 
-
 export async function followersHistory(l: AnalyticsLoaders, id: Id, args: { from?: string | null; to?: string | null; interval: string }) {
   if (!(INTERVALS as readonly string[]).includes(args.interval)) throw badInput(`interval must be one of day, week, month; got "${args.interval}"`);
   const interval = args.interval as Interval;
@@ -57,25 +56,9 @@ export async function followersHistory(l: AnalyticsLoaders, id: Id, args: { from
   return { interval, from, to, points };
 }
 
-export function encodeCursor(c: FollowerCursor): string {
-  return Buffer.from(JSON.stringify([c.at.toISOString(), c.id])).toString('base64url');
-}
-
-export function decodeCursor(raw: string | null | undefined): FollowerCursor | null {
-  if (!raw) return null;
-  try {
-    const [at, id] = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as [string, Id];
-    const date = new Date(at);
-    if (Number.isNaN(date.getTime()) || (typeof id !== 'string' && typeof id !== 'number')) throw new Error('shape');
-    return { at: date, id };
-  } catch {
-    throw badInput('after is not a cursor returned by this API');
-  }
-}
-
-/** Newest followers first; one extra row tells whether there is a next page. */
+/** Newest followers first, keyset-paged. */
 export async function recentFollowerPage(l: AnalyticsLoaders, id: Id, first: number, after: string | null | undefined) {
-  const rows = await l.recent.load({ id, first: first + 1, after: decodeCursor(after) });
-  const page = rows.slice(0, first).map((r) => ({ id: r.follower, followedAt: r.followed_at, cursor: encodeCursor({ at: r.followed_at, id: r.follower }) }));
-  return { page, pageInfo: { hasNextPage: rows.length > first, endCursor: page.at(-1)?.cursor ?? null } };
+  const rows = await l.recent.load({ id, first: rowsToRead(first), after: decodeKeysetCursor(after) });
+  const { items, pageInfo } = keysetPage(rows, first, (r) => ({ at: r.followed_at, id: r.follower }));
+  return { page: items.map(({ row, cursor }) => ({ id: row.follower, followedAt: row.followed_at, cursor })), pageInfo };
 }

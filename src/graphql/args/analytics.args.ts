@@ -1,6 +1,7 @@
 import { Max, Min } from 'class-validator';
 import { ArgsType, Field, Int } from 'type-graphql';
 import { NoNul } from './text.validators';
+import { PAGE_SIZE } from '../../queries/pagination';
 
 @ArgsType()
 export class RatioArgs {
@@ -24,6 +25,6 @@ export class TopFollowersArgs {
 
 @ArgsType()
 export class FollowerPageArgs {
-  @Field(() => Int, { defaultValue: 20 }) @Min(1) @Max(100) first!: number;
+  @Field(() => Int, { defaultValue: PAGE_SIZE.default }) @Min(PAGE_SIZE.min) @Max(PAGE_SIZE.max) first!: number;
   @Field(() => String, { nullable: true, description: 'endCursor of the previous page.' }) @NoNul() after?: string | null;
 }

@@ -3,11 +3,10 @@
 import { Max, Min } from 'class-validator';
 import { ArgsType, Field, InputType, Int } from 'type-graphql';
 import { NoNul } from './text.validators';
+import { PAGE_SIZE } from '../../queries/pagination';
 import { badInput } from '../../errors/app-error';
 import { requireYear } from '../../domain/days';
 import type { CollectWindow } from '../../repositories/lens-collects.repository';
-
-export const MAX_LIST = 100;
 
 @InputType({ description: 'Collect filters (CONTRACT §5 row 4.4); month and year are UTC.' })
 export class LensCollectFilter {
@@ -32,7 +31,8 @@ export function collectWindow(f: LensCollectFilter | null | undefined): CollectW
 
 @ArgsType()
 export class EngagementArgs {
-  @Field(() => Int, { defaultValue: 20, description: 'Items per list, 1..100.' }) @Min(1) @Max(MAX_LIST) limit!: number;
+  @Field(() => Int, { defaultValue: PAGE_SIZE.default, description: `Items per list, ${PAGE_SIZE.min}..${PAGE_SIZE.max}.` })
+  @Min(PAGE_SIZE.min) @Max(PAGE_SIZE.max) limit!: number;
 }
 
 @ArgsType()
@@ -42,23 +42,23 @@ export class CollectFilterArgs {
 
 @ArgsType()
 export class CollectConnectionArgs extends CollectFilterArgs {
-  @Field(() => Int, { defaultValue: 20 }) @Min(1) @Max(MAX_LIST) first!: number;
+  @Field(() => Int, { defaultValue: PAGE_SIZE.default }) @Min(PAGE_SIZE.min) @Max(PAGE_SIZE.max) first!: number;
   @Field(() => String, { nullable: true, description: 'endCursor of the previous page.' }) @NoNul() after?: string | null;
 }
 
 @ArgsType()
 export class CollectPageArgs extends CollectFilterArgs {
   @Field(() => Int, { defaultValue: 1, description: '1-based page (REST paging).' }) @Min(1) page!: number;
-  @Field(() => Int, { defaultValue: 20 }) @Min(1) @Max(MAX_LIST) limit!: number;
+  @Field(() => Int, { defaultValue: PAGE_SIZE.default }) @Min(PAGE_SIZE.min) @Max(PAGE_SIZE.max) limit!: number;
 }
 
 @ArgsType()
 export class TopCreatorsArgs extends CollectFilterArgs {
-  @Field(() => Int, { defaultValue: 20 }) @Min(1) @Max(MAX_LIST) limit!: number;
+  @Field(() => Int, { defaultValue: PAGE_SIZE.default }) @Min(PAGE_SIZE.min) @Max(PAGE_SIZE.max) limit!: number;
 }
 
 @ArgsType()
 export class PageArgs {
-  @Field(() => Int, { defaultValue: 20 }) @Min(1) @Max(MAX_LIST) first!: number;
+  @Field(() => Int, { defaultValue: PAGE_SIZE.default }) @Min(PAGE_SIZE.min) @Max(PAGE_SIZE.max) first!: number;
   @Field(() => String, { nullable: true, description: 'endCursor of the previous page.' }) @NoNul() after?: string | null;
 }

@@ -3,6 +3,7 @@
 // arguments, its `first`/`limit`; a non-list field with such a size (a
 // connection, followersHistory, engagement) hands it down to the lists below it.
 import { MAX_HISTORY_POINTS } from '../../queries/profile-analytics';
+import { PAGE_SIZE } from '../../queries/pagination';
 import { DEFAULT_SERIES_DAYS, MAX_SERIES_DAYS } from '../../queries/tokens';
 import { CATEGORIES } from '../../domain/taxonomy';
 import { dayNumberOf } from './range-points';
@@ -13,7 +14,7 @@ export interface Size { n: number; what: string }
 /** A list with nothing bounding it in its arguments (verifications, markets, a post's cashtags …): these stay short. */
 export const DEFAULT_LIST_SIZE = 10;
 /** Every `first`/`limit` of the schema is validated to at most 100: a larger value is refused by the resolver, not costed. */
-export const MAX_PAGE_SIZE = 100;
+export const MAX_PAGE_SIZE = PAGE_SIZE.max;
 
 type Args = Record<string, unknown>;
 

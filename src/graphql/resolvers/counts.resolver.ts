@@ -1,4 +1,5 @@
 import { Args, Ctx, Query, Resolver } from 'type-graphql';
+import { loadAll } from '../../loaders/load-all';
 import { distinct } from '../../loaders/order-by-keys';
 import { FidsArgs, LensIdsArgs } from '../args/id.args';
 import type { Context } from '../context.type';
@@ -10,26 +11,21 @@ export class CountsResolver {
   @Query(() => [LensFollowerCount], { description: 'Seed 4.10: follower counts of Lens profiles.' })
   async lensFollowersCounts(@Args(() => LensIdsArgs) { ids }: LensIdsArgs, @Ctx() ctx: Context): Promise<LensFollowerCount[]> {
     const unique = distinct(ids);
-    const counts = await ctx.loaders.lensCounts.loadMany(unique);
-    return unique.map((profileId, i) => ({ profileId, followersCount: countOf(counts[i], (c) => c.followers) }));
+    const counts = await loadAll(ctx.loaders.lensCounts, unique);
+    return unique.map((profileId, i) => ({ profileId, followersCount: counts[i].followers }));
   }
 
   @Query(() => [FarcasterFollowerCount], { description: 'Follower counts of Farcaster users.' })
   async farcasterFollowersCounts(@Args(() => FidsArgs) { fids }: FidsArgs, @Ctx() ctx: Context): Promise<FarcasterFollowerCount[]> {
     const unique = distinct(fids);
-    const counts = await ctx.loaders.farcasterCounts.loadMany(unique);
-    return unique.map((fid, i) => ({ fid, followersCount: countOf(counts[i], (c) => c.followers) }));
+    const counts = await loadAll(ctx.loaders.farcasterCounts, unique);
+    return unique.map((fid, i) => ({ fid, followersCount: counts[i].followers }));
   }
 
   @Query(() => [FarcasterLikesCount], { description: 'Seed 4.9: likes received on each user\'s live casts.' })
   async farcasterLikesCounts(@Args(() => FidsArgs) { fids }: FidsArgs, @Ctx() ctx: Context): Promise<FarcasterLikesCount[]> {
     const unique = distinct(fids);
-    const counts = await ctx.loaders.farcasterCounts.loadMany(unique);
-    return unique.map((fid, i) => ({ fid, likesCount: countOf(counts[i], (c) => c.likes) }));
+    const counts = await loadAll(ctx.loaders.farcasterCounts, unique);
+    return unique.map((fid, i) => ({ fid, likesCount: counts[i].likes }));
   }
-}
-
-function countOf<T>(value: T | Error, pick: (v: T) => number): number {
-  if (value instanceof Error) throw value;
-  return pick(value);
 }

@@ -4,7 +4,8 @@
 import { Args, Ctx, FieldResolver, Resolver, Root } from 'type-graphql';
 import { badInput } from '../../errors/app-error';
 import type { FollowDirection } from '../../repositories/farcaster-follows.repository';
-import { connection, FarcasterEngagementArgs, FarcasterPageArgs, pageWindow, VerificationArgs } from '../args/farcaster-graph.args';
+import { cutPage, offsetConnection, pageWindow, rowsToRead } from '../../queries/pagination';
+import { FarcasterEngagementArgs, FarcasterPageArgs, VerificationArgs } from '../args/farcaster-graph.args';
 import type { Context } from '../context.type';
 import { farcasterUsersByFid, lensProfilesById } from '../profile-lookup';
 import { toFarcasterCast } from '../types/farcaster-cast.type';
@@ -21,10 +22,10 @@ async function follows(user: FarcasterUser, direction: FollowDirection, args: Fa
   const l = ctx.loaders.farcasterGraph;
   const [totals, rows] = await Promise.all([
     l.followTotals.load(user.fid),
-    l.followPage.load({ fid: user.fid, direction, limit: w.limit + 1, offset: w.offset }),
+    l.followPage.load({ fid: user.fid, direction, limit: rowsToRead(w.limit), offset: w.offset }),
   ]);
-  const nodes = new Map((await farcasterUsersByFid(ctx, rows.slice(0, w.limit).map((r) => r.other))).map((u) => [u.fid, u]));
-  return connection(w, totals[direction], rows, (r, cursor) => {
+  const nodes = new Map((await farcasterUsersByFid(ctx, cutPage(rows, w.limit).rows.map((r) => r.other))).map((u) => [u.fid, u]));
+  return offsetConnection(w, totals[direction], rows, (r, cursor) => {
     const node = nodes.get(r.other);
     return node ? { cursor, followedAt: r.followed_at, node } : null;
   });
@@ -47,9 +48,9 @@ export class FarcasterGraphResolver {
     const w = pageWindow(args);
     const l = ctx.loaders.farcasterGraph;
     const [total, rows] = await Promise.all([
-      l.castTotals.load(user.fid), l.castPage.load({ fid: user.fid, limit: w.limit + 1, offset: w.offset }),
+      l.castTotals.load(user.fid), l.castPage.load({ fid: user.fid, limit: rowsToRead(w.limit), offset: w.offset }),
     ]);
-    return connection(w, total, rows, (r, cursor) => ({ cursor, node: toFarcasterCast(r) }));
+    return offsetConnection(w, total, rows, (r, cursor) => ({ cursor, node: toFarcasterCast(r) }));
   }
 
   @FieldResolver(() => FarcasterEngagement, { description: 'Who likes, replies to and quotes this user, and whom this user likes, replies to and quotes (seed 4.2 shape).' })

@@ -3,7 +3,8 @@
 // goes through the request's loaders: a nesting of any depth costs one statement
 // per (field, arguments), whatever the number of parent profiles.
 import { Args, Ctx, FieldResolver, Query, Resolver, Root } from 'type-graphql';
-import { decodeCursor, encodeCursor, recentFollowerPage } from '../../queries/profile-analytics';
+import { decodeKeysetCursor, keysetPage, rowsToRead } from '../../queries/pagination';
+import { recentFollowerPage } from '../../queries/profile-analytics';
 import { distinct } from '../../loaders/order-by-keys';
 import type { CollectRow } from '../../repositories/lens-collects.repository';
 import {
@@ -48,12 +49,12 @@ export class LensGraphResolver {
   @FieldResolver(() => LensCollectConnection, { description: 'Collects of this profile\'s publications, newest first (self-collects left out).' })
   async collects(@Root() p: LensProfile, @Args(() => CollectConnectionArgs) { filter, first, after }: CollectConnectionArgs, @Ctx() ctx: Context) {
     const window = collectWindow(filter);
-    const cursor = decodeCursor(after);
+    const cursor = decodeKeysetCursor(after);
     const rows = await ctx.loaders.lensGraph.collects.load({
-      id: p.profileId, window, first: first + 1, offset: 0, after: cursor ? { at: cursor.at, id: String(cursor.id) } : null,
+      id: p.profileId, window, first: rowsToRead(first), offset: 0, after: cursor ? { at: cursor.at, id: String(cursor.id) } : null,
     });
-    const edges = rows.slice(0, first).map((r) => ({ cursor: encodeCursor({ at: r.timestamp, id: r.id }), node: toCollect(r) }));
-    return { edges, pageInfo: { hasNextPage: rows.length > first, endCursor: edges.at(-1)?.cursor ?? null } };
+    const { items, pageInfo } = keysetPage(rows, first, (r) => ({ at: r.timestamp, id: r.id }));
+    return { edges: items.map(({ row, cursor }) => ({ cursor, node: toCollect(row) })), pageInfo };
   }
 
   @FieldResolver(() => [LensCollect], { description: 'The collects of `collects`, offset-paged (`page` 1-based, `limit`): the REST list of seed 4.4.' })
@@ -82,32 +83,32 @@ export class LensGraphResolver {
 
   @FieldResolver(() => LensFollowerConnection, { description: 'Profiles this profile follows (live), newest follow first.' })
   async following(@Root() p: LensProfile, @Args(() => FollowerPageArgs) { first, after }: FollowerPageArgs, @Ctx() ctx: Context) {
-    const rows = await ctx.loaders.lensGraph.following.load({ id: p.profileId, first: first + 1, after: decodeCursor(after) });
-    const page = rows.slice(0, first);
-    const nodes = await profileMap(ctx, page.map((r) => r.followed));
-    const edges = page.flatMap((r) => {
-      const node = nodes.get(r.followed);
-      return node ? [{ cursor: encodeCursor({ at: r.followed_at, id: r.followed }), followedAt: r.followed_at, node }] : [];
+    const rows = await ctx.loaders.lensGraph.following.load({ id: p.profileId, first: rowsToRead(first), after: decodeKeysetCursor(after) });
+    const { items, pageInfo } = keysetPage(rows, first, (r) => ({ at: r.followed_at, id: r.followed }));
+    const nodes = await profileMap(ctx, items.map(({ row }) => row.followed));
+    const edges = items.flatMap(({ row, cursor }) => {
+      const node = nodes.get(row.followed);
+      return node ? [{ cursor, followedAt: row.followed_at, node }] : [];
     });
-    const last = page.at(-1);
-    return { edges, pageInfo: { hasNextPage: rows.length > first, endCursor: last ? encodeCursor({ at: last.followed_at, id: last.followed }) : null } };
+    return { edges, pageInfo };
   }
 
   @FieldResolver(() => LensPublicationConnection, { description: 'Visible publications, newest first, with counts of what others did to each.' })
   async publications(@Root() p: LensProfile, @Args(() => PageArgs) { first, after }: PageArgs, @Ctx() ctx: Context) {
-    const cursor = decodeCursor(after);
+    const cursor = decodeKeysetCursor(after);
     const rows = await ctx.loaders.lensGraph.publications.load({
-      id: p.profileId, first: first + 1, after: cursor ? { at: cursor.at, id: String(cursor.id) } : null,
+      id: p.profileId, first: rowsToRead(first), after: cursor ? { at: cursor.at, id: String(cursor.id) } : null,
     });
-    const edges = rows.slice(0, first).map((r) => ({
-      cursor: encodeCursor({ at: r.timestamp, id: r.publication_id }),
+    const { items, pageInfo } = keysetPage(rows, first, (r) => ({ at: r.timestamp, id: r.publication_id }));
+    const edges = items.map(({ row: r, cursor }) => ({
+      cursor,
       node: {
         publicationId: r.publication_id, profileId: r.profile_id, type: r.publication_type, parentPublicationId: r.parent_publication_id,
         timestamp: r.timestamp, reactionCount: r.reactions, commentCount: r.comments, quoteCount: r.quotes, mirrorCount: r.mirrors,
         collectCount: r.collects,
       },
     }));
-    return { edges, pageInfo: { hasNextPage: rows.length > first, endCursor: edges.at(-1)?.cursor ?? null } };
+    return { edges, pageInfo };
   }
 }
 

@@ -1,30 +1,16 @@
-import { Field, ObjectType } from 'type-graphql';
+import { ObjectType } from 'type-graphql';
+import { Connection, Edge } from './connection.type';
 import { FarcasterUser } from './farcaster-user.type';
 import { LensProfile } from './lens-profile.type';
-import { PageInfo } from './follower-stats.type';
 
 @ObjectType()
-export class FarcasterFollowerEdge {
-  @Field(() => String) cursor!: string;
-  @Field(() => Date, { description: 'When the follow happened.' }) followedAt!: Date;
-  @Field(() => FarcasterUser) node!: FarcasterUser;
-}
+export class FarcasterFollowerEdge extends Edge(FarcasterUser, { followedAt: { description: 'When the follow happened.' } }) {}
 
 @ObjectType({ description: 'Follows, newest follow first.' })
-export class FarcasterFollowerConnection {
-  @Field(() => [FarcasterFollowerEdge]) edges!: FarcasterFollowerEdge[];
-  @Field(() => PageInfo) pageInfo!: PageInfo;
-}
+export class FarcasterFollowerConnection extends Connection(FarcasterFollowerEdge) {}
 
 @ObjectType()
-export class LensFollowerEdge {
-  @Field(() => String) cursor!: string;
-  @Field(() => Date) followedAt!: Date;
-  @Field(() => LensProfile) node!: LensProfile;
-}
+export class LensFollowerEdge extends Edge(LensProfile, { followedAt: {} }) {}
 
 @ObjectType({ description: 'Follows, newest follow first.' })
-export class LensFollowerConnection {
-  @Field(() => [LensFollowerEdge]) edges!: LensFollowerEdge[];
-  @Field(() => PageInfo) pageInfo!: PageInfo;
-}
+export class LensFollowerConnection extends Connection(LensFollowerEdge) {}

@@ -29,12 +29,6 @@ export class FollowersHistory {
   @Field(() => [FollowersHistoryPoint]) points!: FollowersHistoryPoint[];
 }
 
-@ObjectType()
-export class PageInfo {
-  @Field(() => Boolean) hasNextPage!: boolean;
-  @Field(() => String, { nullable: true }) endCursor!: string | null;
-}
-
 @ObjectType({ description: 'Mean imported Lens classifier score.' })
 export class ScoreAverage {
   @Field(() => Number, { nullable: true, description: 'null when no profile in scope has a score.' }) average!: number | null;

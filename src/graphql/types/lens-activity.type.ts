@@ -1,8 +1,8 @@
-// Lens engagement (seed 2.6), collects (2.7), collect sums, top creators,
+// Lens engagement, collects, collect sums, top creators,
 // publications and following: object types of the Lens graph fields.
 import { Field, Float, Int, ObjectType } from 'type-graphql';
 import { LensProfileIdScalar } from '../scalars/lens-profile-id.scalar';
-import { PageInfo } from './follower-stats.type';
+import { Connection, Edge } from './connection.type';
 import { LensProfile } from './lens-profile.type';
 
 @ObjectType({ description: 'Distinct counterpart profiles, most interactions first, then id (numeric).' })
@@ -33,16 +33,10 @@ export class LensCollect {
 }
 
 @ObjectType()
-export class LensCollectEdge {
-  @Field(() => String) cursor!: string;
-  @Field(() => LensCollect) node!: LensCollect;
-}
+export class LensCollectEdge extends Edge(LensCollect) {}
 
 @ObjectType({ description: 'Collects, newest first.' })
-export class LensCollectConnection {
-  @Field(() => [LensCollectEdge]) edges!: LensCollectEdge[];
-  @Field(() => PageInfo) pageInfo!: PageInfo;
-}
+export class LensCollectConnection extends Connection(LensCollectEdge) {}
 
 @ObjectType()
 export class LensCurrencyTotal {
@@ -83,13 +77,7 @@ export class LensPublication {
 }
 
 @ObjectType()
-export class LensPublicationEdge {
-  @Field(() => String) cursor!: string;
-  @Field(() => LensPublication) node!: LensPublication;
-}
+export class LensPublicationEdge extends Edge(LensPublication) {}
 
 @ObjectType({ description: 'Publications, newest first.' })
-export class LensPublicationConnection {
-  @Field(() => [LensPublicationEdge]) edges!: LensPublicationEdge[];
-  @Field(() => PageInfo) pageInfo!: PageInfo;
-}
+export class LensPublicationConnection extends Connection(LensPublicationEdge) {}
