@@ -155,3 +155,17 @@ export const existsSql = (p: ProtocolSpec, idExpr: string) => {
     `EXISTS (SELECT 1 FROM ${k.table} known WHERE known.${p.key} = ${idExpr}${k.softDeleted ? ' AND known.deleted_at IS NULL' : ''})`);
   return terms.length === 1 ? terms[0] : `(${terms.join(' OR ')})`;
 };
+
+/**
+ * Farcaster user data types (the protocol's UserDataType numbers) the service
+ * reads. The cover picture is what answers serve as `cover`.
+ */
+export const FC_USER_DATA = { pfp: 1, displayName: 2, bio: 3, username: 6, cover: 7 } as const;
+
+/**
+ * A fid's username: its live username user data, else its first live fname in
+ * byte order (a fid can hold several fnames over time; the choice must not vary).
+ */
+export const farcasterUsernameSql = (fidExpr: string) => `coalesce(
+  (SELECT d.value FROM fc_user_data d WHERE d.fid = ${fidExpr} AND d.type = ${FC_USER_DATA.username} AND d.deleted_at IS NULL),
+  (SELECT n.fname FROM fc_fname n WHERE n.fid = ${fidExpr} AND n.deleted_at IS NULL ORDER BY n.fname LIMIT 1))`;

@@ -1,7 +1,7 @@
-// Farcaster profile data: the newest live user_data value per type, the
-// username from user_data type 6 or else a live fname.
+// Farcaster profile data: the live user_data value of each type read, and
+// the username (farcasterUsernameSql).
 import type { Database } from '../db/database';
-import { existsSql, FARCASTER } from '../domain/protocols';
+import { existsSql, FARCASTER, farcasterUsernameSql, FC_USER_DATA as T } from '../domain/protocols';
 
 export interface FarcasterProfileRow {
   fid: number;
@@ -14,15 +14,13 @@ export interface FarcasterProfileRow {
 
 /** Fids that exist, with their live profile data. */
 const PROFILE_SELECT = `
-  SELECT x.fid, coalesce(ud.username, fn.fname) AS username, ud.display_name, ud.pfp, ud.bio, ud.cover
+  SELECT x.fid, ${farcasterUsernameSql('x.fid')} AS username, ud.display_name, ud.pfp, ud.bio, ud.cover
   FROM unnest($1::int[]) AS x(fid)
   LEFT JOIN LATERAL (
-    SELECT max(value) FILTER (WHERE type = 6) AS username, max(value) FILTER (WHERE type = 2) AS display_name,
-           max(value) FILTER (WHERE type = 1) AS pfp, max(value) FILTER (WHERE type = 3) AS bio,
-           max(value) FILTER (WHERE type = 7) AS cover
+    SELECT max(value) FILTER (WHERE type = ${T.displayName}) AS display_name,
+           max(value) FILTER (WHERE type = ${T.pfp}) AS pfp, max(value) FILTER (WHERE type = ${T.bio}) AS bio,
+           max(value) FILTER (WHERE type = ${T.cover}) AS cover
     FROM fc_user_data d WHERE d.fid = x.fid AND d.deleted_at IS NULL) ud ON true
-  LEFT JOIN LATERAL (
-    SELECT fname FROM fc_fname n WHERE n.fid = x.fid AND n.deleted_at IS NULL ORDER BY fname LIMIT 1) fn ON true
   WHERE ${existsSql(FARCASTER, 'x.fid')}`;
 
 export function findFarcasterProfiles(db: Database, fids: readonly number[]): Promise<FarcasterProfileRow[]> {
@@ -40,7 +38,7 @@ export async function searchFarcasterFids(db: Database, handle: string, limit: n
   const rows = await db.read<{ fid: number }>(`
     WITH names AS (
       SELECT fid, lower(value) AS name FROM fc_user_data
-        WHERE type = 6 AND deleted_at IS NULL AND lower(value) LIKE $2 || '%'
+        WHERE type = ${T.username} AND deleted_at IS NULL AND lower(value) LIKE $2 || '%'
       UNION
       SELECT fid, lower(fname) FROM fc_fname WHERE deleted_at IS NULL AND lower(fname) LIKE $2 || '%'
     ), candidates AS (

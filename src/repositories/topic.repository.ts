@@ -3,7 +3,7 @@
 // posts of a day on a phrase (post_content rows whose hashtags, channel or terms
 // hold it) with who engaged with them and how many mention it.
 import type { Database } from '../db/database';
-import { textIdOrder } from '../domain/protocols';
+import { farcasterUsernameSql, textIdOrder } from '../domain/protocols';
 import { TOPIC_STATS_SQL } from './topic-stats.sql';
 
 export interface TopicStatsRow {
@@ -105,9 +105,7 @@ export function topicEngagers(db: Database, day: string, topics: readonly string
     )
     SELECT g.topic, g.protocol, g.profile_id, g.engagements, g.likes, g.comments, g.quotes, g.reposts, g.collects,
       CASE WHEN g.protocol = 'lens' THEN h.local_name
-        ELSE coalesce(
-          (SELECT d.value FROM fc_user_data d WHERE d.fid = g.fid AND d.type = 6 AND d.deleted_at IS NULL),
-          (SELECT n.fname FROM fc_fname n WHERE n.fid = g.fid AND n.deleted_at IS NULL ORDER BY n.fname LIMIT 1)) END AS handle
+        ELSE ${farcasterUsernameSql('g.fid')} END AS handle
     FROM grouped g
     LEFT JOIN lens_handle h ON g.protocol = 'lens' AND h.profile_id = g.profile_id
     WHERE g.n <= $3
