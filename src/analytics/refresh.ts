@@ -11,8 +11,6 @@ import { FC_DAILY, FC_GAINS, FC_STATS, FC_SUMMARY } from './farcaster-refresh.sq
 import { LENS_DAILY, LENS_GAINS, LENS_SCORE_AVERAGE, LENS_STATS, LENS_SUMMARY } from './lens-refresh.sql';
 import { withRefreshLock } from './refresh-lock';
 
-export type { ProtocolName as Protocol } from '../domain/protocols';
-
 export interface RefreshOptions {
   protocols?: ProtocolName[];
   graph?: Omit<GraphScoreOptions, 'pretrust'> & { pretrust?: { farcaster?: number[]; lens?: string[] } };

@@ -3,13 +3,14 @@
 // run this one sequence, so they load a dataset the same way: the classifier
 // and the graph-score settings come from the configuration unless a step's
 // options say otherwise. A step runs only when its options are given.
-import { refreshAnalytics, type Protocol, type ProtocolReport } from '../analytics/refresh';
+import { refreshAnalytics, type ProtocolReport } from '../analytics/refresh';
 import { refreshOptionsOf } from '../analytics/refresh-options';
 import type { Config } from '../config/config.schema';
 import type { PostClassifier } from '../content/classifier.types';
 import { classifyPosts, type ClassifyReport } from '../content/classify-posts';
 import { createClassifier } from '../content/create-classifier';
 import type { Database } from '../db/database';
+import type { ProtocolName } from '../domain/protocols';
 import { importDataset, type ImportSummary } from '../importer/import-dataset';
 import type { ProgressMode, ProgressStream } from '../importer/progress';
 
@@ -21,7 +22,7 @@ export interface IngestOptions {
   /** Label the posts not labelled yet (every post with rebuild), with the configured classifier unless one is given. */
   classify?: { classifier?: PostClassifier; rebuild?: boolean };
   /** Recompute the analytics of these protocols (default both) with the configured graph-score settings. */
-  refresh?: { protocols?: Protocol[] };
+  refresh?: { protocols?: ProtocolName[] };
   /**
    * When another classify or refresh is running, its step fails the ingest
    * (the default: a command must not report work it did not do), or is

@@ -3,9 +3,10 @@
 import DataLoader from 'dataloader';
 import type { Database } from '../db/database';
 import type { Period } from '../domain/periods';
+import type { ProtocolName } from '../domain/protocols';
 import {
   followerDaily, followerSummaries, gains, protocolState, ranks,
-  type DailyRow, type GainRow, type ProtocolName, type ProtocolStateRow, type RanksRow, type SummaryRow,
+  type DailyRow, type GainRow, type ProtocolStateRow, type RanksRow, type SummaryRow,
 } from '../repositories/analytics.repository';
 import { recentFollowers, type FollowerCursor, type RecentFollowerRow } from '../repositories/recent-followers.repository';
 import { groupedLoader, groupRows } from './grouped-loader';

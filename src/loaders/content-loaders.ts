@@ -4,13 +4,14 @@
 // whatever the number of topics).
 import DataLoader from 'dataloader';
 import type { Database } from '../db/database';
-import { postContents, type PostContentRow, type PostProtocol } from '../repositories/post-content.repository';
+import type { ProtocolName } from '../domain/protocols';
+import { postContents, type PostContentRow } from '../repositories/post-content.repository';
 import {
   newestTopicDay, topicEngagers, topicMentions, topicsAmong, type TopicEngagerRow, type TopicMentionsRow,
 } from '../repositories/topic.repository';
 import { groupedLoader } from './grouped-loader';
 
-export interface PostKey { protocol: PostProtocol; postId: string }
+export interface PostKey { protocol: ProtocolName; postId: string }
 export interface DayTopicKey { day: string; topic: string }
 export interface TopicEngagersKey extends DayTopicKey { limit: number }
 

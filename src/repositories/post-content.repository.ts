@@ -3,8 +3,6 @@
 import type { Database } from '../db/database';
 import type { ProtocolName } from '../domain/protocols';
 
-export type { ProtocolName as PostProtocol } from '../domain/protocols';
-
 export interface PostContentRow {
   protocol: ProtocolName; post_id: string; day: string;
   categories: number[]; hashtags: string[]; channel: string | null; terms: string[]; cashtags: string[];

@@ -4,7 +4,8 @@
 // (test/helpers/test-database.ts). Every read goes through SQL on the tables.
 import path from 'node:path';
 import { percentileCategory } from '../../src/domain/periods';
-import { refreshAnalytics, type Protocol, type ProtocolReport, type RefreshOptions } from '../../src/analytics/refresh';
+import { refreshAnalytics, type ProtocolReport, type RefreshOptions } from '../../src/analytics/refresh';
+import type { ProtocolName as Protocol } from '../../src/domain/protocols';
 import type { Database } from '../../src/db/database';
 import { importDataset } from '../../src/importer/import-dataset';
 import { trending } from '../../src/repositories/analytics.repository';

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import type { Protocol } from '../../analytics/refresh';
+import type { ProtocolName } from '../../domain/protocols';
 import { migrate } from '../../db/migrate';
 import { ingest } from '../../jobs/ingest';
 import { UsageError, type CommandContext } from '../cli-context';
@@ -12,6 +12,6 @@ export async function refreshCommand(argv: string[], { config, io, withDatabase 
   if (values.protocol && !['farcaster', 'lens'].includes(values.protocol)) throw new UsageError('--protocol must be farcaster or lens');
   await withDatabase(async (db) => {
     await migrate(db.sql);
-    await ingest(db, config, { refresh: { protocols: values.protocol ? [values.protocol as Protocol] : undefined } }, ingestOutput(io));
+    await ingest(db, config, { refresh: { protocols: values.protocol ? [values.protocol as ProtocolName] : undefined } }, ingestOutput(io));
   });
 }
