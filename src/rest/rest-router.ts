@@ -21,9 +21,9 @@ export function restRouter(routes: RestRoute[], apollo: ApolloServer<Context>, c
         if (result.body.kind !== 'single') throw new Error('incremental delivery is not used by REST routes');
         const { data, errors } = result.body.singleResult;
         if (errors?.length) {
-          // The most severe error decides, as on the GraphQL face.
-          const { error, code } = mostSevere(errors);
-          throw new AppError(code, error.message);
+          // The most severe error decides, with the code and status formatError gave it, as on the GraphQL face.
+          const { code, status, message } = mostSevere(errors);
+          throw new AppError(code, message, true, undefined, status);
         }
         res.status(200).json(r.answer(data));
       } catch (err) {
