@@ -5,17 +5,11 @@ import type { AnalyticsLoaders } from '../loaders/analytics-loaders';
 import type { FollowerCursor } from '../repositories/recent-followers.repository';
 import { historyPoints, pointCount, type HistoryPoint } from './history';
 import { fromDayNumber, INTERVALS, requireDay, toDayNumber, type Interval } from '../domain/days';
-import { parsePeriod, percentileCategory } from '../domain/periods';
+import { percentileCategory, type Period } from '../domain/periods';
 
 type Id = string | number;
 export const MAX_HISTORY_POINTS = 1000;
 const HISTOGRAM = [['0', 0, 0], ['1-9', 1, 9], ['10-99', 10, 99], ['100-999', 100, 999], ['1000-9999', 1000, 9999], ['10000+', 10000, null]] as const;
-
-export function requirePeriod(ratio: string) {
-  const period = parsePeriod(ratio);
-  if (!period) throw badInput(`ratio must be one of day, week, month (or 1d, 7d, 30d); got "${ratio}"`);
-  return period;
-}
 
 export async function profileRank(l: AnalyticsLoaders, id: Id) {
   const r = await l.ranks.load(id);
@@ -27,9 +21,9 @@ export async function profileRank(l: AnalyticsLoaders, id: Id) {
   };
 }
 
-/** Rank by followers gained in the period (seed 2.10). */
-export async function userRank(l: AnalyticsLoaders, id: Id, ratio: string) {
-  const [g] = await l.gain.load({ id, period: requirePeriod(ratio) });
+/** Rank by followers gained in the period. */
+export async function userRank(l: AnalyticsLoaders, id: Id, period: Period) {
+  const [g] = await l.gain.load({ id, period });
   if (!g) throw notFound();
   return { profileId: String(id), rank: String(g.gain_rank), count: String(g.gained) };
 }

@@ -1,10 +1,11 @@
 import { Max, Min } from 'class-validator';
 import { ArgsType, Field, Int } from 'type-graphql';
+import { IsPeriod } from './choice.validators';
 import { NoNul } from './text.validators';
 
 @ArgsType()
 export class RatioArgs {
-  @Field(() => String, { defaultValue: 'week', description: '`day`, `week` or `month` (or `1d`, `7d`, `30d`).' }) @NoNul() ratio!: string;
+  @Field(() => String, { defaultValue: 'week', description: '`day`, `week` or `month` (or `1d`, `7d`, `30d`).' }) @IsPeriod() ratio!: string;
 }
 
 @ArgsType()
