@@ -4,7 +4,7 @@ import { badInput, notFound } from '../errors/app-error';
 import type { AnalyticsLoaders } from '../loaders/analytics-loaders';
 import type { FollowerCursor } from '../repositories/recent-followers.repository';
 import { historyPoints, pointCount, type HistoryPoint } from './history';
-import { fromDayNumber, INTERVALS, requireDay, toDayNumber, type Interval } from '../domain/days';
+import { fromDayNumber, requireDay, toDayNumber, type Interval } from '../domain/days';
 import { percentileCategory, type Period } from '../domain/periods';
 
 type Id = string | number;
@@ -39,9 +39,8 @@ export async function followerHistogram(l: AnalyticsLoaders, id: Id) {
 }
 
 
-export async function followersHistory(l: AnalyticsLoaders, id: Id, args: { from?: string | null; to?: string | null; interval: string }) {
-  if (!(INTERVALS as readonly string[]).includes(args.interval)) throw badInput(`interval must be one of day, week, month; got "${args.interval}"`);
-  const interval = args.interval as Interval;
+export async function followersHistory(l: AnalyticsLoaders, id: Id, args: { from?: string | null; to?: string | null; interval: Interval }) {
+  const { interval } = args;
   const asOf = (await l.state.load('state'))?.as_of ?? new Date();
   const to = args.to ? requireDay('to', args.to) : asOf.toISOString().slice(0, 10);
   const from = args.from ? requireDay('from', args.from) : fromDayNumber(toDayNumber(to) - 29);

@@ -1,9 +1,10 @@
-// Arguments restricted to a fixed set of values (a ratio, a protocol, category
-// ids). Each rule is checked here, once, before any resolver runs, with a 400
+// Arguments restricted to a fixed set of values (a ratio, an interval, a
+// protocol, a category or category ids). Each rule is checked here, once, before any resolver runs, with a 400
 // naming the argument; the read rules then get the parsed value.
 import { ValidateBy, type ValidationArguments, type ValidationOptions } from 'class-validator';
+import { INTERVALS } from '../../domain/days';
 import { parsePeriod, type Period } from '../../domain/periods';
-import { CATEGORIES, categoryById } from '../../domain/taxonomy';
+import { CATEGORIES, categoryById, categoryByName, type Category } from '../../domain/taxonomy';
 import type { ProtocolName } from '../../repositories/analytics.repository';
 
 const hasNul = (value: unknown) => typeof value === 'string' && value.includes('\u0000');
@@ -31,10 +32,23 @@ export const IsPeriod = oneOf('isPeriod', (v) => parsePeriod(v) !== null,
 /** The period of a ratio IsPeriod accepted. */
 export const periodOf = (ratio: string): Period => parsePeriod(ratio) as Period;
 
+/** `day`, `week` (Monday–Sunday) or `month`, exactly. */
+export const IsInterval = oneOf('isInterval', (v) => (INTERVALS as readonly string[]).includes(v),
+  (p, v) => `${p} must be one of ${INTERVALS.join(', ')}; got "${v}"`);
+
 const PROTOCOLS: readonly string[] = ['lens', 'farcaster'] satisfies ProtocolName[];
 
 /** `lens` or `farcaster`, exactly. */
 export const IsProtocol = oneOf('isProtocol', (v) => PROTOCOLS.includes(v), (p, v) => `${p} must be lens or farcaster; got "${v}"`);
+
+const CATEGORY_NAMES = CATEGORIES.map((c) => c.name).join(', ');
+
+/** A category name, any case. */
+export const IsCategoryName = oneOf('isCategoryName', (v) => categoryByName(v) !== undefined,
+  (p, v) => `${p} must be one of ${CATEGORY_NAMES}; got "${v}"`);
+
+/** The category of a name IsCategoryName accepted. */
+export const categoryOf = (name: string): Category => categoryByName(name) as Category;
 
 /** Every id is one of the taxonomy's; the message names the first that is not. */
 export const KnownCategoryIds = (options?: ValidationOptions) => ValidateBy({
