@@ -1,6 +1,7 @@
 // Arguments restricted to a fixed set of values (a ratio, an interval, a
-// protocol, a category or category ids). Each rule is checked here, once, before any resolver runs, with a 400
-// naming the argument; the read rules then get the parsed value.
+// protocol, a category or category ids). Each rule is checked here, once,
+// before any resolver runs, with a 400 naming the argument; the read rules
+// then get the parsed value.
 import { ValidateBy, type ValidationArguments, type ValidationOptions } from 'class-validator';
 import { INTERVALS } from '../../domain/days';
 import { parsePeriod, type Period } from '../../domain/periods';
