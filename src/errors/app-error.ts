@@ -17,12 +17,15 @@ export const REASON_OF: Record<number, string> = {
 };
 
 export class AppError extends Error {
+  /** The code's own status, unless the answer needs a more precise one (413 and 415 are BAD_USER_INPUT too). */
+  readonly status: number;
+
   /** Operational errors are expected (bad input, missing row); others are bugs. */
-  constructor(readonly code: ErrorCode, message: string, readonly isOperational = true, readonly retryAfterSeconds?: number) {
+  constructor(readonly code: ErrorCode, message: string, readonly isOperational = true, readonly retryAfterSeconds?: number, status?: number) {
     super(message);
     this.name = code;
+    this.status = status ?? STATUS_OF[code];
   }
-  get status(): number { return STATUS_OF[this.code]; }
 }
 
 export const badInput = (message: string) => new AppError('BAD_USER_INPUT', message);

@@ -2,8 +2,9 @@ import type { ApolloServerPlugin } from '@apollo/server';
 import { mostSevere } from './format-error';
 
 /**
- * CONTRACT §2: a request that fails as a whole (no field answered) carries the
- * HTTP status of its most severe error; partial answers stay 200 with `errors`.
+ * A request that fails as a whole (no field answered) carries the HTTP status
+ * of its most severe error, as formatError gave it; partial answers stay 200
+ * with `errors`.
  */
 export const httpStatusPlugin: ApolloServerPlugin = {
   async requestDidStart() {

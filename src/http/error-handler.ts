@@ -1,25 +1,25 @@
 // The one place errors become HTTP answers. REST paths get the NestJS-style
-// body {statusCode, message, error}; /graphql gets a GraphQL `errors` body with the same code.
+// body {statusCode, message, error}; /graphql gets a GraphQL `errors` body with
+// the same code. What an error means is decided by classifyError, as for errors
+// inside GraphQL; only the faults of reading the request are told apart here.
 import { STATUS_CODES } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { AppError, errorBody, REASON_OF } from '../errors/app-error';
-import { inputErrorMessage, isConnectionError } from '../db/db-errors';
+import { classifyError } from '../graphql/classify-error';
 import { REST_ROUTES } from '../rest/rest-routes';
 import { undecodablePathParam } from '../rest/params';
 
-/** An answer: the error (its code for GraphQL) and the HTTP status, which for 413/415 is not the code's own. */
-interface Failure { error: AppError; status: number }
-
-const fail = (error: AppError, status = error.status): Failure => ({ error, status });
-const clientFault = (status: number, message: string) => fail(new AppError('BAD_USER_INPUT', message), status);
+const clientFault = (status: number, message: string) => new AppError('BAD_USER_INPUT', message, true, undefined, status);
 
 /**
  * Errors raised before our handlers run, by Express's router (a path segment
  * that is not percent-encoded UTF-8), body-parser and zlib (the body is not
  * JSON, too large, or not in its Content-Encoding): all carry a 4xx `status`.
+ * Our own AppErrors carry one too, and are already what they mean.
  */
-function requestFault(err: unknown, req: Request, routePaths: readonly string[]): Failure | null {
+function requestFault(err: unknown, req: Request, routePaths: readonly string[]): AppError | null {
+  if (err instanceof AppError) return null;
   const e = err as { type?: string; status?: number; statusCode?: number; encoding?: string; charset?: string; limit?: number; message?: string };
   const status = e?.status ?? e?.statusCode;
   if (typeof status !== 'number' || status < 400 || status >= 500) return null;
@@ -39,28 +39,18 @@ function requestFault(err: unknown, req: Request, routePaths: readonly string[])
   return clientFault(status === 413 || status === 415 ? status : 400, e.message || 'Bad request');
 }
 
-function toFailure(err: unknown, req: Request, routePaths: readonly string[]): Failure {
-  if (err instanceof AppError) return fail(err);
-  const fault = requestFault(err, req, routePaths);
-  if (fault) return fault;
-  if (isConnectionError(err)) return fail(new AppError('SERVICE_UNAVAILABLE', 'Database unavailable'));
-  const input = inputErrorMessage(err);
-  if (input) return fail(new AppError('BAD_USER_INPUT', input));
-  return fail(new AppError('INTERNAL_SERVER_ERROR', 'Internal server error', false));
-}
-
 export function errorHandler(log: Logger, routePaths: readonly string[] = REST_ROUTES.map((r) => r.path)) {
   // Express recognises error middleware by its four parameters.
   return (err: unknown, req: Request, res: Response, _next: NextFunction): void => {
-    const { error, status } = toFailure(err, req, routePaths);
-    if (!error.isOperational) log.error({ err, reqId: req.id }, 'unhandled error');
-    if (error.retryAfterSeconds) res.setHeader('Retry-After', String(error.retryAfterSeconds));
+    const { code, status, message, retryAfterSeconds, log: worthLogging } = classifyError(requestFault(err, req, routePaths) ?? err);
+    if (worthLogging) log[worthLogging.level]({ err, reqId: req.id }, worthLogging.note);
+    if (retryAfterSeconds) res.setHeader('Retry-After', String(retryAfterSeconds));
     if (res.headersSent) return;
     if (req.path.startsWith('/graphql')) {
-      res.status(status).json({ errors: [{ message: error.message, extensions: { code: error.code } }] });
+      res.status(status).json({ errors: [{ message, extensions: { code } }] });
       return;
     }
-    const body = errorBody(status, error.message);
+    const body = errorBody(status, message);
     res.status(status).json(REASON_OF[status] ? body : { ...body, error: STATUS_CODES[status] ?? body.error });
   };
 }

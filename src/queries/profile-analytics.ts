@@ -4,18 +4,12 @@ import { badInput, notFound } from '../errors/app-error';
 import type { AnalyticsLoaders } from '../loaders/analytics-loaders';
 import { historyPoints, pointCount, type HistoryPoint } from './history';
 import { decodeKeysetCursor, keysetPage, rowsToRead } from './pagination';
-import { fromDayNumber, INTERVALS, requireDay, toDayNumber, type Interval } from '../domain/days';
-import { parsePeriod, percentileCategory } from '../domain/periods';
+import { fromDayNumber, requireDay, toDayNumber, type Interval } from '../domain/days';
+import { percentileCategory, type Period } from '../domain/periods';
 
 type Id = string | number;
 export const MAX_HISTORY_POINTS = 1000;
 const HISTOGRAM = [['0', 0, 0], ['1-9', 1, 9], ['10-99', 10, 99], ['100-999', 100, 999], ['1000-9999', 1000, 9999], ['10000+', 10000, null]] as const;
-
-export function requirePeriod(ratio: string) {
-  const period = parsePeriod(ratio);
-  if (!period) throw badInput(`ratio must be one of day, week, month (or 1d, 7d, 30d); got "${ratio}"`);
-  return period;
-}
 
 export async function profileRank(l: AnalyticsLoaders, id: Id) {
   const r = await l.ranks.load(id);
@@ -28,8 +22,8 @@ export async function profileRank(l: AnalyticsLoaders, id: Id) {
 }
 
 /** Rank by followers gained in the period. */
-export async function userRank(l: AnalyticsLoaders, id: Id, ratio: string) {
-  const [g] = await l.gain.load({ id, period: requirePeriod(ratio) });
+export async function userRank(l: AnalyticsLoaders, id: Id, period: Period) {
+  const [g] = await l.gain.load({ id, period });
   if (!g) throw notFound();
   return { profileId: String(id), rank: String(g.gain_rank), count: String(g.gained) };
 }
@@ -44,9 +38,8 @@ export async function followerHistogram(l: AnalyticsLoaders, id: Id) {
   return { total: buckets.reduce((a, b) => a + b.count, 0), buckets };
 }
 
-export async function followersHistory(l: AnalyticsLoaders, id: Id, args: { from?: string | null; to?: string | null; interval: string }) {
-  if (!(INTERVALS as readonly string[]).includes(args.interval)) throw badInput(`interval must be one of day, week, month; got "${args.interval}"`);
-  const interval = args.interval as Interval;
+export async function followersHistory(l: AnalyticsLoaders, id: Id, args: { from?: string | null; to?: string | null; interval: Interval }) {
+  const { interval } = args;
   const asOf = (await l.state.load('state'))?.as_of ?? new Date();
   const to = args.to ? requireDay('to', args.to) : asOf.toISOString().slice(0, 10);
   const from = args.from ? requireDay('from', args.from) : fromDayNumber(toDayNumber(to) - 29);

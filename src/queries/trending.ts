@@ -1,22 +1,17 @@
-// CONTRACT 4.1: users by trend score = followers gained in the window ÷
-// (followers at window start + 10); ties by gained, then id; only gains ≥ 1.
+// Users by trend score = followers gained in the window ÷ (followers at window
+// start + 10); ties by gained, then id; only gains of at least 1.
 import type { Database } from '../db/database';
-import { badInput } from '../errors/app-error';
-import { requireCategoryIds } from './categories';
-import {
-  trending, trendingInCategories, trendingInCategoriesTotal, trendingTotal, type ProtocolName,
-} from '../repositories/analytics.repository';
-import { PERIODS } from '../domain/periods';
-import { requirePeriod } from './profile-analytics';
+import { trending, trendingInCategories, trendingInCategoriesTotal, trendingTotal } from '../repositories/analytics.repository';
+import { PERIODS, type Period } from '../domain/periods';
+import type { ProtocolName } from '../domain/protocols';
 
-export interface TrendingQuery { page: number; limit: number; ratio: string; protocol: string; categories: number[] }
+/** A trending request as its input type guarantees it: page ≥ 1, limit 1..100, known category ids. */
+export interface TrendingQuery { page: number; limit: number; period: Period; protocol: ProtocolName; categories: readonly number[] }
 
 export async function trendingPage(db: Database, q: TrendingQuery) {
-  const period = requirePeriod(q.ratio);
-  if (q.protocol !== 'lens' && q.protocol !== 'farcaster') throw badInput(`protocol must be lens or farcaster; got "${q.protocol}"`);
-  const protocol: ProtocolName = q.protocol;
-  // `categories`: taxonomy ids; [] is no filter, else only users who published in one of them within the window.
-  const ids = requireCategoryIds(q.categories);
+  const { period, protocol } = q;
+  // `categories`: taxonomy ids, a repeated id counting once; [] is no filter, else only users who published in one of them within the window.
+  const ids = [...new Set(q.categories)];
   const offset = (q.page - 1) * q.limit;
   const filter = { ids, days: PERIODS[period] };
   const [rows, [counted]] = await Promise.all(ids.length

@@ -4,6 +4,7 @@
 // exception is text no argument could accept: a NUL character (Postgres cannot
 // store it in text) is refused here, by the name the client sent.
 import type { Request } from 'express';
+import { getNamedType, type GraphQLInputType } from 'graphql';
 import { badInput } from '../errors/app-error';
 
 /** Refuses a value with a NUL character, naming the parameter as the client sent it. */
@@ -17,6 +18,21 @@ function withoutNul<T>(name: string, value: T): T {
 export function intParam(value: unknown): unknown {
   if (typeof value === 'string' && /^-?\d{1,15}$/.test(value.trim())) return Number(value.trim());
   return value;
+}
+
+/**
+ * A text value as the variable's scalar: digits become a number for Int and
+ * Float, `true`/`false` a boolean for Boolean. Anything else (and every other
+ * scalar: String, ID, LensProfileId) stays as sent, for GraphQL to accept or
+ * reject by name.
+ */
+export function scalarParam(type: GraphQLInputType, value: unknown): unknown {
+  switch (getNamedType(type).name) {
+    case 'Int': return intParam(value);
+    case 'Float': return typeof value === 'string' && /^-?\d{1,15}(?:\.\d{1,15})?$/.test(value.trim()) ? Number(value.trim()) : value;
+    case 'Boolean': return value === 'true' ? true : value === 'false' ? false : value;
+    default: return value;
+  }
 }
 
 /** `fids=1,2` and `fids=1&fids=2` alike. Missing → []. */

@@ -1,9 +1,11 @@
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import type { Request } from 'express';
+import { operationVariables } from './operation-variables';
 
 /**
  * One REST path of the earlier service: which GraphQL operation answers it,
- * how path/query/body become variables, and which part of `data` is the body.
+ * and which part of `data` is the body. Its variables come from the
+ * operation's own variable definitions (see operation-variables.ts).
  */
 export interface RestRoute<TData = unknown, TVars = Record<string, unknown>> {
   method: 'get' | 'post';
@@ -11,11 +13,17 @@ export interface RestRoute<TData = unknown, TVars = Record<string, unknown>> {
   /** The seed's operation name (getUserProfile …), for docs and logs. */
   name: string;
   document: TypedDocumentNode<TData, TVars>;
+  /** Variables whose REST parameter has another name, by variable name: `{ first: 'limit' }`. */
+  renames?: Partial<Record<keyof TVars & string, string>>;
+  /** The variable (an input object) that the whole JSON body is. */
+  bodyVariable?: keyof TVars & string;
+  /** Path, query and body as the operation's variables; built from the document. */
   variables: (req: Request) => Record<string, unknown>;
   answer: (data: TData) => unknown;
   /** A sample call (on fid 1 / profile 0x01): shown by GET /api/docs, run by the REST == GraphQL test. */
   example: { path?: string; query?: string; body?: unknown };
 }
 
-/** Keeps each entry's `answer` typed against its own document. */
-export const route = <TData, TVars>(r: RestRoute<TData, TVars>) => r as unknown as RestRoute;
+/** Keeps each entry's `answer` typed against its own document, and reads its variables from that document. */
+export const route = <TData, TVars>(r: Omit<RestRoute<TData, TVars>, 'variables'>) =>
+  ({ ...r, variables: operationVariables(r as Parameters<typeof operationVariables>[0]) }) as unknown as RestRoute;

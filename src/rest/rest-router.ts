@@ -15,15 +15,13 @@ export function restRouter(routes: RestRoute[], apollo: ApolloServer<Context>, c
     const query = print(r.document);
     router[r.method](r.path, async (req: Request, res: Response, next: NextFunction) => {
       try {
-        // An absent parameter must be an absent variable (so the argument default applies), not null.
-        const variables = Object.fromEntries(Object.entries(r.variables(req)).filter(([, v]) => v !== undefined));
-        const result = await apollo.executeOperation({ query, variables }, { contextValue: contextOf(req, res) });
+        const result = await apollo.executeOperation({ query, variables: r.variables(req) }, { contextValue: contextOf(req, res) });
         if (result.body.kind !== 'single') throw new Error('incremental delivery is not used by REST routes');
         const { data, errors } = result.body.singleResult;
         if (errors?.length) {
-          // The most severe error decides, as on the GraphQL face.
-          const { error, code } = mostSevere(errors);
-          throw new AppError(code, error.message);
+          // The most severe error decides, with the code and status formatError gave it, as on the GraphQL face.
+          const { code, status, message } = mostSevere(errors);
+          throw new AppError(code, message, true, undefined, status);
         }
         res.status(200).json(r.answer(data));
       } catch (err) {

@@ -1,14 +1,15 @@
-// Arguments of the category queries (CONTRACT §3, §5 row 4.13). The category
-// name and the date are checked where they are used (a 400 naming the argument).
+// Arguments of the category queries. The date is checked where it is used (a
+// 400 naming the argument).
 import { Max, Min } from 'class-validator';
 import { ArgsType, Field, Int } from 'type-graphql';
+import { IsCategoryName } from './choice.validators';
 import { NoNul } from './text.validators';
 
 export const MAX_CATEGORY_LIST = 100;
 
 @ArgsType()
 export class CategoryPublicationsArgs {
-  @Field(() => String, { description: 'A category name (see `categories`), case-insensitive.' }) @NoNul() category!: string;
+  @Field(() => String, { description: 'A category name (see `categories`), case-insensitive.' }) @IsCategoryName() category!: string;
   @Field(() => String, { nullable: true, description: 'UTC day, YYYY-MM-DD; default the newest day with classified posts.' }) @NoNul() date?: string | null;
   @Field(() => Int, { defaultValue: 1, description: '1-based page.' }) @Min(1) page!: number;
   @Field(() => Int, { defaultValue: 20, description: '1..100.' }) @Min(1) @Max(MAX_CATEGORY_LIST) limit!: number;

@@ -1,4 +1,4 @@
-import { ArrayMaxSize, ArrayMinSize, Length, Max, Min } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsOptional, Length, Max, Min } from 'class-validator';
 import { ArgsType, Field, Int } from 'type-graphql';
 import { NoNul } from './text.validators';
 import { LensProfileIdScalar } from '../scalars/lens-profile-id.scalar';
@@ -25,6 +25,12 @@ export class LensIdArgs {
 @ArgsType()
 export class LensIdsArgs {
   @Field(() => [LensProfileIdScalar]) @ArrayMinSize(1) @ArrayMaxSize(MAX_IDS) ids!: string[];
+}
+
+/** An optional id list: absent, null or empty means every profile. */
+@ArgsType()
+export class OptionalLensIdsArgs {
+  @Field(() => [LensProfileIdScalar], { nullable: true }) @IsOptional() @ArrayMaxSize(MAX_IDS) ids?: string[] | null;
 }
 
 @ArgsType()

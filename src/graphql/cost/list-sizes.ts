@@ -7,13 +7,13 @@ import { PAGE_SIZE } from '../../queries/pagination';
 import { DEFAULT_SERIES_DAYS, MAX_SERIES_DAYS } from '../../queries/tokens';
 import { CATEGORIES } from '../../domain/taxonomy';
 import { dayNumberOf } from './range-points';
-import { DAY_MS, pointsBetween, type Interval } from '../../domain/days';
+import { DAY_MS, INTERVALS, pointsBetween, type Interval } from '../../domain/days';
 
 export interface Size { n: number; what: string }
 
 /** A list with nothing bounding it in its arguments (verifications, markets, a post's cashtags …): these stay short. */
 export const DEFAULT_LIST_SIZE = 10;
-/** Every `first`/`limit` of the schema is validated to at most 100: a larger value is refused by the resolver, not costed. */
+/** Every `first`/`limit` of the schema is validated to at most PAGE_SIZE.max: a larger value is refused by that validation, with its own message, not costed. */
 export const MAX_PAGE_SIZE = PAGE_SIZE.max;
 
 type Args = Record<string, unknown>;
@@ -26,7 +26,7 @@ type Args = Record<string, unknown>;
  */
 function historyPoints(args: Args, now: Date): Size {
   const interval = args.interval ?? 'day';
-  if (interval !== 'day' && interval !== 'week' && interval !== 'month') return { n: 1, what: 'points (invalid interval)' };
+  if (!(INTERVALS as readonly unknown[]).includes(interval)) return { n: 1, what: 'points (invalid interval)' };
   const to = args.to == null ? Math.floor(now.getTime() / DAY_MS) : dayNumberOf(args.to);
   const from = args.from == null ? (to === null ? null : to - 29) : dayNumberOf(args.from);
   if (to === null || from === null || from > to) return { n: 1, what: 'points (invalid range)' };

@@ -2,11 +2,11 @@
 // (seed 4.13) and Lens categories by USD collected (getTopCategories, with the
 // collect filter of lensTopCreators). Each query is one SQL statement at most.
 import { Args, Ctx, Query, Resolver } from 'type-graphql';
-import { requireCategory } from '../../queries/categories';
 import { optionalDay } from '../../domain/days';
 import { CATEGORIES, categoryById } from '../../domain/taxonomy';
 import { categoryPublications, topCollectedCategories } from '../../repositories/category.repository';
 import { CategoryPublicationsArgs } from '../args/category.args';
+import { categoryOf } from '../args/choice.validators';
 import { TopCreatorsArgs, collectWindow } from '../args/lens-activity.args';
 import type { Context } from '../context.type';
 import { Category, CategoryPublication, LensTopCategory, toCategory, toCategoryPublication } from '../types/category.type';
@@ -22,7 +22,7 @@ export class CategoryResolver {
     description: 'Seed 4.13: live posts (casts and Lens publications) of the category on the UTC day (default the newest day with classified posts), most reactions from others first, then publicationId.',
   })
   async categoryPublications(@Args(() => CategoryPublicationsArgs) { category, date, page, limit }: CategoryPublicationsArgs, @Ctx() ctx: Context): Promise<CategoryPublication[]> {
-    const c = requireCategory(category);
+    const c = categoryOf(category);
     const rows = await categoryPublications(ctx.db, c.id, optionalDay('date', date), limit, (page - 1) * limit);
     return rows.map(toCategoryPublication(c.name));
   }

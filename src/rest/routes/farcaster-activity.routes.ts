@@ -1,11 +1,5 @@
 import * as Doc from '../../generated/graphql/graphql';
-import { intParam, pathParam, queryParam } from '../params';
 import { route } from '../rest-route.type';
-
-type Req = Parameters<typeof pathParam>[0];
-const fid = (req: Req) => ({ fid: intParam(pathParam(req, 'fid')) });
-/** CONTRACT §3: `page` (1-based, default 1) and `limit` (default 20, max 100). */
-const paged = (req: Req) => ({ ...fid(req), limit: intParam(queryParam(req, 'limit')), page: intParam(queryParam(req, 'page')) });
 
 interface FollowPage {
   fid: number;
@@ -16,31 +10,30 @@ const followAnswer = ({ fid: f, list }: FollowPage) => ({
   users: list.edges.map((e) => ({ ...e.node, followedAt: e.followedAt })),
 });
 
-/** Farcaster followers, casts, engagement and the Farcaster ↔ Lens match (CONTRACT §6). */
+/** Farcaster followers, casts, engagement and the Farcaster ↔ Lens match. Lists take `page` (1-based) and `limit`. */
 export const FARCASTER_ACTIVITY_ROUTES = [
   route({ method: 'get', path: '/api/farcaster/followers/:fid', example: { path: '1', query: 'limit=2&page=2' }, name: 'getFollowers',
-    document: Doc.RestFarcasterFollowersDocument, variables: paged,
+    document: Doc.RestFarcasterFollowersDocument,
     answer: (d) => followAnswer({ fid: d.farcasterUser.fid, list: d.farcasterUser.followers }) }),
   route({ method: 'get', path: '/api/farcaster/following/:fid', example: { path: '1' }, name: 'getFollowing',
-    document: Doc.RestFarcasterFollowingDocument, variables: paged,
+    document: Doc.RestFarcasterFollowingDocument,
     answer: (d) => followAnswer({ fid: d.farcasterUser.fid, list: d.farcasterUser.following }) }),
   route({ method: 'get', path: '/api/farcaster/casts/:fid', example: { path: '1' }, name: 'getCasts',
-    document: Doc.RestFarcasterCastsDocument, variables: paged,
+    document: Doc.RestFarcasterCastsDocument,
     answer: (d) => {
       const c = d.farcasterUser.casts;
       return { fid: d.farcasterUser.fid, page: c.page, total: c.totalCount, totalPages: c.totalPages, casts: c.edges.map((e) => e.node) };
     } }),
   route({ method: 'get', path: '/api/farcaster/user/engagement/:fid', example: { path: '1' }, name: 'getUserEngagement',
-    document: Doc.RestFarcasterUserEngagementDocument, variables: (req) => ({ ...fid(req), limit: intParam(queryParam(req, 'limit')) }),
-    answer: (d) => d.farcasterUser.engagement }),
+    document: Doc.RestFarcasterUserEngagementDocument, answer: (d) => d.farcasterUser.engagement }),
   route({ method: 'get', path: '/api/farcaster/match/:fid', example: { path: '1' }, name: 'getMatch',
-    document: Doc.RestFarcasterMatchDocument, variables: fid,
+    document: Doc.RestFarcasterMatchDocument,
     answer: (d) => ({
       fid: d.farcasterUser.fid,
       addresses: d.farcasterUser.verifications.map((v) => v.address),
       lensProfiles: d.farcasterUser.lensProfiles,
     }) }),
   route({ method: 'get', path: '/api/lens/match/:id', example: { path: '0x01' }, name: 'getMatch (Lens → Farcaster)',
-    document: Doc.RestLensMatchDocument, variables: (req) => ({ id: pathParam(req, 'id') }),
+    document: Doc.RestLensMatchDocument,
     answer: (d) => ({ profileId: d.lensProfile.profileId, ownedBy: d.lensProfile.ownedBy, fids: d.lensProfile.farcasterFids }) }),
 ];
