@@ -1,5 +1,6 @@
-// Arguments of the category queries (CONTRACT §3, §5 row 4.13). The category
-// name and the date are checked where they are used (a 400 naming the argument).
+// Arguments of the category queries: 1-based pages of at most 100 items. The
+// category name and the date are checked where they are used (a 400 naming the
+// argument).
 import { Max, Min } from 'class-validator';
 import { ArgsType, Field, Int } from 'type-graphql';
 import { NoNul } from './text.validators';
