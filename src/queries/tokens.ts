@@ -1,5 +1,5 @@
-// Token answers over the token loaders and repositories (seed 4.3, 4.11, 4.12;
-// CONTRACT §5): argument rules, defaults and lookups; resolvers stay thin.
+// Token answers over the token loaders and repositories: argument rules,
+// defaults and lookups; resolvers stay thin.
 import type { Database } from '../db/database';
 import { fromDayNumber, optionalDay, toDayNumber } from '../domain/days';
 import { badInput, notFound } from '../errors/app-error';

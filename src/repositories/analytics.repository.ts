@@ -52,7 +52,7 @@ export function followerDaily(db: Database, protocol: ProtocolName, ids: readonl
 
 export interface TrendingRow { id: string | number; gained: number; trend_score: number }
 
-/** CONTRACT 4.1 page: the refresh stored each gainer's place, so a page is an index range. */
+/** A page of trending users: the refresh stored each gainer's place, so a page is an index range. */
 export function trending(db: Database, protocol: ProtocolName, period: Period, offset: number, limit: number): Promise<TrendingRow[]> {
   const s = sideOf(protocol);
   return db.read<TrendingRow>(`
@@ -67,7 +67,7 @@ export function trendingTotal(db: Database, protocol: ProtocolName, period: Peri
   return db.read(`SELECT coalesce(max(g.trend_position), 0)::int AS total FROM ${s.gain} g WHERE g.generation = ${s.gen} AND g.period = $1`, period);
 }
 
-/** CONTRACT 4.1 `categories`: category ids and the window's length in days, (as_of − days, as_of]. */
+/** The trending `categories` filter: category ids and the window's length in days, (as_of − days, as_of]. */
 export interface CategoryFilter { ids: number[]; days: number }
 
 /** Gainers of the period who published in one of the categories ($2 ids) within the window ($3 days). */

@@ -1,7 +1,7 @@
-// Categories (CONTRACT §5 row 4.13, §6 getTopCategories): post_category holds
+// Categories (getPublicationsByCategory, getTopCategories): post_category holds
 // one row per classified live post and category (deleted casts, hidden
-// publications and mirrors never get one). Reactions are by others only
-// (CONTRACT §4): live Farcaster likes and recasts, Lens UPVOTEs.
+// publications and mirrors never get one). Reactions are by others only: live
+// Farcaster likes and recasts, Lens UPVOTEs.
 import type { Database } from '../db/database';
 import { collectWhere, type CollectWindow } from './lens-collects.repository';
 

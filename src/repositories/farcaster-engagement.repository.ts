@@ -1,4 +1,4 @@
-// Engagement lists (seed 4.2 shape) for a batch of fids in one statement.
+// Engagement lists for a batch of fids in one statement.
 // inbound = others acting on this fid's live casts; outbound = this fid acting
 // on others' live casts. likes = live like reactions, comments = live replies,
 // quotes = live casts quoting (embeds castId). Counterparts by interaction

@@ -30,7 +30,7 @@ export function findFarcasterProfiles(db: Database, fids: readonly number[]): Pr
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * CONTRACT 4.7: exact username (case-insensitive) first, then prefix matches by
+ * Handle search: exact username (case-insensitive) first, then prefix matches by
  * followers, at most `limit`. Returns fids in answer order.
  */
 export async function searchFarcasterFids(db: Database, handle: string, limit: number): Promise<number[]> {

@@ -1,7 +1,7 @@
-// Collects (seed 2.7, CONTRACT §5 row 4.4 and §6 getCollectSumForUser /
-// getTopCreators): acted records with is_collect, self-collects left out
-// (CONTRACT §4). collected_profile_id is the publication's author and usd_amount
-// is already valued from token prices by the importer (src/importer/collect-usd.ts).
+// Collects (getCollectList, getCollectSumForUser, getTopCreators): acted records
+// with is_collect, self-collects left out. collected_profile_id is the
+// publication's author and usd_amount is already valued from token prices by
+// the importer (src/importer/collect-usd.ts).
 import type { Database } from '../db/database';
 import { LENS_ID } from '../domain/protocols';
 

@@ -1,4 +1,4 @@
-// Engagement lists (seed 2.6, CONTRACT §5 row 4.2) for a batch of Lens profiles:
+// Engagement lists for a batch of Lens profiles:
 // per profile, direction and kind, the distinct counterpart profiles with their
 // interaction counts, most first, then profile id ascending by numeric value
 // (canonical ids order as length, text). Self excluded; hidden publications never

@@ -1,4 +1,4 @@
-// Cashtag mentions (seed 4.11, 4.12; CONTRACT §5): token_mention_daily holds the
+// Cashtag mentions: token_mention_daily holds the
 // daily counts written by the classify pipeline, post_cashtag one row per live
 // post and symbol (deleted casts and hidden publications never get one).
 import type { Database } from '../db/database';

@@ -1,4 +1,4 @@
-// Imported token stats (seed 2.15): token, token_category, token_market,
+// Imported token stats: token, token_category, token_market,
 // token_price. A token links to cashtag mentions by its symbol, upper-cased.
 // Decimals leave SQL as text (numeric::text): never through a JS float.
 import type { Database } from '../db/database';
@@ -55,7 +55,7 @@ export function tokensBySymbol(db: Database, symbols: readonly string[]): Promis
 }
 
 /**
- * Seed 4.3: tokens mentioned on `day` (null: the newest day with mentions), most
+ * Trending tokens: those mentioned on `day` (null: the newest day with mentions), most
  * posts first, then symbol, chain and id; tokens without a token row are left out.
  */
 export function trendingTokens(db: Database, day: string | null, chain: string | null, limit: number): Promise<TrendingTokenRow[]> {

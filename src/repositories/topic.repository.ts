@@ -1,4 +1,4 @@
-// Topics (CONTRACT §6 getTopicsOfTheDay, getEngagers, getMentions): the daily
+// Topics (getTopicsOfTheDay, getEngagers, getMentions): the daily
 // phrase statistics of topic_daily (rule in topic-stats.sql.ts), and the
 // posts of a day on a phrase (post_content rows whose hashtags, channel or terms
 // hold it) with who engaged with them and how many mention it.

@@ -1,5 +1,6 @@
-// Arguments of the category queries. The date is checked where it is used (a
-// 400 naming the argument).
+// Arguments of the category queries: 1-based pages of at most 100 items. The
+// category name is checked by its decorator, the date where it is used (a 400
+// naming the argument in both cases).
 import { Max, Min } from 'class-validator';
 import { ArgsType, Field, Int } from 'type-graphql';
 import { IsCategoryName } from './choice.validators';

@@ -3,7 +3,7 @@ import { ArgsType, Field, Int } from 'type-graphql';
 import { NoNul } from './text.validators';
 import { LensProfileIdScalar } from '../scalars/lens-profile-id.scalar';
 
-/** CONTRACT §3: id lists carry 1..100 items. */
+/** Id lists (fids, ids) carry 1..100 items. */
 export const MAX_IDS = 100;
 const MAX_FID = 2_147_483_647;
 

@@ -8,7 +8,7 @@ import { badInput } from '../../errors/app-error';
 import { requireYear } from '../../domain/days';
 import type { CollectWindow } from '../../repositories/lens-collects.repository';
 
-@InputType({ description: 'Collect filters (CONTRACT §5 row 4.4); month and year are UTC.' })
+@InputType({ description: 'Which collects count: a currency, a UTC calendar year, or a month of a year; an absent field does not filter.' })
 export class LensCollectFilter {
   @Field(() => String, { nullable: true, description: 'Currency symbol, case-insensitive.' }) currency?: string | null;
   @Field(() => Int, { nullable: true, description: '1..12; needs `year`.' }) month?: number | null;

@@ -1,4 +1,4 @@
-// Arguments of the token queries and fields (CONTRACT §3, §5 rows 4.3, 4.11, 4.12).
+// Arguments of the token queries and fields: 1-based pages of at most 100 items.
 // Dates are checked by requireDay where they are used (a 400 naming the argument).
 import { Max, Min } from 'class-validator';
 import { ArgsType, Field, Int } from 'type-graphql';

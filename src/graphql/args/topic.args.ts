@@ -1,4 +1,4 @@
-// Arguments of the topic queries and fields (CONTRACT §3, §6 Topics). Dates and
+// Arguments of the topic queries and fields: lists of at most 100 items. Dates and
 // the topic phrase are checked where they are used (a 400 naming the argument).
 import { Max, Min } from 'class-validator';
 import { ArgsType, Field, Int } from 'type-graphql';

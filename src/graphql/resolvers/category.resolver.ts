@@ -1,6 +1,7 @@
 // Categories: the taxonomy (getCategories), the posts of a category on a day
-// (seed 4.13) and Lens categories by USD collected (getTopCategories, with the
-// collect filter of lensTopCreators). Each query is one SQL statement at most.
+// (getPublicationsByCategory) and Lens categories by USD collected
+// (getTopCategories, with the collect filter of lensTopCreators). Each query is
+// one SQL statement at most.
 import { Args, Ctx, Query, Resolver } from 'type-graphql';
 import { optionalDay } from '../../domain/days';
 import { CATEGORIES, categoryById } from '../../domain/taxonomy';
@@ -19,7 +20,7 @@ export class CategoryResolver {
   }
 
   @Query(() => [CategoryPublication], {
-    description: 'Seed 4.13: live posts (casts and Lens publications) of the category on the UTC day (default the newest day with classified posts), most reactions from others first, then publicationId.',
+    description: 'Live posts (casts and Lens publications) of the category on the UTC day (default the newest day with classified posts), most reactions from others first, then publicationId.',
   })
   async categoryPublications(@Args(() => CategoryPublicationsArgs) { category, date, page, limit }: CategoryPublicationsArgs, @Ctx() ctx: Context): Promise<CategoryPublication[]> {
     const c = categoryOf(category);

@@ -8,7 +8,7 @@ import { FarcasterFollowerCount, FarcasterLikesCount, LensFollowerCount } from '
 /** Batch counters: one item per distinct id in request order; unknown ids count 0. */
 @Resolver()
 export class CountsResolver {
-  @Query(() => [LensFollowerCount], { description: 'Seed 4.10: follower counts of Lens profiles.' })
+  @Query(() => [LensFollowerCount], { description: 'Follower counts of Lens profiles: one item per distinct id, in request order; unknown ids count 0.' })
   async lensFollowersCounts(@Args(() => LensIdsArgs) { ids }: LensIdsArgs, @Ctx() ctx: Context): Promise<LensFollowerCount[]> {
     const unique = distinct(ids);
     const counts = await loadAll(ctx.loaders.lensCounts, unique);
@@ -22,7 +22,7 @@ export class CountsResolver {
     return unique.map((fid, i) => ({ fid, followersCount: counts[i].followers }));
   }
 
-  @Query(() => [FarcasterLikesCount], { description: 'Seed 4.9: likes received on each user\'s live casts.' })
+  @Query(() => [FarcasterLikesCount], { description: 'Live likes by others on each user\'s live casts: one item per distinct fid, in request order; unknown fids count 0.' })
   async farcasterLikesCounts(@Args(() => FidsArgs) { fids }: FidsArgs, @Ctx() ctx: Context): Promise<FarcasterLikesCount[]> {
     const unique = distinct(fids);
     const counts = await loadAll(ctx.loaders.farcasterCounts, unique);

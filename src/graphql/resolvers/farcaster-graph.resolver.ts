@@ -53,7 +53,7 @@ export class FarcasterGraphResolver {
     return offsetConnection(w, total, rows, (r, cursor) => ({ cursor, node: toFarcasterCast(r) }));
   }
 
-  @FieldResolver(() => FarcasterEngagement, { description: 'Who likes, replies to and quotes this user, and whom this user likes, replies to and quotes (seed 4.2 shape).' })
+  @FieldResolver(() => FarcasterEngagement, { description: 'Who likes, replies to and quotes this user, and whom this user likes, replies to and quotes; `limit` items per list.' })
   async engagement(@Root() user: FarcasterUser, @Args(() => FarcasterEngagementArgs) { limit }: FarcasterEngagementArgs, @Ctx() ctx: Context): Promise<FarcasterEngagement> {
     const rows = await ctx.loaders.farcasterGraph.engagement.load({ fid: user.fid, limit });
     const users = new Map((await farcasterUsersByFid(ctx, [...new Set(rows.map((r) => r.other))])).map((u) => [u.fid, u]));

@@ -8,7 +8,7 @@ import { farcasterUsersByFid } from '../profile-lookup';
 import { FarcasterUser, toFarcasterUser } from '../types/farcaster-user.type';
 import { ProfileStats } from '../types/profile-parts.type';
 
-/** CONTRACT 4.7: at most 20 profiles per handle search. */
+/** A handle search answers at most 20 profiles. */
 const HANDLE_SEARCH_LIMIT = 20;
 
 @Resolver(() => FarcasterUser)

@@ -34,7 +34,7 @@ async function profileMap(ctx: Context, ids: string[]): Promise<Map<string, Lens
 
 @Resolver(() => LensProfile)
 export class LensGraphResolver {
-  @FieldResolver(() => LensEngagement, { description: 'Engagement lists (seed 2.6, CONTRACT §5 row 4.2); `limit` per list.' })
+  @FieldResolver(() => LensEngagement, { description: 'Who likes, comments on and quotes this profile\'s publications (inbound), and whose publications this profile likes, comments on and quotes (outbound); `limit` items per list.' })
   async engagement(@Root() p: LensProfile, @Args(() => EngagementArgs) { limit }: EngagementArgs, @Ctx() ctx: Context): Promise<LensEngagement> {
     const rows = await ctx.loaders.lensGraph.engagement.load({ id: p.profileId, limit });
     // All six lists' profiles in one batch.
@@ -57,7 +57,7 @@ export class LensGraphResolver {
     return { edges: items.map(({ row, cursor }) => ({ cursor, node: toCollect(row) })), pageInfo };
   }
 
-  @FieldResolver(() => [LensCollect], { description: 'The collects of `collects`, offset-paged (`page` 1-based, `limit`): the REST list of seed 4.4.' })
+  @FieldResolver(() => [LensCollect], { description: 'The collects of `collects`, offset-paged (`page` 1-based, `limit`), as the REST collect list pages them.' })
   async collectList(@Root() p: LensProfile, @Args(() => CollectPageArgs) { filter, page, limit }: CollectPageArgs, @Ctx() ctx: Context) {
     const window = collectWindow(filter);
     const rows = await ctx.loaders.lensGraph.collects.load({ id: p.profileId, window, first: limit, offset: (page - 1) * limit, after: null });

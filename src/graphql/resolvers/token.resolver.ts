@@ -1,4 +1,4 @@
-// Tokens (seed 4.3, 4.11, 4.12): daily cashtag mentions, the posts behind them,
+// Tokens: daily cashtag mentions, the posts behind them,
 // and imported tokens with stats. Nested token fields go through the request's
 // token loaders: a list of any length costs one statement per field.
 import { Args, Ctx, FieldResolver, Query, Resolver, Root } from 'type-graphql';
@@ -22,13 +22,13 @@ const publicationsOf = async (ctx: Context, symbol: string, day: string | null, 
 
 @Resolver(() => Token)
 export class TokenResolver {
-  @Query(() => [TokenMention], { description: 'Seed 4.11: symbols mentioned on the UTC day (default the newest day with mentions), most posts first, then symbol.' })
+  @Query(() => [TokenMention], { description: 'Symbols mentioned on the UTC day (default the newest day with mentions), most posts first, then symbol.' })
   async tokenMentions(@Args(() => TokenMentionsArgs) { date }: TokenMentionsArgs, @Ctx() ctx: Context): Promise<TokenMention[]> {
     return (await mentionsOfDay(ctx.db, optionalDay('date', date))).map(toTokenMention);
   }
 
   @Query(() => [TokenPublication], {
-    description: 'Seed 4.12: live posts mentioning a token (a token-mention id or a symbol), newest first, then postId; NOT_FOUND for an unknown tokenId.',
+    description: 'Live posts mentioning a token (a token-mention id or a symbol), newest first, then postId; NOT_FOUND for an unknown tokenId.',
   })
   async tokenPublications(@Args(() => TokenPublicationsArgs) { tokenId, date, page, limit }: TokenPublicationsArgs, @Ctx() ctx: Context): Promise<TokenPublication[]> {
     const { symbol, day } = await resolveTokenId(ctx.db, tokenId, date);
@@ -45,7 +45,7 @@ export class TokenResolver {
   }
 
   @Query(() => [Token], {
-    description: 'Seed 4.3: tokens mentioned on the UTC day (default the newest day with mentions), most mentions first, then symbol, then chain; tokens without imported stats left out.',
+    description: 'Tokens mentioned on the UTC day (default the newest day with mentions), most mentions first, then symbol, then chain; tokens without imported stats left out.',
   })
   async trendingTokens(@Args(() => TrendingTokensArgs) { date, limit, chain }: TrendingTokensArgs, @Ctx() ctx: Context): Promise<Token[]> {
     return (await trendingTokens(ctx.db, optionalDay('date', date), optionalChain(chain), limit)).map(toToken);

@@ -1,4 +1,4 @@
-// Topics (CONTRACT §6 getTopicsOfTheDay, getEngagers, getMentions): the topics of
+// Topics (getTopicsOfTheDay, getEngagers, getMentions): the topics of
 // a UTC day (rule in content/topics-of-day.ts), any phrase on a day, and who
 // engaged with / how many posts mention it. Nested engagers and mentions go
 // through the request's loaders: one statement per day (and limit), whatever

@@ -1,4 +1,4 @@
-// Categories (CONTRACT §6 getCategories, §5 row 4.13 / seed 2.14, §6 getTopCategories):
+// Categories (getCategories, getPublicationsByCategory, getTopCategories):
 // the fixed taxonomy, the posts of a category on a day, and categories by USD collected.
 import { Field, Float, Int, ObjectType } from 'type-graphql';
 import type { CategoryPublicationRow } from '../../repositories/category.repository';
@@ -13,7 +13,7 @@ export class Category {
 
 export const toCategory = (c: TaxonomyCategory): Category => ({ id: c.id, name: c.name, description: c.description });
 
-@ObjectType({ description: 'A live post in a category (seed 2.14) with the reactions it received from others.' })
+@ObjectType({ description: 'A live post in a category with the reactions it received from others.' })
 export class CategoryPublication {
   @Field(() => String, { description: 'Cast hash (Farcaster) or publication id (Lens).' }) publicationId!: string;
   @Field(() => String, { description: 'The category name.' }) category!: string;

@@ -1,7 +1,7 @@
 import { Field, Int, ObjectType } from 'type-graphql';
 import { LensProfileIdScalar } from '../scalars/lens-profile-id.scalar';
 
-@ObjectType({ description: 'Seed 2.8.' })
+@ObjectType({ description: 'Live followers of a Lens profile (self-follows excluded).' })
 export class LensFollowerCount {
   @Field(() => LensProfileIdScalar) profileId!: string;
   @Field(() => Int) followersCount!: number;
@@ -13,7 +13,7 @@ export class FarcasterFollowerCount {
   @Field(() => Int) followersCount!: number;
 }
 
-@ObjectType({ description: 'Seed 2.9.' })
+@ObjectType({ description: 'Live likes by others on a Farcaster user\'s live casts.' })
 export class FarcasterLikesCount {
   @Field(() => Int) fid!: number;
   @Field(() => Int) likesCount!: number;

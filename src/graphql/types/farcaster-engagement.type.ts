@@ -8,7 +8,7 @@ export class FarcasterEngagementLists {
   @Field(() => [FarcasterUser], { description: 'Live quote casts (an embed castId).' }) quotes!: FarcasterUser[];
 }
 
-@ObjectType({ description: 'Seed 4.2 shape. inbound = others acting on this user\'s live casts; outbound = this user acting on others\' live casts.' })
+@ObjectType({ description: 'Who engaged with a user and whom the user engaged with. inbound = others acting on this user\'s live casts; outbound = this user acting on others\' live casts.' })
 export class FarcasterEngagement {
   @Field(() => FarcasterEngagementLists) inbound!: FarcasterEngagementLists;
   @Field(() => FarcasterEngagementLists) outbound!: FarcasterEngagementLists;

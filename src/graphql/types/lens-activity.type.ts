@@ -18,7 +18,7 @@ export class LensEngagement {
   @Field(() => LensEngagementLists) outbound!: LensEngagementLists;
 }
 
-@ObjectType({ description: 'A collect (seed 2.7): an acted record with is_collect.' })
+@ObjectType({ description: 'A collect of a Lens publication by another profile (an imported open-action record marked is_collect).' })
 export class LensCollect {
   @Field(() => String, { description: 'history_id.' }) id!: string;
   @Field(() => LensProfileIdScalar, { description: 'Author of the collected publication.' }) collectedProfileId!: string;

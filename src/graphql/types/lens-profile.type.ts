@@ -4,10 +4,10 @@ import { LensProfileIdScalar } from '../scalars/lens-profile-id.scalar';
 import { Handle, ProfileMetadata, profileMetadata } from './profile-parts.type';
 import { ProfileSummary } from './profile-summary.type';
 
-@ObjectType({ implements: ProfileSummary, description: 'A Lens profile (seed 2.5 record plus the 2.1 summary fields).' })
+@ObjectType({ implements: ProfileSummary, description: 'A Lens profile, with the summary fields (id, handle, metadata, stats) every profile has.' })
 export class LensProfile implements ProfileSummary {
   @Field(() => LensProfileIdScalar) profileId!: string;
-  @Field(() => ID, { description: 'Same as profileId (the seed calls it id in summaries).' }) id!: string;
+  @Field(() => ID, { description: 'Same as profileId (profile summaries name it id).' }) id!: string;
   @Field(() => Handle, { nullable: true }) handle!: Handle | null;
   @Field(() => ProfileMetadata) metadata!: ProfileMetadata;
   @Field(() => String, { description: 'Display name, else the handle, else the profile id.' }) name!: string;

@@ -1,4 +1,4 @@
-// Pieces of the seed's profile summary (2.1–2.3), shared by both protocols.
+// Pieces of the profile summary (handle, metadata, stats), shared by both protocols.
 import { Field, Float, Int, ObjectType } from 'type-graphql';
 
 @ObjectType({ description: 'A handle without its namespace.' })

@@ -1,9 +1,9 @@
 import { Field, ID, InterfaceType } from 'type-graphql';
 import { Handle, ProfileMetadata, ProfileStats } from './profile-parts.type';
 
-/** The seed's profile summary (2.1), common to Farcaster users and Lens profiles. */
+/** The profile summary common to Farcaster users and Lens profiles. */
 @InterfaceType({
-  description: 'Seed 2.1 profile summary: id, handle, metadata, stats.',
+  description: 'The summary every profile has, Farcaster user or Lens profile: id, handle, metadata and stats.',
   resolveType: (value: { fid?: unknown }) => (value.fid !== undefined ? 'FarcasterUser' : 'LensProfile'),
 })
 export abstract class ProfileSummary {

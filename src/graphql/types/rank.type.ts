@@ -9,7 +9,7 @@ export class RankEntry {
   percentileCategory!: string;
 }
 
-@ObjectType({ description: 'Seed 2.11: the five ranks of CONTRACT §4.' })
+@ObjectType({ description: 'The five ranks of a profile among all profiles of its protocol: followers; engagement received (replies or comments, quotes, recasts or mirrors, likes); score (Farcaster graph score, Lens classifier score); likes; collects (Lens collects, Farcaster recasts). What a profile does to its own posts never counts.' })
 export class ProfileRank {
   @Field(() => RankEntry) followerRank!: RankEntry;
   @Field(() => RankEntry) engagementRank!: RankEntry;
@@ -18,7 +18,7 @@ export class ProfileRank {
   @Field(() => RankEntry) collectRank!: RankEntry;
 }
 
-@ObjectType({ description: 'Seed 2.10: rank by followers gained in the window (decimal strings, as the seed types them).' })
+@ObjectType({ description: 'Rank by net followers gained in the window among all Farcaster users (ties share a rank). rank and count are decimal strings, as the earlier service typed them.' })
 export class FarcasterUserRank {
   @Field(() => String) profileId!: string;
   @Field(() => String) rank!: string;
@@ -26,7 +26,7 @@ export class FarcasterUserRank {
   @Field(() => [FarcasterUser], { description: 'The 5 followers with the most followers.' }) topFollowers!: FarcasterUser[];
 }
 
-@ObjectType({ description: 'Shape of seed 2.10 for a Lens profile.' })
+@ObjectType({ description: 'Rank by net followers gained in the window among all Lens profiles; the same shape as FarcasterUserRank.' })
 export class LensUserRank {
   @Field(() => String) profileId!: string;
   @Field(() => String) rank!: string;

@@ -1,15 +1,15 @@
-// Cashtag mentions (seed 2.12, 2.13): daily counts per symbol and the posts behind them.
+// Cashtag mentions: daily counts per symbol and the posts behind them.
 import { Field, Int, ObjectType } from 'type-graphql';
 import { dayStart } from '../../domain/days';
 import type { MentionRow, TokenPublicationRow } from '../../repositories/token-mentions.repository';
 
-@ObjectType({ description: 'A symbol mentioned on a UTC day (seed 2.12).' })
+@ObjectType({ description: 'A symbol mentioned on a UTC day, with the number of posts mentioning it.' })
 export class TokenMention {
   @Field(() => String, { description: 'UUID v5 of `SYMBOL:YYYY-MM-DD`: stable across rebuilds; a tokenId of tokenPublications.' }) id!: string;
   @Field(() => String, { description: 'The symbol, upper-case.' }) token!: string;
   @Field(() => Date, { description: 'Midnight UTC of the day.' }) date!: Date;
   @Field(() => String, { description: 'The day, YYYY-MM-DD (GraphQL only).' }) day!: string;
-  @Field(() => String, { description: 'Distinct live posts mentioning it that day, as a decimal string (the seed\'s post_count).' }) postCount!: string;
+  @Field(() => String, { description: 'Distinct live posts mentioning it that day, as a decimal string (REST `post_count`; a string because the earlier service typed it so).' }) postCount!: string;
 }
 
 export const toTokenMention = (r: MentionRow): TokenMention => ({
@@ -24,7 +24,7 @@ export class TokenMentionDay {
   id!: string | null;
 }
 
-@ObjectType({ description: 'A live post mentioning a token (seed 2.13).' })
+@ObjectType({ description: 'A live post (cast or Lens publication) mentioning a token.' })
 export class TokenPublication {
   @Field(() => String, { description: 'Cast hash (Farcaster) or publication id (Lens).' }) postId!: string;
   @Field(() => String, { description: '`farcaster` or `lens`.' }) protocol!: string;

@@ -1,9 +1,9 @@
-// Tokens with stats (seed 2.15): a token row with its categories, markets and
+// Tokens with stats: an imported token row with its categories, markets and
 // newest price (nested fields, resolved through the token loaders).
 import { Field, Int, ObjectType } from 'type-graphql';
 import type { TokenCategoryRow, TokenMarketRow, TokenPriceRow, TokenRow } from '../../repositories/token.repository';
 
-@ObjectType({ description: 'An imported token (seed 2.15). Its symbol links it to cashtag mentions, case-insensitively.' })
+@ObjectType({ description: 'An imported token. Its symbol links it to cashtag mentions, case-insensitively.' })
 export class Token {
   @Field(() => Int) id!: number;
   @Field(() => String) chain!: string;
@@ -26,12 +26,12 @@ export const toToken = (r: TokenRow): Token => ({
   address: r.address, buyers: r.buyers,
 });
 
-@ObjectType({ description: 'A category of a token (seed 2.15 token category).' })
+@ObjectType({ description: 'A category of a token, as imported.' })
 export class TokenCategory {
   @Field(() => Int) id!: number;
   @Field(() => String) address!: string;
   @Field(() => String) chain!: string;
-  @Field(() => String, { description: 'The category (the seed spells the field so).' }) catergory!: string;
+  @Field(() => String, { description: 'The category. Spelled as the earlier service spelled it, since its clients depend on it; `category` is the same value.' }) catergory!: string;
   @Field(() => String, { description: 'Same as catergory, spelled correctly (GraphQL only).' }) category!: string;
   @Field(() => String, { description: 'The token id, as a decimal string.' }) tokenId!: string;
 }
@@ -40,7 +40,7 @@ export const toTokenCategory = (r: TokenCategoryRow): TokenCategory => ({
   id: r.id, address: r.address, chain: r.chain, catergory: r.category, category: r.category, tokenId: String(r.token_id),
 });
 
-@ObjectType({ description: 'A market of a token (seed 2.15 market).' })
+@ObjectType({ description: 'A market the token trades on, as imported.' })
 export class TokenMarket {
   @Field(() => Int) id!: number;
   @Field(() => String) address!: string;
@@ -53,7 +53,7 @@ export const toTokenMarket = (r: TokenMarketRow): TokenMarket => ({
   id: r.id, address: r.address, chain: r.chain, identifier: r.identifier, tokenId: String(r.token_id),
 });
 
-@ObjectType({ description: 'The newest price row of a token (seed 2.15 price). Decimals are strings exactly as imported; null when absent.' })
+@ObjectType({ description: 'The newest price row of a token. Decimals are strings exactly as imported; null when absent.' })
 export class TokenPrice {
   @Field(() => Int) id!: number;
   @Field(() => String) address!: string;

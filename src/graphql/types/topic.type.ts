@@ -1,4 +1,4 @@
-// Topics of the day (CONTRACT §6 getTopicsOfTheDay, getEngagers, getMentions):
+// Topics of the day (getTopicsOfTheDay, getEngagers, getMentions):
 // TopicDto, EngagersDto and TotalMentionsDto, with engagers and mentions nested
 // under each topic (through the request's loaders).
 import { Field, Float, Int, ObjectType } from 'type-graphql';
