@@ -1,5 +1,5 @@
-// Token answers over the token loaders and repositories: argument rules,
-// defaults and lookups; resolvers stay thin.
+// Token answers over the token loaders and repositories (token stats, daily
+// mentions, their posts): argument rules, defaults and lookups; resolvers stay thin.
 import type { Database } from '../db/database';
 import { fromDayNumber, optionalDay, toDayNumber } from '../domain/days';
 import { badInput, notFound } from '../errors/app-error';

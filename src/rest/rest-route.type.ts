@@ -10,7 +10,7 @@ import { operationVariables } from './operation-variables';
 export interface RestRoute<TData = unknown, TVars = Record<string, unknown>> {
   method: 'get' | 'post';
   path: string;
-  /** The seed's operation name (getUserProfile …), for docs and logs. */
+  /** The earlier service's operation name (getUserProfile …), kept as it spelled it, for docs and logs. */
   name: string;
   document: TypedDocumentNode<TData, TVars>;
   /** Variables whose REST parameter has another name, by variable name: `{ first: 'limit' }`. */

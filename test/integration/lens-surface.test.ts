@@ -65,7 +65,7 @@ describe('GET /api/lens/profile/collect/list/{id}', () => {
     return { status: res.status, body: res.body, hist: Array.isArray(res.body) ? res.body.map((c: { id: string }) => c.id) : res.body };
   };
 
-  it('when unfiltered, then collects newest first; self-collects and non-collect acts left out; record 2.7 exactly', async () => {
+  it('when unfiltered, then collects newest first; self-collects and non-collect acts left out; the collect record exactly', async () => {
     const { status, body, hist } = await list();
     expect(status).toBe(200);
     expect(hist).toEqual(['4', '3', '8', '1', '2', '5', '11', '10']);
@@ -134,7 +134,7 @@ describe('GET /api/lens/profile/collect/sum/{id}', () => {
 describe('GET /api/lens/collect/top-creators', () => {
   const top = async (q = '') => (await s.rest(`/api/lens/collect/top-creators${q}`)).body.map((t: { profileId: string; count: number; usdTotal: number }) => [t.profileId, t.count, t.usdTotal]);
 
-  it('when asked, then profiles by USD collected under the same filters, with their 2.5 record', async () => {
+  it('when asked, then profiles by USD collected under the same filters, with their Lens profile record', async () => {
     expect(await top()).toEqual([['0x01', 8, 13516.5], ['0x02', 1, 20]]);
     expect(await top('?currency=USDC')).toEqual([['0x02', 1, 20], ['0x01', 3, 16.5]]);
     expect(await top('?month=6&year=2024')).toEqual([['0x01', 3, 7010], ['0x02', 1, 20]]);

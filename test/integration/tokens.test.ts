@@ -1,6 +1,6 @@
 // Tokens on the hand-made content-tokens fixture (its README lists the known
 // answers): daily cashtag mentions, the posts behind them,
-// trending tokens with stats (4.3), and the GraphQL token field with its series.
+// trending tokens with stats, and the GraphQL token field with its series.
 import { classifyPosts } from '../../src/content/classify-posts';
 import { LexiconClassifier } from '../../src/content/lexicon-classifier';
 import { tokenMentionId } from '../../src/content/mention-id';

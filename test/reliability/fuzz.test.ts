@@ -1,6 +1,6 @@
 // Malformed input of every kind is the client's fault: over every REST route,
 // every root GraphQL field and raw HTTP oddities, no answer is a 5xx, every
-// REST 4xx has the error body and every GraphQL error has a contract code.
+// REST 4xx has the error body and every GraphQL error has one of the error model's codes.
 // FUZZ_RUNS sets the number of requests (default 1,000; CI runs 10,000);
 // FUZZ_SEED replays a run. A failure prints the request as a curl line.
 import fc from 'fast-check';
@@ -34,7 +34,7 @@ let requests = 0;
 
 const isGraphql = (r: RawRequest) => r.path.startsWith('/graphql');
 
-/** What is wrong with an answer, or [] when it is as the contract says. */
+/** What is wrong with an answer, or [] when it follows the error model. */
 function problemsOf(r: RawRequest, res: RawResponse): string[] {
   const out: string[] = [];
   if (res.status >= 500) out.push(`status ${res.status}`);

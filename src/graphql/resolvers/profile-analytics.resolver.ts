@@ -28,7 +28,7 @@ interface Side<T extends object> {
 function profileAnalyticsResolver<T extends object>(side: Side<T>) {
   @Resolver(() => side.type)
   class ProfileAnalyticsResolver {
-    @FieldResolver(() => ProfileRank, { description: 'The five ranks of CONTRACT §4 with percentile bands.' })
+    @FieldResolver(() => ProfileRank, { description: 'The five ranks (followers, engagement, score, likes, collects), each with its percentile band.' })
     rank(@Root() p: T, @Ctx() ctx: Context) {
       return analytics.profileRank(side.loaders(ctx), side.key(p));
     }

@@ -11,7 +11,7 @@ const TOP_FOLLOWERS = 3;
 
 @Resolver()
 export class TrendingResolver {
-  @Query(() => TrendingPage, { description: 'Seed 4.1: trending users by follower growth in the window, paged.' })
+  @Query(() => TrendingPage, { description: 'Trending users by follower growth in the window, paged.' })
   async trendingUsers(@Arg('input', () => TrendingInput) input: TrendingInput, @Ctx() ctx: Context): Promise<TrendingPage> {
     const page = await trendingPage(ctx.db, { ...input, period: periodOf(input.ratio) });
     const l = page.protocol === 'lens' ? ctx.loaders.lensAnalytics : ctx.loaders.farcasterAnalytics;

@@ -5,23 +5,23 @@ import { IsPeriod, IsProtocol, KnownCategoryIds } from '../args/choice.validator
 import { ProfileSummary } from './profile-summary.type';
 
 /** Every rule of the trending request is here, checked before the resolver runs (REST posts this same input as its body). */
-@InputType({ description: 'Seed 4.1 body.' })
+@InputType({ description: 'A trending request: users ranked by trend score = followers gained in the window ÷ (followers at the window\'s start + 10), ties by followers gained, then id; only users who gained at least one follower. The REST face takes this object as the JSON body of POST /api/trending/find.' })
 export class TrendingInput {
-  @Field(() => Int, { defaultValue: 1 }) @Min(1) page!: number;
-  @Field(() => Int, { defaultValue: 20 }) @Min(1) @Max(100) limit!: number;
+  @Field(() => Int, { defaultValue: 1, description: '1-based page.' }) @Min(1) page!: number;
+  @Field(() => Int, { defaultValue: 20, description: 'Users per page, 1..100.' }) @Min(1) @Max(100) limit!: number;
   @Field(() => String, { defaultValue: 'week', description: '`day`, `week` or `month` (or `1d`, `7d`, `30d`).' }) @IsPeriod() ratio!: string;
   @Field(() => String, { defaultValue: 'lens', description: '`lens` or `farcaster`.' }) @IsProtocol() protocol!: ProtocolName;
   @Field(() => [Int], { defaultValue: [], description: 'Category ids (GET /api/llm/categories): keep users who published in one of them within the window.' })
   @ArrayMaxSize(50) @KnownCategoryIds() categories!: number[];
 }
 
-@ObjectType({ description: 'Seed 2.4.' })
+@ObjectType({ description: 'A trending user with its top followers.' })
 export class TrendingUser {
   @Field(() => ProfileSummary) user!: ProfileSummary;
   @Field(() => [ProfileSummary], { description: 'The user\'s 3 followers with the most followers.' }) topFollowers!: ProfileSummary[];
 }
 
-@ObjectType({ description: 'Seed 2.16.' })
+@ObjectType({ description: 'One page of trending users, with the total over all pages.' })
 export class TrendingPage {
   @Field(() => [TrendingUser]) users!: TrendingUser[];
   @Field(() => Int) page!: number;

@@ -5,7 +5,7 @@ import { route } from '../rest-route.type';
 export const CATEGORY_ROUTES = [
   route({ method: 'get', path: '/api/llm/categories', example: {}, name: 'getCategories',
     document: Doc.RestCategoriesDocument, answer: (d) => d.categories }),
-  route({ method: 'get', path: '/api/llm/categories/publications', example: { query: 'category=defi&date=2024-06-10' }, name: 'getPublicationsByCategory (seed 4.13)',
+  route({ method: 'get', path: '/api/llm/categories/publications', example: { query: 'category=defi&date=2024-06-10' }, name: 'getPublicationsByCategory',
     document: Doc.RestCategoryPublicationsDocument,
     // The earlier service typed reactioncount as a string of decimal digits.
     answer: (d) => d.categoryPublications.map((p) => ({ ...p, reactioncount: String(p.reactioncount) })) }),

@@ -3,7 +3,7 @@ import { route } from '../rest-route.type';
 
 /** Farcaster profiles, counters and analytics. */
 export const FARCASTER_ROUTES = [
-  route({ method: 'get', path: '/api/farcaster/likes-count', example: { query: 'fids=1,2' }, name: 'getLikesCount (seed 4.9)',
+  route({ method: 'get', path: '/api/farcaster/likes-count', example: { query: 'fids=1,2' }, name: 'getLikesCount',
     document: Doc.RestFarcasterLikesCountDocument, answer: (d) => d.farcasterLikesCounts }),
   route({ method: 'get', path: '/api/farcaster/followersCount', example: { query: 'fids=1,2' }, name: 'getFollowersCount',
     document: Doc.RestFarcasterFollowersCountDocument, answer: (d) => d.farcasterFollowersCounts }),
@@ -20,11 +20,11 @@ export const FARCASTER_ROUTES = [
   route({ method: 'get', path: '/api/farcaster/followers/recent/:fid', example: { path: '1', query: 'limit=3' }, name: 'getRecentFollowers',
     document: Doc.RestFarcasterRecentFollowersDocument,
     answer: (d) => d.farcasterUser.recentFollowers.edges.map((e) => ({ ...e.node, followedAt: e.followedAt })) }),
-  route({ method: 'get', path: '/api/farcaster/user/rank/:fid', example: { path: '1', query: 'ratio=month' }, name: 'getUserRank (seed 4.6)',
+  route({ method: 'get', path: '/api/farcaster/user/rank/:fid', example: { path: '1', query: 'ratio=month' }, name: 'getUserRank',
     document: Doc.RestFarcasterUserRankDocument, answer: (d) => d.farcasterUser.userRank }),
-  route({ method: 'get', path: '/api/farcaster/profile/rank/:fid', example: { path: '1' }, name: 'getProfileRank (seed 4.8)',
+  route({ method: 'get', path: '/api/farcaster/profile/rank/:fid', example: { path: '1' }, name: 'getProfileRank',
     document: Doc.RestFarcasterProfileRankDocument, answer: (d) => d.farcasterUser.rank }),
-  route({ method: 'get', path: '/api/farcaster/user/profiles/:handle', example: { path: 'al' }, name: 'getUserProfilesByHandle (seed 4.7)',
+  route({ method: 'get', path: '/api/farcaster/user/profiles/:handle', example: { path: 'al' }, name: 'getUserProfilesByHandle',
     document: Doc.RestFarcasterProfilesByHandleDocument, answer: (d) => d.searchFarcasterUsers }),
   route({ method: 'get', path: '/api/farcaster/user/profiles', example: { query: 'fids=1,2' }, name: 'getUserProfiles',
     document: Doc.RestFarcasterUserProfilesDocument, answer: (d) => d.farcasterUsers }),

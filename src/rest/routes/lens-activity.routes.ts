@@ -3,9 +3,9 @@ import { route } from '../rest-route.type';
 
 /** Lens engagement and collects; the collect routes filter by `currency`, `month` and `year`. */
 export const LENS_ACTIVITY_ROUTES = [
-  route({ method: 'get', path: '/api/lens/profile/engagement/:id', example: { path: '0x01', query: 'limit=5' }, name: 'getEngagement (Lens, seed 4.2)',
+  route({ method: 'get', path: '/api/lens/profile/engagement/:id', example: { path: '0x01', query: 'limit=5' }, name: 'getEngagement (Lens)',
     document: Doc.RestLensEngagementDocument, answer: (d) => d.lensProfile.engagement }),
-  route({ method: 'get', path: '/api/lens/profile/collect/list/:id', example: { path: '0x01', query: 'currency=usdc&month=6&year=2024' }, name: 'getCollectList (seed 4.4)',
+  route({ method: 'get', path: '/api/lens/profile/collect/list/:id', example: { path: '0x01', query: 'currency=usdc&month=6&year=2024' }, name: 'getCollectList',
     document: Doc.RestLensCollectListDocument, answer: (d) => d.lensProfile.collectList }),
   route({ method: 'get', path: '/api/lens/profile/collect/sum/:id', example: { path: '0x01', query: 'year=2024' }, name: 'getCollectSumForUser',
     document: Doc.RestLensCollectSumDocument, answer: (d) => d.lensProfile.collectSum }),

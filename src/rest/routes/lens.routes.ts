@@ -3,7 +3,7 @@ import { route } from '../rest-route.type';
 
 /** Lens profiles, counters and analytics. */
 export const LENS_ROUTES = [
-  route({ method: 'get', path: '/api/lens/followersCount', example: { query: 'ids=0x01,0x02' }, name: 'getFollowersCount (Lens, seed 4.10)',
+  route({ method: 'get', path: '/api/lens/followersCount', example: { query: 'ids=0x01,0x02' }, name: 'getFollowersCount (Lens)',
     document: Doc.RestLensFollowersCountDocument, answer: (d) => d.lensFollowersCounts }),
   route({ method: 'get', path: '/api/lens/followers/total/:id', example: { path: '0x01' }, name: 'getTotalFollowers (Lens)',
     document: Doc.RestLensTotalFollowersDocument, answer: (d) => d.lensProfile }),
@@ -25,6 +25,6 @@ export const LENS_ROUTES = [
   // `ids` is optional here: absent or empty averages over every profile.
   route({ method: 'get', path: '/api/lens/score/average', example: { query: 'ids=0x01' }, name: 'getScoreaverage',
     document: Doc.RestLensScoreAverageDocument, answer: (d) => d.lensScoreAverage }),
-  route({ method: 'get', path: '/api/lens/profile/:id', example: { path: '0x01' }, name: 'getLensProfile (seed 4.5)',
+  route({ method: 'get', path: '/api/lens/profile/:id', example: { path: '0x01' }, name: 'getLensProfile',
     document: Doc.RestLensProfileDocument, answer: (d) => d.lensProfile }),
 ];
