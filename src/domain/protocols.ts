@@ -156,6 +156,9 @@ export const existsSql = (p: ProtocolSpec, idExpr: string) => {
   return terms.length === 1 ? terms[0] : `(${terms.join(' OR ')})`;
 };
 
+/** The chains a Farcaster verification proves an address on. */
+export const FC_VERIFICATION_PROTOCOLS = ['ethereum', 'solana'] as const;
+
 /**
  * Farcaster user data types (the protocol's UserDataType numbers) the service
  * reads. The cover picture is what answers serve as `cover`.

@@ -2,6 +2,7 @@ import { validate } from 'class-validator';
 import { RatioArgs } from '../../src/graphql/args/analytics.args';
 import { periodOf } from '../../src/graphql/args/choice.validators';
 import { TrendingInput } from '../../src/graphql/types/trending.type';
+import { VerificationArgs } from '../../src/graphql/args/farcaster-graph.args';
 
 /** The messages class-validator gives, as the GraphQL error joins them. */
 const messagesOf = async (o: object) => (await validate(o)).flatMap((e) => Object.values(e.constraints ?? {}));
@@ -24,5 +25,12 @@ describe('input rules, each checked once on its input type', () => {
   it('when a text value holds a NUL, then that is the one message, as for every text argument', async () => {
     expect(await messagesOf(trending({ ratio: 'week\u0000' }))).toEqual(['ratio must not contain a NUL character']);
     expect(await messagesOf(Object.assign(new RatioArgs(), { ratio: 'day\u0000' }))).toEqual(['ratio must not contain a NUL character']);
+  });
+
+  it('when a verification protocol is asked, then ethereum, solana or none pass and anything else is named', async () => {
+    const args = (protocol: string | null) => Object.assign(new VerificationArgs(), { protocol });
+    for (const ok of ['ethereum', 'solana', null]) expect(await messagesOf(args(ok))).toEqual([]);
+    expect(await messagesOf(args('btc'))).toEqual(['protocol must be one of ethereum, solana; got "btc"']);
+    expect(await messagesOf(args('solana\u0000'))).toEqual(['protocol must not contain a NUL character']);
   });
 });

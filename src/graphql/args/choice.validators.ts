@@ -5,7 +5,7 @@
 import { ValidateBy, type ValidationArguments, type ValidationOptions } from 'class-validator';
 import { INTERVALS } from '../../domain/days';
 import { parsePeriod, type Period } from '../../domain/periods';
-import { PROTOCOL_NAMES } from '../../domain/protocols';
+import { FC_VERIFICATION_PROTOCOLS, PROTOCOL_NAMES } from '../../domain/protocols';
 import { CATEGORIES, categoryById, categoryByName, type Category } from '../../domain/taxonomy';
 
 const hasNul = (value: unknown) => typeof value === 'string' && value.includes('\u0000');
@@ -39,6 +39,10 @@ export const IsInterval = oneOf('isInterval', (v) => (INTERVALS as readonly stri
 
 /** `lens` or `farcaster`, exactly. */
 export const IsProtocol = oneOf('isProtocol', (v) => (PROTOCOL_NAMES as readonly string[]).includes(v), (p, v) => `${p} must be lens or farcaster; got "${v}"`);
+
+/** A Farcaster verification's chain: `ethereum` or `solana`, exactly. */
+export const IsVerificationProtocol = oneOf('isVerificationProtocol', (v) => (FC_VERIFICATION_PROTOCOLS as readonly string[]).includes(v),
+  (p, v) => `${p} must be one of ${FC_VERIFICATION_PROTOCOLS.join(', ')}; got "${v}"`);
 
 const CATEGORY_NAMES = CATEGORIES.map((c) => c.name).join(', ');
 

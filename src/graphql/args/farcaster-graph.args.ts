@@ -1,5 +1,6 @@
 import { IsOptional, Max, Min } from 'class-validator';
 import { ArgsType, Field, Int } from 'type-graphql';
+import { IsVerificationProtocol } from './choice.validators';
 import { NoNul } from './text.validators';
 import { PAGE_SIZE } from '../../queries/pagination';
 
@@ -21,5 +22,5 @@ export class FarcasterEngagementArgs {
 
 @ArgsType()
 export class VerificationArgs {
-  @Field(() => String, { nullable: true, description: '`ethereum` or `solana`; all live verifications when absent.' }) @NoNul() protocol?: string | null;
+  @Field(() => String, { nullable: true, description: '`ethereum` or `solana`; all live verifications when absent.' }) @IsVerificationProtocol() protocol?: string | null;
 }

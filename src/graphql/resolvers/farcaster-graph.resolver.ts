@@ -2,7 +2,6 @@
 // engagement, verifications and the Lens match. All through the request's
 // farcasterGraph loaders, so nesting costs a bounded number of statements.
 import { Args, Ctx, FieldResolver, Resolver, Root } from 'type-graphql';
-import { badInput } from '../../errors/app-error';
 import type { FollowDirection } from '../../repositories/farcaster-follows.repository';
 import { cutPage, offsetConnection, pageWindow, rowsToRead } from '../../queries/pagination';
 import { FarcasterEngagementArgs, FarcasterPageArgs, VerificationArgs } from '../args/farcaster-graph.args';
@@ -14,8 +13,6 @@ import { FarcasterEngagement } from '../types/farcaster-engagement.type';
 import { FarcasterUser } from '../types/farcaster-user.type';
 import { FarcasterVerification } from '../types/farcaster-verification.type';
 import { LensProfile } from '../types/lens-profile.type';
-
-const PROTOCOLS = ['ethereum', 'solana'];
 
 async function follows(user: FarcasterUser, direction: FollowDirection, args: FarcasterPageArgs, ctx: Context) {
   const w = pageWindow(args);
@@ -65,7 +62,6 @@ export class FarcasterGraphResolver {
 
   @FieldResolver(() => [FarcasterVerification], { description: 'Live verified addresses, oldest first.' })
   async verifications(@Root() user: FarcasterUser, @Args(() => VerificationArgs) { protocol }: VerificationArgs, @Ctx() ctx: Context): Promise<FarcasterVerification[]> {
-    if (protocol != null && !PROTOCOLS.includes(protocol)) throw badInput(`protocol must be one of ${PROTOCOLS.join(', ')}; got "${protocol}"`);
     const rows = await ctx.loaders.farcasterGraph.verifications.load(user.fid);
     return rows.filter((r) => protocol == null || r.protocol === protocol)
       .map((r) => ({ address: r.address, protocol: r.protocol, verifiedAt: r.timestamp }));
