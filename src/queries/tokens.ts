@@ -4,8 +4,10 @@ import type { Database } from '../db/database';
 import { fromDayNumber, optionalDay, toDayNumber } from '../domain/days';
 import { badInput, notFound } from '../errors/app-error';
 import type { TokenLoaders } from '../loaders/token-loaders';
-import { mentionById, symbolKnown, type MentionRow } from '../repositories/token-mentions.repository';
-import type { TokenRow } from '../repositories/token.repository';
+import {
+  mentionById, mentionsOfDay, symbolKnown, type MentionRow, type TokenPublicationRow,
+} from '../repositories/token-mentions.repository';
+import { trendingTokens, type TokenRow, type TrendingTokenRow } from '../repositories/token.repository';
 
 /** Longest daily mention series (`Token.mentions`). */
 export const MAX_SERIES_DAYS = 366;
@@ -14,11 +16,24 @@ export const DEFAULT_SERIES_DAYS = 30;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-
 /** An optional chain: trimmed, null when absent or blank (matched case-insensitively). */
 export const optionalChain = (value: string | null | undefined): string | null => value?.trim() || null;
 
 export interface MentionDay { date: string; postCount: number; id: string | null }
+
+/** Symbols mentioned on the UTC day (default the newest day with mentions), most posts first, then symbol. */
+export async function mentionsOfTheDay(db: Database, date: string | null | undefined): Promise<MentionRow[]> {
+  return mentionsOfDay(db, optionalDay('date', date));
+}
+
+/**
+ * Tokens mentioned on the UTC day (default the newest day with mentions), on
+ * `chain` when given (any case), most mentions first; tokens without imported
+ * stats left out.
+ */
+export async function trendingTokensOfDay(db: Database, date: string | null | undefined, chain: string | null | undefined, limit: number): Promise<TrendingTokenRow[]> {
+  return trendingTokens(db, optionalDay('date', date), optionalChain(chain), limit);
+}
 
 /**
  * A token-mention id (UUID: that symbol on that day; `date` absent or equal) or a
@@ -79,4 +94,29 @@ export function fillSeries(rows: readonly MentionRow[], from: string, to: string
     out.push({ date: day, postCount: r?.post_count ?? 0, id: r?.id ?? null });
   }
   return out;
+}
+
+/** One 1-based page of the live posts mentioning a symbol (upper-case), on `day` or any day when null. */
+function publicationPage(loaders: TokenLoaders, symbol: string, day: string | null, page: number, limit: number): Promise<TokenPublicationRow[]> {
+  return loaders.publications.load({ symbol, day, limit, offset: (page - 1) * limit });
+}
+
+/** A page of the posts behind a token id (a token-mention id or a symbol, see resolveTokenId). */
+export async function tokenIdPublications(
+  db: Database, loaders: TokenLoaders, tokenId: string, date: string | null | undefined, page: number, limit: number,
+): Promise<TokenPublicationRow[]> {
+  const { symbol, day } = await resolveTokenId(db, tokenId, date);
+  return publicationPage(loaders, symbol, day, page, limit);
+}
+
+/** A page of the posts mentioning an imported token's symbol (any case), on `date` or any day. */
+export async function symbolPublications(loaders: TokenLoaders, symbol: string, date: string | null | undefined, page: number, limit: number): Promise<TokenPublicationRow[]> {
+  return publicationPage(loaders, symbol.toUpperCase(), optionalDay('date', date), page, limit);
+}
+
+/** The daily mentions of a symbol (any case) over the series range of `from`..`to`, zeros filled. */
+export async function symbolMentionSeries(loaders: TokenLoaders, symbol: string, from: string | null | undefined, to: string | null | undefined): Promise<MentionDay[]> {
+  const range = await seriesRange(loaders, from, to);
+  const rows = await loaders.series.load({ symbol: symbol.toUpperCase(), ...range });
+  return fillSeries(rows, range.from, range.to);
 }

@@ -1,15 +1,12 @@
 import { Args, Ctx, FieldResolver, Int, Query, Resolver, Root } from 'type-graphql';
 import { notFound } from '../../errors/app-error';
 import { distinct } from '../../loaders/order-by-keys';
-import { searchFarcasterFids } from '../../repositories/farcaster-profile.repository';
+import { searchFarcasterProfiles } from '../../queries/profile-search';
 import { FidArgs, FidsArgs, HandleArgs } from '../args/id.args';
 import type { Context } from '../context.type';
 import { farcasterUsersByFid } from '../profile-lookup';
 import { FarcasterUser, toFarcasterUser } from '../types/farcaster-user.type';
 import { ProfileStats } from '../types/profile-parts.type';
-
-/** A handle search answers at most 20 profiles. */
-const HANDLE_SEARCH_LIMIT = 20;
 
 @Resolver(() => FarcasterUser)
 export class FarcasterUserResolver {
@@ -27,8 +24,7 @@ export class FarcasterUserResolver {
 
   @Query(() => [FarcasterUser], { description: 'Users whose username equals the handle (case-insensitive) first, then prefix matches by followers; at most 20.' })
   async searchFarcasterUsers(@Args(() => HandleArgs) { handle }: HandleArgs, @Ctx() ctx: Context): Promise<FarcasterUser[]> {
-    const fids = await searchFarcasterFids(ctx.db, handle, HANDLE_SEARCH_LIMIT);
-    return farcasterUsersByFid(ctx, fids);
+    return (await searchFarcasterProfiles(ctx.db, ctx.loaders.farcasterProfile, handle)).map(toFarcasterUser);
   }
 
   @FieldResolver(() => ProfileStats)

@@ -3,11 +3,8 @@
 // token loaders: a list of any length costs one statement per field.
 import { Args, Ctx, FieldResolver, Query, Resolver, Root } from 'type-graphql';
 import {
-  fillSeries, findToken, optionalChain, resolveTokenId, seriesRange,
+  findToken, mentionsOfTheDay, symbolMentionSeries, symbolPublications, tokenIdPublications, trendingTokensOfDay,
 } from '../../queries/tokens';
-import { optionalDay } from '../../domain/days';
-import { mentionsOfDay } from '../../repositories/token-mentions.repository';
-import { trendingTokens } from '../../repositories/token.repository';
 import {
   MentionSeriesArgs, TokenArgs, TokenMentionsArgs, TokenPublicationPageArgs, TokenPublicationsArgs, TrendingTokensArgs,
 } from '../args/token.args';
@@ -17,22 +14,18 @@ import {
   Token, TokenCategory, TokenMarket, TokenPrice, toToken, toTokenCategory, toTokenMarket, toTokenPrice,
 } from '../types/token.type';
 
-const publicationsOf = async (ctx: Context, symbol: string, day: string | null, page: number, limit: number) =>
-  (await ctx.loaders.tokens.publications.load({ symbol, day, limit, offset: (page - 1) * limit })).map(toTokenPublication);
-
 @Resolver(() => Token)
 export class TokenResolver {
   @Query(() => [TokenMention], { description: 'Symbols mentioned on the UTC day (default the newest day with mentions), most posts first, then symbol.' })
   async tokenMentions(@Args(() => TokenMentionsArgs) { date }: TokenMentionsArgs, @Ctx() ctx: Context): Promise<TokenMention[]> {
-    return (await mentionsOfDay(ctx.db, optionalDay('date', date))).map(toTokenMention);
+    return (await mentionsOfTheDay(ctx.db, date)).map(toTokenMention);
   }
 
   @Query(() => [TokenPublication], {
     description: 'Live posts mentioning a token (a token-mention id or a symbol), newest first, then postId; NOT_FOUND for an unknown tokenId.',
   })
   async tokenPublications(@Args(() => TokenPublicationsArgs) { tokenId, date, page, limit }: TokenPublicationsArgs, @Ctx() ctx: Context): Promise<TokenPublication[]> {
-    const { symbol, day } = await resolveTokenId(ctx.db, tokenId, date);
-    return publicationsOf(ctx, symbol, day, page, limit);
+    return (await tokenIdPublications(ctx.db, ctx.loaders.tokens, tokenId, date, page, limit)).map(toTokenPublication);
   }
 
   @Query(() => Token, {
@@ -48,7 +41,7 @@ export class TokenResolver {
     description: 'Tokens mentioned on the UTC day (default the newest day with mentions), most mentions first, then symbol, then chain; tokens without imported stats left out.',
   })
   async trendingTokens(@Args(() => TrendingTokensArgs) { date, limit, chain }: TrendingTokensArgs, @Ctx() ctx: Context): Promise<Token[]> {
-    return (await trendingTokens(ctx.db, optionalDay('date', date), optionalChain(chain), limit)).map(toToken);
+    return (await trendingTokensOfDay(ctx.db, date, chain, limit)).map(toToken);
   }
 
   @FieldResolver(() => [TokenCategory], { description: 'By id.' })
@@ -71,13 +64,11 @@ export class TokenResolver {
     description: 'Daily mentions of the symbol, one entry per UTC day of from..to (at most 366), zeros filled; default the 30 days up to the newest day with mentions.',
   })
   async mentions(@Root() t: Token, @Args(() => MentionSeriesArgs) { from, to }: MentionSeriesArgs, @Ctx() ctx: Context): Promise<TokenMentionDay[]> {
-    const range = await seriesRange(ctx.loaders.tokens, from, to);
-    const rows = await ctx.loaders.tokens.series.load({ symbol: t.symbol.toUpperCase(), ...range });
-    return fillSeries(rows, range.from, range.to);
+    return symbolMentionSeries(ctx.loaders.tokens, t.symbol, from, to);
   }
 
   @FieldResolver(() => [TokenPublication], { description: 'Live posts mentioning the symbol (on `date`, else any day), newest first, then postId.' })
   async publications(@Root() t: Token, @Args(() => TokenPublicationPageArgs) { date, page, limit }: TokenPublicationPageArgs, @Ctx() ctx: Context): Promise<TokenPublication[]> {
-    return publicationsOf(ctx, t.symbol.toUpperCase(), optionalDay('date', date), page, limit);
+    return (await symbolPublications(ctx.loaders.tokens, t.symbol, date, page, limit)).map(toTokenPublication);
   }
 }

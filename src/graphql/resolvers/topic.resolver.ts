@@ -1,16 +1,14 @@
-// Topics (getTopicsOfTheDay, getEngagers, getMentions): the topics of
-// a UTC day (rule in content/topics-of-day.ts), any phrase on a day, and who
-// engaged with / how many posts mention it. Nested engagers and mentions go
-// through the request's loaders: one statement per day (and limit), whatever
-// the number of topics.
+// Topics (getTopicsOfTheDay, getEngagers, getMentions): the topics of a UTC day
+// (the salience rule is one SQL statement, topic-stats.sql.ts beside the topic
+// repository), any phrase on a day, and who engaged with / how many posts
+// mention it. Nested engagers and mentions go through the request's loaders:
+// one statement per day (and limit), whatever the number of topics.
 import { Args, Ctx, FieldResolver, Query, Resolver, Root } from 'type-graphql';
-import { requireTopic } from '../../queries/topics';
-import { dayStart, optionalDay } from '../../domain/days';
-import { topicStats, topicsOfDay } from '../../repositories/topic.repository';
+import { dayStart } from '../../domain/days';
+import { topicOfDay, topicsOfTheDay } from '../../queries/topics';
 import { TopicArgs, TopicEngagersArgs, TopicsArgs } from '../args/topic.args';
 import type { Context } from '../context.type';
 import { Topic, TopicEngager, TopicMentions, toTopic, toTopicEngager } from '../types/topic.type';
-
 
 @Resolver(() => Topic)
 export class TopicResolver {
@@ -18,17 +16,14 @@ export class TopicResolver {
     description: 'getTopicsOfTheDay: the topics of the UTC day (default the newest day with daily phrase counts), by score desc, then postCount desc, then topic.',
   })
   async topics(@Args(() => TopicsArgs) { date, limit }: TopicsArgs, @Ctx() ctx: Context): Promise<Topic[]> {
-    return (await topicsOfDay(ctx.db, optionalDay('date', date), limit)).map(toTopic);
+    return (await topicsOfTheDay(ctx.db, date, limit)).map(toTopic);
   }
 
   @Query(() => Topic, {
     description: 'One phrase on a UTC day, whether or not it is a topic of that day (zero counts when unused): the root of getEngagers and getMentions.',
   })
   async topic(@Args(() => TopicArgs) { topic, date }: TopicArgs, @Ctx() ctx: Context): Promise<Topic> {
-    const phrase = requireTopic('topic', topic);
-    const day = optionalDay('date', date) ?? await ctx.loaders.content.newestDay.load('newest');
-    const [row] = await topicStats(ctx.db, [day], [phrase]);
-    return toTopic(row);
+    return toTopic(await topicOfDay(ctx.db, ctx.loaders.content, topic, date));
   }
 
   @FieldResolver(() => [TopicEngager], {

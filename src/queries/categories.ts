@@ -1,0 +1,34 @@
+// Category answers: the posts of a category on a day, and Lens categories by USD
+// collected. Each is one SQL statement.
+import type { Database } from '../db/database';
+import { optionalDay } from '../domain/days';
+import { categoryById, categoryByName, type Category } from '../domain/taxonomy';
+import {
+  categoryPublications, topCollectedCategories, type CategoryPublicationRow, type TopCategoryRow,
+} from '../repositories/category.repository';
+import type { CollectWindow } from '../repositories/lens-collects.repository';
+
+/**
+ * A category page as its argument type guarantees it: a category name the
+ * taxonomy knows (any case), page ≥ 1, limit 1..100; `date` is checked here.
+ */
+export interface CategoryPublicationsQuery { category: string; date?: string | null; page: number; limit: number }
+
+/**
+ * Posts of the category on the UTC day (default the newest day with classified
+ * posts), one 1-based page; with the category's name, which every row carries.
+ */
+export async function categoryPublicationPage(db: Database, q: CategoryPublicationsQuery): Promise<{ category: string; rows: CategoryPublicationRow[] }> {
+  const category = categoryByName(q.category) as Category;
+  const rows = await categoryPublications(db, category.id, optionalDay('date', q.date), q.limit, (q.page - 1) * q.limit);
+  return { category: category.name, rows };
+}
+
+/**
+ * Categories by USD collected under the collect window, each with its taxonomy
+ * name (the id as text should a stored id ever leave the taxonomy).
+ */
+export async function topCategories(db: Database, window: CollectWindow, limit: number): Promise<(TopCategoryRow & { name: string })[]> {
+  const rows = await topCollectedCategories(db, window, limit);
+  return rows.map((r) => ({ ...r, name: categoryById(r.category_id)?.name ?? String(r.category_id) }));
+}
