@@ -6,7 +6,7 @@ import { ValidateBy, type ValidationArguments, type ValidationOptions } from 'cl
 import { INTERVALS } from '../../domain/days';
 import { parsePeriod, type Period } from '../../domain/periods';
 import { FC_VERIFICATION_PROTOCOLS, PROTOCOL_NAMES } from '../../domain/protocols';
-import { CATEGORIES, categoryById, categoryByName, type Category } from '../../domain/taxonomy';
+import { CATEGORIES, categoryById, categoryByName } from '../../domain/taxonomy';
 
 const hasNul = (value: unknown) => typeof value === 'string' && value.includes('\u0000');
 
@@ -49,9 +49,6 @@ const CATEGORY_NAMES = CATEGORIES.map((c) => c.name).join(', ');
 /** A category name, any case. */
 export const IsCategoryName = oneOf('isCategoryName', (v) => categoryByName(v) !== undefined,
   (p, v) => `${p} must be one of ${CATEGORY_NAMES}; got "${v}"`);
-
-/** The category of a name IsCategoryName accepted. */
-export const categoryOf = (name: string): Category => categoryByName(name) as Category;
 
 /** Every id is one of the taxonomy's; the message names the first that is not. */
 export const KnownCategoryIds = (options?: ValidationOptions) => ValidateBy({
