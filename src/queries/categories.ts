@@ -6,7 +6,7 @@ import { categoryById, categoryByName, type Category } from '../domain/taxonomy'
 import {
   categoryPublications, topCollectedCategories, type CategoryPublicationRow, type TopCategoryRow,
 } from '../repositories/category.repository';
-import type { CollectWindow } from '../repositories/lens-collects.repository';
+import { collectWindow, type CollectFilter } from './collects';
 
 /**
  * A category page as its argument type guarantees it: a category name the
@@ -25,10 +25,10 @@ export async function categoryPublicationPage(db: Database, q: CategoryPublicati
 }
 
 /**
- * Categories by USD collected under the collect window, each with its taxonomy
+ * Categories by USD collected under the collect filter, each with its taxonomy
  * name (the id as text should a stored id ever leave the taxonomy).
  */
-export async function topCategories(db: Database, window: CollectWindow, limit: number): Promise<(TopCategoryRow & { name: string })[]> {
-  const rows = await topCollectedCategories(db, window, limit);
+export async function topCategories(db: Database, filter: CollectFilter | null | undefined, limit: number): Promise<(TopCategoryRow & { name: string })[]> {
+  const rows = await topCollectedCategories(db, collectWindow(filter), limit);
   return rows.map((r) => ({ ...r, name: categoryById(r.category_id)?.name ?? String(r.category_id) }));
 }

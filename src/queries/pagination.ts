@@ -76,8 +76,11 @@ export function decodeOffset(raw: string): number {
 
 export interface PageWindow { limit: number; offset: number; page: number }
 
+/** An offset-paged list's arguments: `first` items from `after` (a cursor) or of `page` (1-based). */
+export interface OffsetPageRequest { first: number; after?: string | null; page?: number | null }
+
 /** The slice asked for by `after` (a cursor) or `page` (1-based), never both; the first page when neither. */
-export function pageWindow({ first, after, page }: { first: number; after?: string | null; page?: number | null }): PageWindow {
+export function pageWindow({ first, after, page }: OffsetPageRequest): PageWindow {
   if (after && page != null) throw badInput('give either after or page, not both');
   const offset = after ? decodeOffset(after) : ((page ?? 1) - 1) * first;
   if (offset > MAX_OFFSET) throw badInput('page is out of range');

@@ -32,6 +32,15 @@ export async function topFollowerIds(l: AnalyticsLoaders, id: Id, first: number)
   return ((await l.summary.load(id))?.top_followers ?? []).slice(0, first);
 }
 
+/** Top followers shown beside a user rank. */
+export const USER_RANK_TOP_FOLLOWERS = 5;
+
+/** The user rank of the period with the ids of the user's top followers, both read together. */
+export async function userRankWithTopFollowers(l: AnalyticsLoaders, id: Id, period: Period) {
+  const [rank, top] = await Promise.all([userRank(l, id, period), topFollowerIds(l, id, USER_RANK_TOP_FOLLOWERS)]);
+  return { rank, topFollowerIds: top };
+}
+
 export async function followerHistogram(l: AnalyticsLoaders, id: Id) {
   const counts = (await l.summary.load(id))?.histogram ?? [];
   const buckets = HISTOGRAM.map(([label, min, max], i) => ({ label, min, max, count: counts[i] ?? 0 }));

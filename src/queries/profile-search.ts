@@ -1,9 +1,9 @@
 // Profile search by handle: the matching ids come from one statement, the
 // profiles from the request's profile loader (one batch for all of them).
 import type { Database } from '../db/database';
-import { loadAll } from '../loaders/load-all';
 import type { Loaders } from '../loaders/create-loaders';
 import { searchFarcasterFids, type FarcasterProfileRow } from '../repositories/farcaster-profile.repository';
+import { knownProfiles } from './profiles';
 
 /** A handle search answers at most 20 profiles. */
 export const HANDLE_SEARCH_LIMIT = 20;
@@ -16,6 +16,5 @@ export const HANDLE_SEARCH_LIMIT = 20;
  */
 export async function searchFarcasterProfiles(db: Database, profiles: Loaders['farcasterProfile'], handle: string): Promise<FarcasterProfileRow[]> {
   const fids = await searchFarcasterFids(db, handle, HANDLE_SEARCH_LIMIT);
-  const rows = await loadAll(profiles, fids);
-  return rows.filter((r): r is FarcasterProfileRow => r !== null);
+  return knownProfiles(profiles, fids);
 }

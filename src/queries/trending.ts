@@ -1,9 +1,14 @@
 // Users by trend score = followers gained in the window ÷ (followers at window
 // start + 10); ties by gained, then id; only gains of at least 1.
 import type { Database } from '../db/database';
+import type { AnalyticsLoaders } from '../loaders/analytics-loaders';
 import { trending, trendingInCategories, trendingInCategoriesTotal, trendingTotal } from '../repositories/analytics.repository';
 import { PERIODS, type Period } from '../domain/periods';
 import type { ProtocolName } from '../domain/protocols';
+import { topFollowerIds } from './profile-analytics';
+
+/** Followers shown beside each trending user. */
+export const TRENDING_TOP_FOLLOWERS = 3;
 
 /** A trending request as its input type guarantees it: page ≥ 1, limit 1..100, known category ids. */
 export interface TrendingQuery { page: number; limit: number; period: Period; protocol: ProtocolName; categories: readonly number[] }
@@ -19,4 +24,9 @@ export async function trendingPage(db: Database, q: TrendingQuery) {
     : [trending(db, protocol, period, offset, q.limit), trendingTotal(db, protocol, period)]);
   const total = counted?.total ?? 0;
   return { protocol, ids: rows.map((r) => r.id), page: q.page, total, totalPages: Math.ceil(total / q.limit) };
+}
+
+/** The top follower ids of each user of a page, all asked in one tick so the loader reads them in one batch. */
+export function topFollowerIdsOfEach(l: AnalyticsLoaders, ids: readonly (string | number)[]): Promise<(string | number)[][]> {
+  return Promise.all(ids.map((id) => topFollowerIds(l, id, TRENDING_TOP_FOLLOWERS)));
 }

@@ -27,7 +27,7 @@ describe('read queries', () => {
 
   it('when top categories are read, then each row gets its taxonomy name, or its id as text outside the taxonomy', async () => {
     const { db } = fakeDb([{ category_id: 4, collects: 2, usd_amount: 3.5 }, { category_id: 99, collects: 1, usd_amount: 0 }]);
-    const rows = await topCategories(db, { currency: null, from: null, to: null }, 10);
+    const rows = await topCategories(db, null, 10);
     expect(rows.map((r) => r.name)).toEqual(['art', '99']);
   });
 

@@ -6,7 +6,7 @@ import { Args, Ctx, Query, Resolver } from 'type-graphql';
 import { CATEGORIES } from '../../domain/taxonomy';
 import { categoryPublicationPage, topCategories } from '../../queries/categories';
 import { CategoryPublicationsArgs } from '../args/category.args';
-import { TopCreatorsArgs, collectWindow } from '../args/lens-activity.args';
+import { TopCreatorsArgs } from '../args/lens-activity.args';
 import type { Context } from '../context.type';
 import { Category, CategoryPublication, LensTopCategory, toCategory, toCategoryPublication } from '../types/category.type';
 
@@ -29,7 +29,7 @@ export class CategoryResolver {
     description: 'getTopCategories: categories of collected Lens publications by USD collected under the filter (as lensTopCreators), then collects, then id. Unclassified (e.g. hidden) publications are in no category.',
   })
   async lensTopCategories(@Args(() => TopCreatorsArgs) { filter, limit }: TopCreatorsArgs, @Ctx() ctx: Context): Promise<LensTopCategory[]> {
-    const rows = await topCategories(ctx.db, collectWindow(filter), limit);
+    const rows = await topCategories(ctx.db, filter, limit);
     return rows.map((r) => ({ id: r.category_id, name: r.name, collects: r.collects, usdAmount: r.usd_amount }));
   }
 }

@@ -1,10 +1,8 @@
 import { Args, Ctx, FieldResolver, Int, Query, Resolver, Root } from 'type-graphql';
-import { notFound } from '../../errors/app-error';
-import { distinct } from '../../loaders/order-by-keys';
 import { searchFarcasterProfiles } from '../../queries/profile-search';
+import { requestedProfiles, requireProfile } from '../../queries/profiles';
 import { FidArgs, FidsArgs, HandleArgs } from '../args/id.args';
 import type { Context } from '../context.type';
-import { farcasterUsersByFid } from '../profile-lookup';
 import { FarcasterUser, toFarcasterUser } from '../types/farcaster-user.type';
 import { ProfileStats } from '../types/profile-parts.type';
 
@@ -12,14 +10,12 @@ import { ProfileStats } from '../types/profile-parts.type';
 export class FarcasterUserResolver {
   @Query(() => FarcasterUser, { description: 'One Farcaster user by fid; NOT_FOUND when the fid is unknown.' })
   async farcasterUser(@Args(() => FidArgs) { fid }: FidArgs, @Ctx() ctx: Context): Promise<FarcasterUser> {
-    const row = await ctx.loaders.farcasterProfile.load(fid);
-    if (!row) throw notFound();
-    return toFarcasterUser(row);
+    return toFarcasterUser(await requireProfile(ctx.loaders.farcasterProfile, fid));
   }
 
   @Query(() => [FarcasterUser], { description: 'Farcaster users by fid, in request order, duplicates and unknown fids left out.' })
   async farcasterUsers(@Args(() => FidsArgs) { fids }: FidsArgs, @Ctx() ctx: Context): Promise<FarcasterUser[]> {
-    return farcasterUsersByFid(ctx, distinct(fids));
+    return (await requestedProfiles(ctx.loaders.farcasterProfile, fids)).map(toFarcasterUser);
   }
 
   @Query(() => [FarcasterUser], { description: 'Users whose username equals the handle (case-insensitive) first, then prefix matches by followers; at most 20.' })

@@ -1,9 +1,7 @@
 import { Args, Ctx, FieldResolver, Int, Query, Resolver, Root } from 'type-graphql';
-import { notFound } from '../../errors/app-error';
-import { distinct } from '../../loaders/order-by-keys';
+import { lensLastUpdated, requestedProfiles, requireProfile } from '../../queries/profiles';
 import { LensIdArgs, LensIdsArgs } from '../args/id.args';
 import type { Context } from '../context.type';
-import { lensProfilesById } from '../profile-lookup';
 import { LensProfile, toLensProfile } from '../types/lens-profile.type';
 import { ProfileStats } from '../types/profile-parts.type';
 
@@ -11,14 +9,12 @@ import { ProfileStats } from '../types/profile-parts.type';
 export class LensProfileResolver {
   @Query(() => LensProfile, { description: 'One Lens profile by id (any hex form); NOT_FOUND when unknown.' })
   async lensProfile(@Args(() => LensIdArgs) { id }: LensIdArgs, @Ctx() ctx: Context): Promise<LensProfile> {
-    const row = await ctx.loaders.lensProfile.load(id);
-    if (!row) throw notFound();
-    return toLensProfile(row);
+    return toLensProfile(await requireProfile(ctx.loaders.lensProfile, id));
   }
 
   @Query(() => [LensProfile], { description: 'Lens profiles by id, in request order, duplicates and unknown ids left out.' })
   async lensProfiles(@Args(() => LensIdsArgs) { ids }: LensIdsArgs, @Ctx() ctx: Context): Promise<LensProfile[]> {
-    return lensProfilesById(ctx, distinct(ids));
+    return (await requestedProfiles(ctx.loaders.lensProfile, ids)).map(toLensProfile);
   }
 
   @FieldResolver(() => ProfileStats)
@@ -44,8 +40,6 @@ export class LensProfileResolver {
 
   @FieldResolver(() => Date, { description: 'Newest of the profile metadata update and the last stats refresh.' })
   async lastUpdated(@Root() p: LensProfile, @Ctx() ctx: Context): Promise<Date> {
-    const refreshed = await ctx.loaders.lensRefreshedAt.load('lens');
-    const times = [p.metadataUpdatedAt, refreshed, p.createdAt].filter((t): t is Date => t instanceof Date);
-    return new Date(Math.max(...times.map((t) => t.getTime())));
+    return lensLastUpdated(ctx.loaders.lensRefreshedAt, p);
   }
 }

@@ -2,9 +2,8 @@
 // Lens publications: one statement per batch of posts (post_content by
 // (protocol, post id)), plus one for whether their terms are topics of their days.
 import { Ctx, FieldResolver, Resolver, Root } from 'type-graphql';
-import { categoryById } from '../../domain/taxonomy';
 import type { PostKey } from '../../loaders/content-loaders';
-import type { PostContentRow } from '../../repositories/post-content.repository';
+import { postCashtags, postCategories, postTopics } from '../../queries/post-content';
 import type { Context } from '../context.type';
 import { Category, toCategory } from '../types/category.type';
 import { FarcasterCast } from '../types/farcaster-cast.type';
@@ -14,23 +13,11 @@ const castKey = (c: FarcasterCast): PostKey => ({ protocol: 'farcaster', postId:
 const publicationKey = (p: LensPublication): PostKey => ({ protocol: 'lens', postId: p.publicationId });
 
 async function categoriesOf(ctx: Context, key: PostKey): Promise<Category[]> {
-  const row = await ctx.loaders.content.post.load(key);
-  return (row?.categories ?? []).flatMap((id) => { const c = categoryById(id); return c ? [toCategory(c)] : []; });
+  return (await postCategories(ctx.loaders.content, key)).map(toCategory);
 }
 
-/** Hashtags, then the channel, then the terms that are topics of the post's day; distinct. */
-async function topicsOf(ctx: Context, key: PostKey): Promise<string[]> {
-  const row: PostContentRow | null = await ctx.loaders.content.post.load(key);
-  if (!row) return [];
-  const fixed = [...row.hashtags, ...(row.channel ? [row.channel] : [])];
-  const candidates = row.terms.filter((t) => !fixed.includes(t));
-  const salient = await Promise.all(candidates.map((topic) => ctx.loaders.content.isTopic.load({ day: row.day, topic })));
-  return [...new Set([...fixed, ...candidates.filter((_, i) => salient[i])])];
-}
-
-async function cashtagsOf(ctx: Context, key: PostKey): Promise<string[]> {
-  return (await ctx.loaders.content.post.load(key))?.cashtags ?? [];
-}
+const topicsOf = (ctx: Context, key: PostKey) => postTopics(ctx.loaders.content, key);
+const cashtagsOf = (ctx: Context, key: PostKey) => postCashtags(ctx.loaders.content, key);
 
 const CATEGORIES = 'Categories of the taxonomy the classifier gave the post, by id; [] when it has no labels (no text, deleted, hidden, a mirror).';
 const TOPICS = 'The post\'s hashtags, its Farcaster channel, and those of its key phrases that are topics of its UTC day (lowercase); [] when it has no labels.';

@@ -35,9 +35,8 @@ function profileAnalyticsResolver<T extends object>(side: Side<T>) {
 
     @FieldResolver(() => side.userRankType, { description: 'Rank by net followers gained in the window ending at the as-of time; 5 top followers.' })
     async userRank(@Root() p: T, @Args(() => RatioArgs) { ratio }: RatioArgs, @Ctx() ctx: Context) {
-      const l = side.loaders(ctx);
-      const [rank, top] = await Promise.all([analytics.userRank(l, side.key(p), periodOf(ratio)), analytics.topFollowerIds(l, side.key(p), 5)]);
-      return { ...rank, topFollowers: await side.byIds(ctx, top) };
+      const { rank, topFollowerIds } = await analytics.userRankWithTopFollowers(side.loaders(ctx), side.key(p), periodOf(ratio));
+      return { ...rank, topFollowers: await side.byIds(ctx, topFollowerIds) };
     }
 
     @FieldResolver(() => [side.type], { description: 'Followers with the most followers, best first (at most 20).' })

@@ -1,13 +1,10 @@
 import { Arg, Ctx, Query, Resolver } from 'type-graphql';
-import { topFollowerIds } from '../../queries/profile-analytics';
-import { trendingPage } from '../../queries/trending';
+import { topFollowerIdsOfEach, trendingPage } from '../../queries/trending';
 import { periodOf } from '../args/choice.validators';
 import type { Context } from '../context.type';
 import { farcasterUsersByFid, lensProfilesById } from '../profile-lookup';
 import { TrendingInput, TrendingPage } from '../types/trending.type';
 import type { ProfileSummary } from '../types/profile-summary.type';
-
-const TOP_FOLLOWERS = 3;
 
 @Resolver()
 export class TrendingResolver {
@@ -18,7 +15,7 @@ export class TrendingResolver {
     const byIds = (ids: (string | number)[]): Promise<ProfileSummary[]> =>
       page.protocol === 'lens' ? lensProfilesById(ctx, ids as string[]) : farcasterUsersByFid(ctx, ids as number[]);
     // All loads of the page are issued together so the loaders batch them.
-    const [users, tops] = await Promise.all([byIds(page.ids), Promise.all(page.ids.map((id) => topFollowerIds(l, id, TOP_FOLLOWERS)))]);
+    const [users, tops] = await Promise.all([byIds(page.ids), topFollowerIdsOfEach(l, page.ids)]);
     const followers = await Promise.all(tops.map(byIds));
     return {
       users: users.map((user, i) => ({ user, topFollowers: followers[i] })),
