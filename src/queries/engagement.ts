@@ -1,8 +1,7 @@
 // Engagement lists, the same on both protocols: who likes, comments on and
 // quotes a profile (inbound), and whom it likes, comments on and quotes
 // (outbound). One loader batch gives the rows of all six lists.
-export type EngagementDirection = 'inbound' | 'outbound';
-export type EngagementKind = 'likes' | 'comments' | 'quotes';
+import type { EngagementDirection, EngagementKind } from '../domain/engagement';
 
 export type EngagementLists<Id> = Record<EngagementKind, Id[]>;
 

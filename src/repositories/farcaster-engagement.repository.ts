@@ -4,9 +4,8 @@
 // quotes = live casts quoting (embeds castId). Counterparts by interaction
 // count desc, then fid asc, at most `limit` per list.
 import type { Database } from '../db/database';
+import type { EngagementDirection, EngagementKind } from '../domain/engagement';
 
-export type EngagementDirection = 'inbound' | 'outbound';
-export type EngagementKind = 'likes' | 'comments' | 'quotes';
 export interface EngagementRow { fid: number; dir: EngagementDirection; kind: EngagementKind; other: number; n: number }
 
 /**

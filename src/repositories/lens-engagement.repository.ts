@@ -5,10 +5,9 @@
 // count; likes are UPVOTEs only; comments/quotes are COMMENT/QUOTE publications
 // whose parent belongs to the other side. Counterparts must be known profiles.
 import type { Database } from '../db/database';
+import type { EngagementDirection, EngagementKind } from '../domain/engagement';
 import { existsSql, LENS, LENS_ID } from '../domain/protocols';
 
-export type EngagementDirection = 'inbound' | 'outbound';
-export type EngagementKind = 'likes' | 'comments' | 'quotes';
 
 export interface EngagementRow {
   profile_id: string;
