@@ -149,12 +149,13 @@ export const knownIdsSql = (p: ProtocolSpec) => p.known.map((k) => `SELECT ${p.k
 /**
  * The profile `idExpr` exists: a live row of a known table holds it. (Rankings
  * and the follow graph take every id of knownIdsSql, deleted rows included.)
+ * Several tables are one EXISTS over a UNION ALL, not an OR of EXISTS: the
+ * planner may turn each EXISTS of an OR into a hashed subplan that reads its
+ * whole table on every statement, while this form probes each table's key
+ * index per id and stops at the first table that holds it.
  */
-export const existsSql = (p: ProtocolSpec, idExpr: string) => {
-  const terms = p.known.map((k) =>
-    `EXISTS (SELECT 1 FROM ${k.table} known WHERE known.${p.key} = ${idExpr}${k.softDeleted ? ' AND known.deleted_at IS NULL' : ''})`);
-  return terms.length === 1 ? terms[0] : `(${terms.join(' OR ')})`;
-};
+export const existsSql = (p: ProtocolSpec, idExpr: string) => `EXISTS (${p.known.map((k) =>
+  `SELECT 1 FROM ${k.table} known WHERE known.${p.key} = ${idExpr}${k.softDeleted ? ' AND known.deleted_at IS NULL' : ''}`).join(' UNION ALL ')})`;
 
 /** The chains a Farcaster verification proves an address on. */
 export const FC_VERIFICATION_PROTOCOLS = ['ethereum', 'solana'] as const;

@@ -4,7 +4,6 @@ import type { Database } from '../db/database';
 import type { Period } from '../domain/periods';
 import { generationOf, PROTOCOLS, stateOf, type ProtocolName } from '../domain/protocols';
 
-
 /** Tables, key column and generation of a protocol's analytics; ids are fids (int) or canonical Lens ids (text). */
 const sideOf = (protocol: ProtocolName) => {
   const p = PROTOCOLS[protocol];
