@@ -169,7 +169,11 @@ export const FC_USER_DATA = { pfp: 1, displayName: 2, bio: 3, username: 6, cover
 /**
  * A fid's username: its live username user data, else its first live fname in
  * byte order (a fid can hold several fnames over time; the choice must not vary).
+ * A statement that already reads the fid's user data passes its username value
+ * as `userDataUsername`, so the table is not read twice.
  */
-export const farcasterUsernameSql = (fidExpr: string) => `coalesce(
-  (SELECT d.value FROM fc_user_data d WHERE d.fid = ${fidExpr} AND d.type = ${FC_USER_DATA.username} AND d.deleted_at IS NULL),
+export const farcasterUsernameSql = (
+  fidExpr: string,
+  userDataUsername = `(SELECT d.value FROM fc_user_data d WHERE d.fid = ${fidExpr} AND d.type = ${FC_USER_DATA.username} AND d.deleted_at IS NULL)`,
+) => `coalesce(${userDataUsername},
   (SELECT n.fname FROM fc_fname n WHERE n.fid = ${fidExpr} AND n.deleted_at IS NULL ORDER BY n.fname LIMIT 1))`;
