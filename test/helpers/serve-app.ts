@@ -1,14 +1,22 @@
+// The real app on an ephemeral local port, with the configuration tests use
+// unless they say otherwise: silent logs, no key cache (a key change is seen at once).
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
+import type { Config } from '../../src/config/config.schema';
 import { loadConfig } from '../../src/config/load-config';
 import type { Database } from '../../src/db/database';
-import { createApp } from '../../src/http/app';
+import { createApp, type App } from '../../src/http/app';
 import { createLogger } from '../../src/logging/logger';
 
-export async function serve(db: Database) {
-  const config = loadConfig({}, { LOG_LEVEL: 'silent', KEY_CACHE_SECONDS: 0 });
-  const app = await createApp(config, db, createLogger('silent'));
+export interface ServedApp { app: App; server: Server; base: string }
+
+export const testConfig = (overrides: Partial<Config> = {}): Config =>
+  loadConfig({}, { LOG_LEVEL: 'silent', KEY_CACHE_SECONDS: 0, ...overrides });
+
+export async function serveApp(config: Config, db: Database): Promise<ServedApp> {
+  const app = await createApp(config, db, createLogger(config.LOG_LEVEL));
   const server: Server = await new Promise((resolve) => { const s = app.app.listen(0, '127.0.0.1', () => resolve(s)); });
   return { app, server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
 
+export const serve = (db: Database, overrides: Partial<Config> = {}) => serveApp(testConfig(overrides), db);

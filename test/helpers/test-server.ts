@@ -1,15 +1,11 @@
 // The real app on port 0 over a fresh test database, with a fixture imported
 // and a key created: what a client sees, nothing stubbed.
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
 import path from 'node:path';
 import { GraphQLClient } from 'graphql-request';
-import { loadConfig } from '../../src/config/load-config';
 import type { Config } from '../../src/config/config.schema';
-import { createApp } from '../../src/http/app';
 import type { PostClassifier } from '../../src/content/classifier.types';
 import { ingest } from '../../src/jobs/ingest';
-import { createLogger } from '../../src/logging/logger';
+import { serveApp, testConfig } from './serve-app';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 export interface TestServer {
@@ -27,16 +23,13 @@ export interface TestServer {
 export const fixture = (name: string) => path.join(__dirname, '..', 'fixtures', name);
 
 export async function startTestServer(opts: { fixture?: string; config?: Partial<Config>; classifier?: PostClassifier } = {}): Promise<TestServer> {
-  const config = loadConfig({}, { LOG_LEVEL: 'silent', KEY_CACHE_SECONDS: 0, ...opts.config });
+  const config = testConfig(opts.config);
   const testDb = await createTestDatabase();
   if (opts.fixture) {
     // The same ingest as `npm run cli -- import`: classifier and graph-score settings from the config unless a classifier is given.
     await ingest(testDb.db, config, { import: { dir: fixture(opts.fixture), progress: 'silent' }, classify: { classifier: opts.classifier }, refresh: {} });
   }
-  const log = createLogger(config.LOG_LEVEL);
-  const { app, keys, close } = await createApp(config, testDb.db, log);
-  const server: Server = await new Promise((resolve) => { const s = app.listen(0, '127.0.0.1', () => resolve(s)); });
-  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { app: { keys, close }, server, base: baseUrl } = await serveApp(config, testDb.db);
   const { key } = await keys.create({ name: 'test', rateLimit: 100000 });
 
   return {

@@ -3,17 +3,15 @@
 // a hard cut, a query cut mid-flight, a statement stuck on a lock. Every
 // request answers within bounded time with the right status, /readyz follows,
 // recovery needs no restart, and an abandoned statement stops in Postgres.
-import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { writeFileSync } from 'node:fs';
 import { Client } from 'pg';
-import { loadConfig } from '../../src/config/load-config';
 import type { Config } from '../../src/config/config.schema';
 import { Database } from '../../src/db/database';
-import { createApp, type App } from '../../src/http/app';
+import type { App } from '../../src/http/app';
 import { importDataset } from '../../src/importer/import-dataset';
 import { refreshAnalytics } from '../../src/analytics/refresh';
-import { createLogger } from '../../src/logging/logger';
+import { serveApp, testConfig } from '../helpers/serve-app';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
 import { fixture } from '../helpers/test-server';
 import { tcpRelay, type TcpRelay } from '../helpers/tcp-relay';
@@ -32,16 +30,15 @@ async function rig(config: Partial<Config> = {}): Promise<Rig> {
   const url = new URL(t.url!);
   const relay = tcpRelay({ host: url.hostname, port: Number(url.port || 5432) });
   url.hostname = '127.0.0.1'; url.port = String(await relay.listen());
-  const cfg = loadConfig({}, { LOG_LEVEL: 'silent', KEY_CACHE_SECONDS: 0, ...config });
+  const cfg = testConfig(config);
   const db = Database.open({
     databaseUrl: url.toString(), dataDir: '', poolSize: 4, statementTimeoutMs: cfg.DB_STATEMENT_TIMEOUT_MS,
     acquireTimeoutMs: cfg.DB_ACQUIRE_TIMEOUT_MS, health: { intervalMs: cfg.DB_HEALTH_INTERVAL_MS, timeoutMs: cfg.DB_HEALTH_TIMEOUT_MS },
   });
   db.startHealthMonitor();
-  const app = await createApp(cfg, db, createLogger('silent'));
+  const { app, server, base } = await serveApp(cfg, db);
   const { key } = await app.keys.create({ name: 'chaos', rateLimit: 100000 });
-  const server: Server = await new Promise((resolve) => { const s = app.app.listen(0, '127.0.0.1', () => resolve(s)); });
-  return { t, relay, db, app, server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, key };
+  return { t, relay, db, app, server, base, key };
 }
 
 async function teardown(r: Rig): Promise<void> {

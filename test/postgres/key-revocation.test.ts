@@ -1,20 +1,14 @@
 // On Postgres a CLI (another process) writes keys straight to the database:
 // a running instance sees a revocation once its key cache period passes.
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
 import { KeyService } from '../../src/auth/key.service';
-import { loadConfig } from '../../src/config/load-config';
 import { Database } from '../../src/db/database';
-import { createApp } from '../../src/http/app';
-import { createLogger } from '../../src/logging/logger';
+import { serve } from '../helpers/serve-app';
 import { createTestDatabase } from '../helpers/test-database';
 
 describe('key changes from another process', () => {
   it('when a key is created and then revoked elsewhere, then the server accepts it at once and refuses it within KEY_CACHE_SECONDS', async () => {
     const t = await createTestDatabase();
-    const app = await createApp(loadConfig({}, { LOG_LEVEL: 'silent', KEY_CACHE_SECONDS: 1 }), t.db, createLogger('silent'));
-    const server: Server = await new Promise((resolve) => { const s = app.app.listen(0, '127.0.0.1', () => resolve(s)); });
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const { app, server, base } = await serve(t.db, { KEY_CACHE_SECONDS: 1 });
     // The "CLI": its own connection pool and key service.
     const cli = Database.open({ databaseUrl: t.url, dataDir: '', poolSize: 2 });
     try {

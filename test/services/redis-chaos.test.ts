@@ -4,13 +4,9 @@
 // more than once, /readyz stays ready and says where the limits are, and once
 // Redis answers again the instances share one budget, without a restart.
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
 import Redis from 'ioredis';
-import { loadConfig } from '../../src/config/load-config';
-import { createApp, type App } from '../../src/http/app';
-import { createLogger } from '../../src/logging/logger';
 import { KeyService } from '../../src/auth/key.service';
+import { serve, type ServedApp } from '../helpers/serve-app';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
 import { tcpRelay, type TcpRelay } from '../helpers/tcp-relay';
 
@@ -24,7 +20,7 @@ const COMMAND_TIMEOUT_MS = 500;
 
 let t: TestDatabase;
 let relay: TcpRelay;
-const instances: { app: App; server: Server; base: string }[] = [];
+const instances: ServedApp[] = [];
 
 beforeAll(async () => {
   t = await createTestDatabase();
@@ -35,14 +31,10 @@ beforeAll(async () => {
   await direct.del('sga-authfail:127.0.0.1');
   await direct.quit();
   for (let i = 0; i < 2; i++) {
-    const config = loadConfig({}, {
+    instances.push(await serve(t.db, {
       // Keys cached as in production: a request's own work is then the rate limit alone.
-      LOG_LEVEL: 'silent', KEY_CACHE_SECONDS: 10, REDIS_URL: `redis://127.0.0.1:${port}`,
-      REDIS_COMMAND_TIMEOUT_MS: COMMAND_TIMEOUT_MS, AUTH_FAILURE_LIMIT: 3,
-    });
-    const app = await createApp(config, t.db, createLogger('silent'));
-    const server: Server = await new Promise((resolve) => { const s = app.app.listen(0, '127.0.0.1', () => resolve(s)); });
-    instances.push({ app, server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
+      KEY_CACHE_SECONDS: 10, REDIS_URL: `redis://127.0.0.1:${port}`, REDIS_COMMAND_TIMEOUT_MS: COMMAND_TIMEOUT_MS, AUTH_FAILURE_LIMIT: 3,
+    }));
   }
 });
 afterAll(async () => {

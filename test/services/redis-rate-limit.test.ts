@@ -1,24 +1,17 @@
 // Runs when TEST_REDIS_URL is set (jest.config.js): two service instances on
 // one database share a key's per-minute budget through Redis.
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
-import { loadConfig } from '../../src/config/load-config';
-import { createApp, type App } from '../../src/http/app';
-import { createLogger } from '../../src/logging/logger';
 import { KeyService } from '../../src/auth/key.service';
+import { serve, type ServedApp } from '../helpers/serve-app';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
 
 let t: TestDatabase;
-const instances: { app: App; server: Server; base: string }[] = [];
+const instances: ServedApp[] = [];
 
 beforeAll(async () => {
   t = await createTestDatabase();
   for (let i = 0; i < 2; i++) {
-    const config = loadConfig({}, { LOG_LEVEL: 'silent', KEY_CACHE_SECONDS: 0, REDIS_URL: process.env.TEST_REDIS_URL });
-    const app = await createApp(config, t.db, createLogger('silent'));
-    const server: Server = await new Promise((resolve) => { const s = app.app.listen(0, '127.0.0.1', () => resolve(s)); });
-    instances.push({ app, server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
+    instances.push(await serve(t.db, { REDIS_URL: process.env.TEST_REDIS_URL }));
   }
 });
 afterAll(async () => {
