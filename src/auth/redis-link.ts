@@ -3,6 +3,7 @@
 // a dependency: when it fails or stalls the limits fall back to per-instance
 // memory, and requests must not pay for an unresponsive Redis more than once.
 import Redis from 'ioredis';
+import { withTimeout } from '../db/with-timeout';
 
 /** What the limits run on: one budget for all instances, or per instance (by choice or because Redis fails). */
 export type RateLimitState = 'shared' | 'memory (redis unreachable)' | 'memory';
@@ -57,11 +58,7 @@ export class RedisLink {
    * request relies on.
    */
   bounded<T>(call: Promise<T>): Promise<T> {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_resolve, reject) => {
-      timer = setTimeout(() => reject(new Error('Redis command timed out')), this.commandTimeoutMs + 50);
-    });
-    return Promise.race([call, timeout]).finally(() => clearTimeout(timer));
+    return withTimeout(call, this.commandTimeoutMs + 50, 'Redis command timed out');
   }
 
   /**

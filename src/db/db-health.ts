@@ -5,6 +5,7 @@
 // connection is dropped (a stalled socket never recovers on its own); the first
 // ping that succeeds brings it back, with no restart.
 import { Client, type ClientConfig } from 'pg';
+import { withTimeout } from './with-timeout';
 
 export type DbHealthState = 'up' | 'down';
 
@@ -92,10 +93,4 @@ export class DbHealthMonitor {
     this.since = new Date();
     for (const fn of this.listeners[next]) fn();
   }
-}
-
-export function withTimeout<T>(work: Promise<T>, ms: number, message: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(message)), ms); });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }

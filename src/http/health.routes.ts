@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { Database } from '../db/database';
-import { withTimeout } from '../db/db-health';
+import { withTimeout } from '../db/with-timeout';
 import { pendingMigrations } from '../db/migrate';
 
 export interface HealthState {

@@ -2,6 +2,7 @@
 // quotes a profile (inbound), and whom it likes, comments on and quotes
 // (outbound). One loader batch gives the rows of all six lists.
 import type { EngagementDirection, EngagementKind } from '../domain/engagement';
+import { distinct } from '../loaders/order-by-keys';
 
 export type EngagementLists<Id> = Record<EngagementKind, Id[]>;
 
@@ -16,5 +17,5 @@ const noLists = <Id>(): EngagementLists<Id> => ({ likes: [], comments: [], quote
 export function engagementLists<Id>(entries: readonly EngagementEntry<Id>[]): Engagement<Id> {
   const lists = { inbound: noLists<Id>(), outbound: noLists<Id>() };
   for (const e of entries) lists[e.direction][e.kind].push(e.other);
-  return { others: [...new Set(entries.map((e) => e.other))], ...lists };
+  return { others: distinct(entries.map((e) => e.other)), ...lists };
 }

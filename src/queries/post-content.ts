@@ -4,6 +4,7 @@
 // are topics of their days.
 import { categoryById, type Category } from '../domain/taxonomy';
 import type { ContentLoaders, PostKey } from '../loaders/content-loaders';
+import { distinct } from '../loaders/order-by-keys';
 
 /** Taxonomy categories of the post, by id; none when it has no labels. */
 export async function postCategories(l: ContentLoaders, key: PostKey): Promise<Category[]> {
@@ -18,7 +19,7 @@ export async function postTopics(l: ContentLoaders, key: PostKey): Promise<strin
   const fixed = [...row.hashtags, ...(row.channel ? [row.channel] : [])];
   const candidates = row.terms.filter((t) => !fixed.includes(t));
   const salient = await Promise.all(candidates.map((topic) => l.isTopic.load({ day: row.day, topic })));
-  return [...new Set([...fixed, ...candidates.filter((_, i) => salient[i])])];
+  return distinct([...fixed, ...candidates.filter((_, i) => salient[i])]);
 }
 
 /** Upper-case cashtags of the text; none when it has no labels. */

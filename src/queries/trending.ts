@@ -6,6 +6,7 @@ import { trending, trendingInCategories, trendingInCategoriesTotal, trendingTota
 import { PERIODS, type Period } from '../domain/periods';
 import type { ProtocolName } from '../domain/protocols';
 import { topFollowerIds } from './profile-analytics';
+import { distinct } from '../loaders/order-by-keys';
 
 /** Followers shown beside each trending user. */
 export const TRENDING_TOP_FOLLOWERS = 3;
@@ -16,7 +17,7 @@ export interface TrendingQuery { page: number; limit: number; period: Period; pr
 export async function trendingPage(db: Database, q: TrendingQuery) {
   const { period, protocol } = q;
   // `categories`: taxonomy ids, a repeated id counting once; [] is no filter, else only users who published in one of them within the window.
-  const ids = [...new Set(q.categories)];
+  const ids = distinct(q.categories);
   const offset = (q.page - 1) * q.limit;
   const filter = { ids, days: PERIODS[period] };
   const [rows, [counted]] = await Promise.all(ids.length

@@ -5,13 +5,13 @@ import { Max, Min } from 'class-validator';
 import { ArgsType, Field, Int } from 'type-graphql';
 import { IsCategoryName } from './choice.validators';
 import { NoNul } from './text.validators';
-
-export const MAX_CATEGORY_LIST = 100;
+import { PAGE_SIZE } from '../../queries/pagination';
 
 @ArgsType()
 export class CategoryPublicationsArgs {
   @Field(() => String, { description: 'A category name (see `categories`), case-insensitive.' }) @IsCategoryName() category!: string;
   @Field(() => String, { nullable: true, description: 'UTC day, YYYY-MM-DD; default the newest day with classified posts.' }) @NoNul() date?: string | null;
   @Field(() => Int, { defaultValue: 1, description: '1-based page.' }) @Min(1) page!: number;
-  @Field(() => Int, { defaultValue: 20, description: '1..100.' }) @Min(1) @Max(MAX_CATEGORY_LIST) limit!: number;
+  @Field(() => Int, { defaultValue: PAGE_SIZE.default, description: `${PAGE_SIZE.min}..${PAGE_SIZE.max}.` })
+  @Min(PAGE_SIZE.min) @Max(PAGE_SIZE.max) limit!: number;
 }

@@ -3,8 +3,7 @@
 import { Max, Min } from 'class-validator';
 import { ArgsType, Field, Int } from 'type-graphql';
 import { NoNul } from './text.validators';
-
-export const MAX_TOKEN_LIST = 100;
+import { PAGE_SIZE } from '../../queries/pagination';
 
 @ArgsType()
 export class TokenMentionsArgs {
@@ -15,7 +14,8 @@ export class TokenMentionsArgs {
 export class TokenPublicationPageArgs {
   @Field(() => String, { nullable: true, description: 'UTC day, YYYY-MM-DD; default every day.' }) @NoNul() date?: string | null;
   @Field(() => Int, { defaultValue: 1, description: '1-based page.' }) @Min(1) page!: number;
-  @Field(() => Int, { defaultValue: 20, description: '1..100.' }) @Min(1) @Max(MAX_TOKEN_LIST) limit!: number;
+  @Field(() => Int, { defaultValue: PAGE_SIZE.default, description: `${PAGE_SIZE.min}..${PAGE_SIZE.max}.` })
+  @Min(PAGE_SIZE.min) @Max(PAGE_SIZE.max) limit!: number;
 }
 
 @ArgsType()
@@ -34,7 +34,8 @@ export class TokenArgs {
 @ArgsType()
 export class TrendingTokensArgs {
   @Field(() => String, { nullable: true, description: 'UTC day, YYYY-MM-DD; default the newest day with mentions.' }) @NoNul() date?: string | null;
-  @Field(() => Int, { defaultValue: 20, description: '1..100.' }) @Min(1) @Max(MAX_TOKEN_LIST) limit!: number;
+  @Field(() => Int, { defaultValue: PAGE_SIZE.default, description: `${PAGE_SIZE.min}..${PAGE_SIZE.max}.` })
+  @Min(PAGE_SIZE.min) @Max(PAGE_SIZE.max) limit!: number;
   @Field(() => String, { nullable: true, description: 'Only tokens on this chain (any case).' }) @NoNul() chain?: string | null;
 }
 

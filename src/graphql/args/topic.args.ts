@@ -3,13 +3,13 @@
 import { Max, Min } from 'class-validator';
 import { ArgsType, Field, Int } from 'type-graphql';
 import { NoNul } from './text.validators';
-
-export const MAX_TOPIC_LIST = 100;
+import { PAGE_SIZE } from '../../queries/pagination';
 
 @ArgsType()
 export class TopicsArgs {
   @Field(() => String, { nullable: true, description: 'UTC day, YYYY-MM-DD; default the newest day with daily phrase counts.' }) @NoNul() date?: string | null;
-  @Field(() => Int, { defaultValue: 20, description: '1..100.' }) @Min(1) @Max(MAX_TOPIC_LIST) limit!: number;
+  @Field(() => Int, { defaultValue: PAGE_SIZE.default, description: `${PAGE_SIZE.min}..${PAGE_SIZE.max}.` })
+  @Min(PAGE_SIZE.min) @Max(PAGE_SIZE.max) limit!: number;
 }
 
 @ArgsType()
@@ -23,5 +23,6 @@ export class TopicArgs {
 
 @ArgsType()
 export class TopicEngagersArgs {
-  @Field(() => Int, { defaultValue: 20, description: '1..100.' }) @Min(1) @Max(MAX_TOPIC_LIST) limit!: number;
+  @Field(() => Int, { defaultValue: PAGE_SIZE.default, description: `${PAGE_SIZE.min}..${PAGE_SIZE.max}.` })
+  @Min(PAGE_SIZE.min) @Max(PAGE_SIZE.max) limit!: number;
 }

@@ -14,7 +14,6 @@ export interface Size { n: number; what: string }
 /** A list with nothing bounding it in its arguments (verifications, markets, a post's cashtags …): these stay short. */
 export const DEFAULT_LIST_SIZE = 10;
 /** Every `first`/`limit` of the schema is validated to at most PAGE_SIZE.max: a larger value is refused by that validation, with its own message, not costed. */
-export const MAX_PAGE_SIZE = PAGE_SIZE.max;
 
 type Args = Record<string, unknown>;
 
@@ -60,12 +59,12 @@ const RULES: Record<string, (args: Args, now: Date) => Size> = {
 
 const isRecord = (v: unknown): v is Args => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** `first` or `limit`, as an argument or in an input object argument (TrendingInput.limit), at most MAX_PAGE_SIZE. */
+/** `first` or `limit`, as an argument or in an input object argument (TrendingInput.limit), at most PAGE_SIZE.max. */
 function pageSize(args: Args): Size | undefined {
   for (const scope of [args, ...Object.values(args).filter(isRecord)]) {
     for (const name of ['first', 'limit']) {
       const v = scope[name];
-      if (typeof v === 'number' && Number.isFinite(v)) return { n: Math.max(0, Math.min(Math.trunc(v), MAX_PAGE_SIZE)), what: `items (${name})` };
+      if (typeof v === 'number' && Number.isFinite(v)) return { n: Math.max(0, Math.min(Math.trunc(v), PAGE_SIZE.max)), what: `items (${name})` };
     }
   }
   return undefined;

@@ -1,6 +1,7 @@
 import { ArrayMaxSize, Max, Min } from 'class-validator';
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
 import type { ProtocolName } from '../../domain/protocols';
+import { PAGE_SIZE } from '../../queries/pagination';
 import { IsPeriod, IsProtocol, KnownCategoryIds } from '../args/choice.validators';
 import { ProfileSummary } from './profile-summary.type';
 
@@ -8,7 +9,8 @@ import { ProfileSummary } from './profile-summary.type';
 @InputType({ description: 'A trending request: users ranked by trend score = followers gained in the window ÷ (followers at the window\'s start + 10), ties by followers gained, then id; only users who gained at least one follower. The REST face takes this object as the JSON body of POST /api/trending/find.' })
 export class TrendingInput {
   @Field(() => Int, { defaultValue: 1, description: '1-based page.' }) @Min(1) page!: number;
-  @Field(() => Int, { defaultValue: 20, description: 'Users per page, 1..100.' }) @Min(1) @Max(100) limit!: number;
+  @Field(() => Int, { defaultValue: PAGE_SIZE.default, description: `Users per page, ${PAGE_SIZE.min}..${PAGE_SIZE.max}.` })
+  @Min(PAGE_SIZE.min) @Max(PAGE_SIZE.max) limit!: number;
   @Field(() => String, { defaultValue: 'week', description: '`day`, `week` or `month` (or `1d`, `7d`, `30d`).' }) @IsPeriod() ratio!: string;
   @Field(() => String, { defaultValue: 'lens', description: '`lens` or `farcaster`.' }) @IsProtocol() protocol!: ProtocolName;
   @Field(() => [Int], { defaultValue: [], description: 'Category ids (GET /api/llm/categories): keep users who published in one of them within the window.' })
