@@ -11,7 +11,7 @@ import type { ProgressFactory, TableProgress } from './progress';
 import { TableReportBuilder, type TableReport } from './report';
 import { headerIndex, RowError, SourceRow } from './source-row';
 import { Staging } from './staging';
-import { IGNORE, type TableSpec } from './table-spec';
+import { Ignored, type TableSpec } from './table-spec';
 
 export interface ImportContext { sql: SqlClient; dir: string; batchRows: number; progress: ProgressFactory; runId: number }
 
@@ -62,7 +62,7 @@ async function importFile(
     counter.rows += 1;
     if (missing.length) { rowsOfBadFile += 1; continue; }
     row.cells = cells;
-    let tuple: unknown[] | typeof IGNORE;
+    let tuple: unknown[] | Ignored;
     try {
       tuple = spec.mapRow(row);
     } catch (err) {
@@ -70,7 +70,7 @@ async function importFile(
       report.bad(name, line, err.message);
       continue;
     }
-    if (tuple === IGNORE) { report.ignored(); continue; }
+    if (tuple instanceof Ignored) { report.ignored(tuple.reason); continue; }
     const due = loader.add(tuple, line);
     if (due) await due;
   }

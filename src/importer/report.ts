@@ -15,6 +15,8 @@ export interface TableReport {
   seconds: number;
   /** Rows ignored by design, not bad (e.g. links that are not follows). */
   rowsIgnored: number;
+  /** Why rows were ignored: reason → rows. */
+  ignoredReasons: Record<string, number>;
   /** Files present but not read (e.g. parquet). */
   skippedFiles: SkippedFile[];
   perFile: FileReport[];
@@ -31,7 +33,7 @@ export class TableReportBuilder {
   private readonly started = performance.now();
 
   constructor(table: string) {
-    this.report = { table, rowsOk: 0, rowsBad: 0, badSamples: [], rowsIgnored: 0, skippedFiles: [] };
+    this.report = { table, rowsOk: 0, rowsBad: 0, badSamples: [], rowsIgnored: 0, ignoredReasons: {}, skippedFiles: [] };
   }
 
   file(file: string): FileReport {
@@ -41,7 +43,10 @@ export class TableReportBuilder {
   }
 
   skippedFile(skip: SkippedFile): void { this.report.skippedFiles.push(skip); }
-  ignored(): void { this.report.rowsIgnored += 1; }
+  ignored(reason: string): void {
+    this.report.rowsIgnored += 1;
+    this.report.ignoredReasons[reason] = (this.report.ignoredReasons[reason] ?? 0) + 1;
+  }
 
   ok(file: string, rows: number): void {
     this.report.rowsOk += rows;

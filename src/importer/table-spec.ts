@@ -2,8 +2,13 @@
 // source row becomes a staging tuple, and how staging merges into its target.
 import type { SourceRow } from './source-row';
 
-/** Returned by a row mapper for rows ignored by design (not bad), e.g. non-follow links. */
-export const IGNORE = Symbol('ignore');
+/** What a row mapper returns for a row ignored by design (not bad), with why: the report counts rows per reason. */
+export class Ignored {
+  constructor(readonly reason: string) {}
+}
+
+/** Ignored rows of one reason share one object (a reason is a fixed text, not per row). */
+export const ignore = (reason: string) => new Ignored(reason);
 
 export type DatasetFolder = 'farcaster' | 'lens' | 'tokens';
 
@@ -38,7 +43,7 @@ export interface TableSpec extends MergeSpec {
   /** Canonical columns a file must have; without one, the whole file is bad. */
   required: readonly string[];
   /** The staging tuple in `columns` order; throws RowError for a bad row. */
-  mapRow(row: SourceRow): unknown[] | typeof IGNORE;
+  mapRow(row: SourceRow): unknown[] | Ignored;
 }
 
 /** Version of rows that carry an event time and an optional deletion time. */

@@ -135,6 +135,7 @@ describe.each(targets)('importer on %s', (_name, open) => {
   test('when tables are split, missing, carry extra columns or aliases, then what exists is read', async () => {
     expect(table(basic, 'farcaster/links')).toMatchObject({
       files: ['farcaster/links/part-00000.csv', 'farcaster/links/part-00001.csv'], rowsOk: 4, rowsBad: 0, rowsIgnored: 1,
+      ignoredReasons: { 'link type is not follow (no answer uses other link types)': 1 },
       perFile: [
         { file: 'farcaster/links/part-00000.csv', rowsOk: 3, rowsBad: 0 },
         { file: 'farcaster/links/part-00001.csv', rowsOk: 1, rowsBad: 0 },

@@ -4,8 +4,10 @@
 import { normalizeHex, parseFid } from '../../domain/ids';
 import { asIs, int4, intArray, timestamp } from '../parse-values';
 import { RowError, type SourceRow } from '../source-row';
-import { eventVersion, IGNORE, type TableSpec } from '../table-spec';
+import { eventVersion, ignore, type TableSpec } from '../table-spec';
 import { castEmbeds } from './cast-embeds';
+
+const NOT_A_FOLLOW = ignore('link type is not follow (no answer uses other link types)');
 
 const fid = (r: SourceRow, column = 'fid') => r.req(column, parseFid);
 const eventTimes = (r: SourceRow) => [r.req('timestamp', timestamp), r.opt('deleted_at', timestamp)];
@@ -39,7 +41,7 @@ export const links: TableSpec = {
   folder: 'farcaster', name: 'links', target: 'fc_link', required: ['fid', 'target_fid', 'type', 'timestamp'],
   columns: ['fid', 'target_fid', 'timestamp', 'deleted_at'], key: ['fid', 'target_fid'], version: eventVersion,
   mapRow: (r) => {
-    if (r.req('type', asIs).toLowerCase() !== 'follow') return IGNORE;
+    if (r.req('type', asIs).toLowerCase() !== 'follow') return NOT_A_FOLLOW;
     return [fid(r), fid(r, 'target_fid'), ...eventTimes(r)];
   },
 };
