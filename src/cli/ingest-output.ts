@@ -23,6 +23,7 @@ export function ingestOutput(io: CliIo): IngestSink {
         io.err(`${t.table}: ${t.rowsBad} bad rows skipped`);
         for (const b of t.badSamples) io.err(`  ${b.file}:${b.line}: ${b.reason}`);
       }
+      for (const t of s.tables) for (const [what, n] of Object.entries(t.warnings)) io.err(`${t.table}: ${n} ${what}`);
       io.out(`imported ${s.rowsOk} rows (${s.rowsBad} bad rows skipped) in ${s.seconds.toFixed(1)}s, ${Math.round(s.rowsPerSecond)} rows/s`);
     },
     classified(r, classifier) {

@@ -1,6 +1,8 @@
 // Identifier forms of the API. Lens profile ids match by numeric value and
 // are answered canonical (lowercase 0x, even number of hex digits); publication
-// ids are `<profileId>-<pubSeq>` with both halves canonical.
+// ids are `<profileId>-<pubSeq>` with both halves canonical, or a Momoka id
+// `<profileId>-<pubSeq>-DA-<hex>` (the first two parts repeat across Momoka
+// publications, so the whole id is kept).
 
 const HEX_ID = /^(?:0x|\\x)?([0-9a-f]+)$/i;
 
@@ -14,13 +16,21 @@ export function canonicalLensId(raw: string): string | null {
   return `0x${digits}`;
 }
 
-/** Canonical publication id (`0x1-0xA` → `0x01-0x0a`), or null. */
+const MOMOKA_SUFFIX = /^[0-9a-f]+$/i;
+
+/** Canonical publication id (`0x1-0xA` → `0x01-0x0a`, `0x18-0x3a-da-951A` → `0x18-0x3a-DA-951a`), or null. */
 export function canonicalPublicationId(raw: string): string | null {
   const parts = raw.trim().split('-');
-  if (parts.length !== 2) return null;
-  const [profile, seq] = parts.map(canonicalLensId);
-  return profile && seq ? `${profile}-${seq}` : null;
+  const momoka = parts.length === 4 && parts[2].toUpperCase() === 'DA' && MOMOKA_SUFFIX.test(parts[3]);
+  if (parts.length !== 2 && !momoka) return null;
+  const profile = canonicalLensId(parts[0]);
+  const seq = canonicalLensId(parts[1]);
+  if (!profile || !seq) return null;
+  return momoka ? `${profile}-${seq}-DA-${parts[3].toLowerCase()}` : `${profile}-${seq}`;
 }
+
+/** The author of a publication as its id says: the profile half (of a Momoka id too). */
+export const profileOfPublication = (publicationId: string): string => publicationId.split('-')[0];
 
 /** Hashes and addresses: lowercase `0x…`, accepting `\x` and any case. */
 export function normalizeHex(raw: string): string | null {

@@ -2,7 +2,7 @@
 // came in (within this run or across runs), then the protocols' as-of times.
 import type { SqlClient } from '../db/sql-client';
 import { asOfSql, PROTOCOLS } from '../domain/protocols';
-import { refillCollectUsd } from './collect-usd';
+import { resolveCollects } from './collect-usd';
 
 /** `touched` holds the target tables that received rows in this run. */
 export async function finishImport(sql: SqlClient, touched: ReadonlySet<string>): Promise<void> {
@@ -11,7 +11,9 @@ export async function finishImport(sql: SqlClient, touched: ReadonlySet<string>)
     await sql.exec(`UPDATE lens_act a SET collected_profile_id = p.profile_id FROM lens_publication p
       WHERE p.publication_id = a.publication_id AND a.collected_profile_id <> p.profile_id`);
   }
-  if (touched.has('token_price') || touched.has('token') || touched.has('lens_act')) await refillCollectUsd(sql);
+  if (touched.has('lens_handle_name') || touched.has('lens_handle_link')) await deriveHandles(sql);
+  // Collects whose module, token or price came in a later run than the collect.
+  if (['token_price', 'token', 'lens_action_module'].some((t) => touched.has(t))) await resolveCollects(sql);
   // Fresh planner statistics for what changed: without them (autovacuum may be off or
   // late after a bulk load) the refresh's joins were planned for 17k rows instead of millions.
   for (const table of [...touched].sort()) await sql.exec(`ANALYZE "${table}"`);
@@ -20,4 +22,17 @@ export async function finishImport(sql: SqlClient, touched: ReadonlySet<string>)
       `INSERT INTO protocol_state (protocol, as_of, refreshed_at) VALUES ($1, ${asOfSql(p)}, now())
        ON CONFLICT (protocol) DO UPDATE SET as_of = EXCLUDED.as_of, refreshed_at = EXCLUDED.refreshed_at`, [p.name]);
   }
+}
+
+/**
+ * A profile's handle: the one namespace_handle names with its profile, else the
+ * newest one namespace_handle_link links to it.
+ */
+async function deriveHandles(sql: SqlClient): Promise<void> {
+  await sql.exec(`INSERT INTO lens_handle AS t (profile_id, local_name)
+    SELECT DISTINCT ON (1) coalesce(n.profile_id, l.profile_id), n.local_name
+    FROM lens_handle_name n LEFT JOIN lens_handle_link l ON n.profile_id IS NULL AND l.handle_id = n.handle_id
+    WHERE coalesce(n.profile_id, l.profile_id) IS NOT NULL
+    ORDER BY 1, n.profile_id IS NULL, l."timestamp" DESC NULLS LAST, n.handle_id
+    ON CONFLICT (profile_id) DO UPDATE SET local_name = EXCLUDED.local_name WHERE t.local_name IS DISTINCT FROM EXCLUDED.local_name`);
 }

@@ -1,11 +1,13 @@
 // Everything an import reads, in order: tokens first (collects are valued with token
 // prices), the CoinGecko file with them, then Farcaster, then Lens (publications
-// before acts).
+// and action modules before acts).
 import { importCoingecko } from './coingecko';
+import { resolveCollects, unresolvedCurrencies } from './collect-usd';
 import { importTable, type ImportContext } from './import-table';
 import type { TableReport } from './report';
 import { FARCASTER_SPECS } from './specs/farcaster';
-import { LENS_SPECS } from './specs/lens';
+import { acts } from './specs/lens-acts';
+import { LENS_SPECS_AFTER_ACTS, LENS_SPECS_BEFORE_ACTS } from './specs/lens';
 import { TOKEN_SPECS } from './specs/tokens';
 import type { TableSpec } from './table-spec';
 
@@ -17,9 +19,28 @@ export interface ImportStep {
 
 const tableStep = (spec: TableSpec): ImportStep => ({ targets: [spec.target], run: (ctx) => importTable(ctx, spec) });
 
+/**
+ * Acts, then what they cost (their modules and tokens are in by now), so the report
+ * can say which collects are in a currency that resolved to no token.
+ */
+const actStep: ImportStep = {
+  targets: [acts.target],
+  async run(ctx) {
+    const report = await importTable(ctx, acts);
+    if (report.rowsOk === 0) return report;
+    await resolveCollects(ctx.sql);
+    for (const [address, n] of Object.entries(await unresolvedCurrencies(ctx.sql))) {
+      report.warnings[`collects in currency ${address} with no known symbol and decimals (amount unscaled, USD 0)`] = n;
+    }
+    return report;
+  },
+};
+
 export const IMPORT_STEPS: readonly ImportStep[] = [
   ...TOKEN_SPECS.map(tableStep),
   { targets: ['token', 'token_price'], run: importCoingecko },
   ...FARCASTER_SPECS.map(tableStep),
-  ...LENS_SPECS.map(tableStep),
+  ...LENS_SPECS_BEFORE_ACTS.map(tableStep),
+  actStep,
+  ...LENS_SPECS_AFTER_ACTS.map(tableStep),
 ];

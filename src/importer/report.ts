@@ -17,6 +17,8 @@ export interface TableReport {
   rowsIgnored: number;
   /** Why rows were ignored: reason → rows. */
   ignoredReasons: Record<string, number>;
+  /** Rows imported but not fully understood, e.g. a collect's unknown currency: what → rows. */
+  warnings: Record<string, number>;
   /** Files present but not read (e.g. parquet). */
   skippedFiles: SkippedFile[];
   perFile: FileReport[];
@@ -33,7 +35,7 @@ export class TableReportBuilder {
   private readonly started = performance.now();
 
   constructor(table: string) {
-    this.report = { table, rowsOk: 0, rowsBad: 0, badSamples: [], rowsIgnored: 0, ignoredReasons: {}, skippedFiles: [] };
+    this.report = { table, rowsOk: 0, rowsBad: 0, badSamples: [], rowsIgnored: 0, ignoredReasons: {}, warnings: {}, skippedFiles: [] };
   }
 
   file(file: string): FileReport {

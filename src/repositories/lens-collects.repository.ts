@@ -49,8 +49,11 @@ export function collectWhere(w: CollectWindow, n: number): { sql: string; params
   return { sql: terms.join(' AND '), params };
 }
 
+/** Act ids in numeric order when they are numbers (history ids), else in one fixed order. */
+const ACT_ORDER = (a: string) => `length(${a}), ${a}`;
+
 /**
- * Newest first (time, then history id, both descending), per profile of the batch:
+ * Newest first (time, then act id, both descending), per profile of the batch:
  * `first` rows after the cursor, or after skipping `offset` rows.
  */
 export function collectPage(db: Database, ids: readonly string[], w: CollectWindow, first: number, offset: number, after: CollectCursor | null): Promise<CollectRow[]> {
@@ -59,24 +62,27 @@ export function collectPage(db: Database, ids: readonly string[], w: CollectWind
   let cursor = '';
   if (after) {
     params.push(after.at, after.id);
-    cursor = `AND (a."timestamp", a.history_id) < ($${params.length - 1}::timestamptz, $${params.length}::bigint)`;
+    cursor = `AND (a."timestamp", ${ACT_ORDER('a.act_id')}) < ($${params.length - 1}::timestamptz, ${ACT_ORDER(`$${params.length}::text`)})`;
   }
   return db.read<CollectRow>(`
     SELECT x.t AS collected_profile_id, c.* FROM unnest($1::text[]) AS x(t)
     CROSS JOIN LATERAL (
-      SELECT a.history_id::text AS id, a.publication_id AS collected_pub_id, a.acted_profile_id AS collector_profile_id,
+      SELECT a.act_id AS id, a.publication_id AS collected_pub_id, a.acted_profile_id AS collector_profile_id,
         a.action_result, a.action_data, a.currency, coalesce(a.amount, 0)::float8 AS amount,
         coalesce(a.usd_amount, 0)::float8 AS usd_amount, a."timestamp"
       FROM lens_act a
       WHERE a.collected_profile_id = x.t AND ${where.sql} ${cursor}
-      ORDER BY a."timestamp" DESC, a.history_id DESC LIMIT $2 OFFSET $3) c`, ...params);
+      ORDER BY a."timestamp" DESC, length(a.act_id) DESC, a.act_id DESC LIMIT $2 OFFSET $3) c`, ...params);
 }
 
-/** Per profile and currency (upper-cased; null for collects without one), with the profile's totals. */
+/** A currency as summed: a symbol upper-cased, an address that resolved to no symbol as stored (lowercase). */
+const currencyKey = (c: string) => `CASE WHEN ${c} ~ '^0x[0-9a-f]{40}$' THEN ${c} ELSE upper(${c}) END`;
+
+/** Per profile and currency (symbols upper-cased; null for collects without one), with the profile's totals. */
 export function collectSums(db: Database, ids: readonly string[], w: CollectWindow): Promise<CollectSumRow[]> {
   const where = collectWhere(w, 2);
   return db.read<CollectSumRow>(`
-    SELECT a.collected_profile_id AS profile_id, upper(a.currency) AS currency, count(*)::int AS count,
+    SELECT a.collected_profile_id AS profile_id, ${currencyKey('a.currency')} AS currency, count(*)::int AS count,
       coalesce(sum(a.amount), 0)::float8 AS amount, coalesce(sum(a.usd_amount), 0)::float8 AS usd_amount,
       (sum(count(*)) OVER (PARTITION BY a.collected_profile_id))::int AS total_count,
       coalesce(sum(sum(a.usd_amount)) OVER (PARTITION BY a.collected_profile_id), 0)::float8 AS usd_total

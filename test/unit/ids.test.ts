@@ -1,4 +1,4 @@
-import { canonicalLensId, canonicalPublicationId, normalizeHex, parseFid } from '../../src/domain/ids';
+import { canonicalLensId, canonicalPublicationId, normalizeHex, parseFid, profileOfPublication } from '../../src/domain/ids';
 
 describe('identifier forms', () => {
   it('when a Lens id is written in any hex form, then it canonicalises by numeric value', () => {
@@ -16,6 +16,19 @@ describe('identifier forms', () => {
     expect(canonicalPublicationId('0x1-0xA')).toBe('0x01-0x0a');
     expect(canonicalPublicationId('0x01')).toBeNull();
     expect(canonicalPublicationId('0x01-zz')).toBeNull();
+  });
+
+  it('when a publication id is a Momoka id (profile, pub seq, DA, hex), then it is kept whole with the profile half canonical', () => {
+    expect(canonicalPublicationId('0x18-0x3a-DA-951a2a24')).toBe('0x18-0x3a-DA-951a2a24');
+    expect(canonicalPublicationId(' 0x0018-0x3A-da-951A2A24 ')).toBe('0x18-0x3a-DA-951a2a24');
+    // The first two parts repeat across Momoka publications: the suffix tells them apart.
+    expect(canonicalPublicationId('0x18-0x3a-DA-aaaa')).not.toBe(canonicalPublicationId('0x18-0x3a-DA-bbbb'));
+    expect(profileOfPublication('0x18-0x3a-DA-951a2a24')).toBe('0x18');
+  });
+
+  it('when a publication id has three parts or a wrong Momoka marker, then it is rejected', () => {
+    expect(['0x18-0x3a-DA', '0x18-0x3a-XX-951a', '0x18-0x3a-DA-zz', '0x18-0x3a-DA-951a-1', 'DA-0x18-0x3a-951a'].map(canonicalPublicationId))
+      .toEqual(Array(5).fill(null));
   });
 
   it('when a hash uses \\x or upper case, then it is stored as lowercase 0x', () => {

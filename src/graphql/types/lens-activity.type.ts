@@ -20,14 +20,14 @@ export class LensEngagement {
 
 @ObjectType({ description: 'A collect of a Lens publication by another profile (an imported open-action record marked is_collect).' })
 export class LensCollect {
-  @Field(() => String, { description: 'history_id.' }) id!: string;
+  @Field(() => String, { description: 'The act: `<tx_hash>-<log_index>`, or the record\'s history_id when the dump has no tx columns.' }) id!: string;
   @Field(() => LensProfileIdScalar, { description: 'Author of the collected publication.' }) collectedProfileId!: string;
   @Field(() => String) collectedPubId!: string;
   @Field(() => LensProfileIdScalar) collectorProfileId!: string;
   @Field(() => String, { nullable: true }) collectActionResult!: string | null;
   @Field(() => String, { nullable: true, description: 'Serialized JSON text, as imported.' }) collectActionData!: string | null;
-  @Field(() => String, { nullable: true, description: 'Symbol as imported; null for a free collect.' }) currency!: string | null;
-  @Field(() => Float) amount!: number;
+  @Field(() => String, { nullable: true, description: 'Symbol (a symbol given by the dump as written, an ERC-20 address resolved to its token\'s symbol; the address when it resolves to none); null for a free collect.' }) currency!: string | null;
+  @Field(() => Float, { description: 'In whole units of the currency (base units scaled by its decimals).' }) amount!: number;
   @Field(() => Float, { description: 'Imported usd_amount, else amount × that UTC day\'s price, else 0.' }) usdAmount!: number;
   @Field(() => Date) timestamp!: Date;
 }

@@ -3,9 +3,9 @@
 // decides which of two rows for one key is the newer.
 import { canonicalLensId, canonicalPublicationId, normalizeHex } from '../../domain/ids';
 import { asIs, bool, float, stringArray, timestamp } from '../parse-values';
-import type { SourceRow } from '../source-row';
+import { RowError, type SourceRow } from '../source-row';
 import { eventVersion, type TableSpec } from '../table-spec';
-import { acts } from './lens-acts';
+import { actionModuleHistory, actionModules, acts } from './lens-acts';
 
 const profile = (r: SourceRow, column = 'profile_id') => r.req(column, canonicalLensId);
 const publication = (r: SourceRow, column = 'publication_id') => r.req(column, canonicalPublicationId);
@@ -20,17 +20,40 @@ export const profiles: TableSpec = {
   mapRow: (r) => [profile(r), r.req('owned_by', normalizeHex), r.opt('is_burnt', bool) ?? false, blockTime(r)],
 };
 
+/** Lens BigQuery names the pictures by their snapshot URLs; other dumps say picture and cover_picture. */
 export const profileMetadata: TableSpec = {
   folder: 'lens', name: 'profile_metadata', target: 'lens_profile_metadata', required: ['profile_id', 'block_timestamp'],
+  aliases: { picture: 'profile_picture_snapshot_location_url', cover_picture: 'cover_picture_snapshot_location_url' },
   columns: ['profile_id', 'name', 'bio', 'picture', 'cover_picture', 'updated_at'], key: ['profile_id'],
   version: (a) => `${a}.updated_at`,
-  mapRow: (r) => [profile(r), r.text('name'), r.text('bio'), r.text('picture'), r.text('cover_picture'), blockTime(r)],
+  mapRow: (r) => [profile(r), r.text('name'), r.text('bio'), r.text('profile_picture_snapshot_location_url'),
+    r.text('cover_picture_snapshot_location_url'), blockTime(r)],
 };
 
+/** `lens/stani` → `stani`: a handle with its namespace, when local_name is empty. */
+const localName = (r: SourceRow) => r.text('local_name')?.trim() ?? r.text('handle')?.trim().split('/').pop() ?? null;
+
+/**
+ * Lens BigQuery's namespace_handle has no profile: it is linked through
+ * namespace_handle_link. Dumps that carry profile_id key the handle by that id.
+ * lens_handle (what answers read) is derived from both (finalize.ts).
+ */
 export const handles: TableSpec = {
-  folder: 'lens', name: 'namespace_handle', target: 'lens_handle', required: ['profile_id', 'local_name'],
-  columns: ['profile_id', 'local_name'], key: ['profile_id'],
-  mapRow: (r) => [profile(r), r.req('local_name', asIs)],
+  folder: 'lens', name: 'namespace_handle', target: 'lens_handle_name', required: ['local_name'],
+  columns: ['handle_id', 'profile_id', 'local_name'], key: ['handle_id'],
+  mapRow: (r) => {
+    const profileId = r.opt('profile_id', canonicalLensId);
+    const handleId = profileId ?? r.req('handle_id', normalizeHex);
+    const name = localName(r);
+    if (name === null || name === '') throw new RowError('missing local_name');
+    return [handleId, profileId, name];
+  },
+};
+
+export const handleLinks: TableSpec = {
+  folder: 'lens', name: 'namespace_handle_link', target: 'lens_handle_link', required: ['handle_id', 'token_id', 'block_timestamp'],
+  columns: ['handle_id', 'profile_id', 'timestamp'], key: ['handle_id'], version: (a) => `${a}."timestamp"`,
+  mapRow: (r) => [r.req('handle_id', normalizeHex), profile(r, 'token_id'), blockTime(r)],
 };
 
 export const follows: TableSpec = {
@@ -49,10 +72,21 @@ export const publications: TableSpec = {
     r.opt('parent_publication_id', canonicalPublicationId), blockTime(r), r.opt('is_hidden', bool) ?? false],
 };
 
+const TSVECTOR = /^(?:'(?:[^']|'')*'(?::[\d,A-D]+)?\s*)+$/;
+
+/**
+ * Tags: a JSON array of strings, or the text form of a Postgres tsvector
+ * (`'gm':1 'lens'`), which is what a `*_vector` column of Lens's database may hold.
+ */
+function tagList(text: string): string[] | null {
+  if (!TSVECTOR.test(text)) return stringArray(text);
+  return [...text.matchAll(/'((?:[^']|'')*)'/g)].map((m) => m[1].replace(/''/g, "'"));
+}
+
 export const publicationMetadata: TableSpec = {
   folder: 'lens', name: 'publication_metadata', target: 'lens_publication_metadata', required: ['publication_id'],
   columns: ['publication_id', 'content', 'main_content_focus', 'tags'], key: ['publication_id'],
-  mapRow: (r) => [publication(r), r.text('content'), r.text('main_content_focus'), r.opt('tags_vector', stringArray) ?? []],
+  mapRow: (r) => [publication(r), r.text('content'), r.text('main_content_focus'), r.opt('tags_vector', tagList) ?? []],
 };
 
 export const reactions: TableSpec = {
@@ -70,7 +104,9 @@ export const scores: TableSpec = {
   mapRow: (r) => [profile(r), r.req('score', float)],
 };
 
-/** Publications before acts: an act's collected profile is its publication's author. */
-export const LENS_SPECS: readonly TableSpec[] = [
-  profiles, profileMetadata, handles, follows, publications, publicationMetadata, reactions, acts, scores,
+/** Before acts: publications (an act's collected profile is its publication's author) and action modules (its currency). */
+export const LENS_SPECS_BEFORE_ACTS: readonly TableSpec[] = [
+  profiles, profileMetadata, handles, handleLinks, follows, publications, publicationMetadata, reactions, actionModules, actionModuleHistory,
 ];
+export const LENS_SPECS_AFTER_ACTS: readonly TableSpec[] = [scores];
+export const LENS_SPECS: readonly TableSpec[] = [...LENS_SPECS_BEFORE_ACTS, acts, ...LENS_SPECS_AFTER_ACTS];
