@@ -1,11 +1,12 @@
 // Everything an import reads, in order: tokens first (collects are valued with token
 // prices), the CoinGecko file with them, then Farcaster, then Lens (publications
-// before acts).
+// before acts), v2 then Lens Chain (v3).
 import { importCoingecko } from './coingecko';
 import { importTable, type ImportContext } from './import-table';
 import type { TableReport } from './report';
 import { FARCASTER_SPECS } from './specs/farcaster';
 import { LENS_SPECS } from './specs/lens';
+import { LENS_V3_SPECS } from './specs/lens-v3';
 import { TOKEN_SPECS } from './specs/tokens';
 import type { TableSpec } from './table-spec';
 
@@ -22,4 +23,5 @@ export const IMPORT_STEPS: readonly ImportStep[] = [
   { targets: ['token', 'token_price'], run: importCoingecko },
   ...FARCASTER_SPECS.map(tableStep),
   ...LENS_SPECS.map(tableStep),
+  ...LENS_V3_SPECS.map(tableStep),
 ];

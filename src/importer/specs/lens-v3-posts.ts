@@ -1,0 +1,79 @@
+// lens-v3/ post tables → lens_publication, lens_publication_metadata, lens_reaction,
+// lens_act. A post's kind comes from post_types and its parent columns: a repost is a
+// MIRROR, a post with parent_post a COMMENT, with quoted_post a QUOTE, else a POST.
+import { bool, decimal, int8, timestamp } from '../parse-values';
+import type { SourceRow } from '../source-row';
+import type { TableSpec } from '../table-spec';
+import { needsRate, rateCte, utcDay } from '../collect-usd';
+import { account, postId, postTypes, tagsOf, viaLink } from './lens-v3-values';
+
+const REACTION = (s: string) => (['UPVOTE', 'DOWNVOTE'].includes(s.toUpperCase()) ? s.toUpperCase() : null);
+const COLLECT_ACTION = 'SimpleCollectAction';
+
+function kindOf(r: SourceRow): [string, string | null] {
+  const types = r.opt('post_types', postTypes) ?? [];
+  const parent = r.text('parent_post') === null ? null : postId(r, 'parent_post');
+  const quoted = r.text('quoted_post') === null ? null : postId(r, 'quoted_post');
+  if (types.includes('repost')) return ['MIRROR', parent ?? (r.text('root_post') === null ? null : postId(r, 'root_post'))];
+  if (parent) return ['COMMENT', parent];
+  if (quoted) return ['QUOTE', quoted];
+  return ['POST', null];
+}
+
+/** A deleted post, or one hidden by its parent's author, is stored hidden (counted nowhere). */
+export const v3Posts: TableSpec = {
+  folder: 'lens-v3', name: 'post.record', target: 'lens_publication', required: ['id', 'account', 'timestamp'],
+  columns: ['publication_id', 'profile_id', 'publication_type', 'parent_publication_id', 'timestamp', 'is_hidden'],
+  key: ['publication_id'], version: (a) => `${a}."timestamp"`, ...viaLink(['profile_id']),
+  mapRow: (r) => {
+    const [type, parent] = kindOf(r);
+    const hidden = (r.opt('is_deleted', bool) ?? false) || (r.opt('is_hidden_by_parent', bool) ?? false);
+    return [postId(r, 'id'), account(r), type, parent, r.req('timestamp', timestamp), hidden];
+  },
+};
+
+export const v3PostMetadata: TableSpec = {
+  folder: 'lens-v3', name: 'post.metadata', target: 'lens_publication_metadata', required: ['post'],
+  columns: ['publication_id', 'content', 'main_content_focus', 'tags'], key: ['publication_id'],
+  mapRow: (r) => [postId(r), r.text('content'), r.text('main_content_focus')?.toUpperCase() ?? null, r.opt('tags_vector', tagsOf) ?? []],
+};
+
+export const v3Reactions: TableSpec = {
+  folder: 'lens-v3', name: 'post.reaction', target: 'lens_reaction', required: ['post', 'account', 'type', 'action_at'],
+  columns: ['publication_id', 'actioned_by_profile_id', 'type', 'action_at'],
+  key: ['publication_id', 'actioned_by_profile_id', 'type'], version: (a) => `${a}.action_at`,
+  ...viaLink(['actioned_by_profile_id']),
+  mapRow: (r) => [postId(r), account(r), r.req('type', REACTION), r.req('action_at', timestamp)],
+};
+
+const actor = viaLink(['acted_profile_id']);
+
+/**
+ * post.action_executed → lens_act; collects are the SimpleCollectAction rows. Action ids
+ * are stored negated: v2 history ids share the key and both count up from 1. The source
+ * table carries the price only inside decoded_params, whose keys are not documented:
+ * `currency` (symbol), `amount` and `usd_amount` are read when an export adds them.
+ * An action on a post not imported is dropped (its author is the collected profile).
+ */
+export const v3Actions: TableSpec = {
+  folder: 'lens-v3', name: 'post.action_executed', target: 'lens_act', required: ['id', 'type', 'post_id', 'account', 'timestamp'],
+  columns: ['history_id', 'publication_id', 'collected_profile_id', 'acted_profile_id', 'is_collect', 'timestamp',
+    'currency', 'amount', 'usd_amount', 'action_result', 'action_data'],
+  key: ['history_id'], version: (a) => `${a}."timestamp"`,
+  with: (stage) => rateCte(stage, `a.usd_amount IS NULL AND ${needsRate('a')}`),
+  joins: `JOIN lens_publication pub ON pub.publication_id = s.publication_id
+    ${actor.joins}
+    LEFT JOIN rate r ON s.usd_amount IS NULL AND ${needsRate('s')}
+      AND r.cur = upper(s.currency) AND r.day = ${utcDay('s."timestamp"')}`,
+  select: {
+    ...actor.select,
+    collected_profile_id: 'pub.profile_id',
+    usd_amount: 'COALESCE(s.usd_amount, s.amount * r.usd, 0)',
+  },
+  mapRow: (r) => {
+    const id = r.req('id', int8);
+    return [id.startsWith('-') ? id.slice(1) : `-${id}`, postId(r, 'post_id'), '', account(r), r.req('type', (s) => s) === COLLECT_ACTION,
+      r.req('timestamp', timestamp), r.text('currency')?.trim() ?? null, r.opt('amount', decimal), r.opt('usd_amount', decimal),
+      null, r.text('decoded_params')];
+  },
+};
