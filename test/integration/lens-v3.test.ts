@@ -1,7 +1,8 @@
 // Lens Chain (v3) tables on the hand-made lens-v3 fixture (its README lists the
 // known answers): accounts become profiles keyed by their full address, an account
 // migrated from v2 answers under its v2 id, and the usual Lens answers hold.
-import { startTestServer, type TestServer } from '../helpers/test-server';
+import { importDataset } from '../../src/importer/import-dataset';
+import { fixture, startTestServer, type TestServer } from '../helpers/test-server';
 
 let s: TestServer;
 beforeAll(async () => { s = await startTestServer({ fixture: 'lens-v3' }); });
@@ -54,6 +55,17 @@ describe('import of the Lens Chain tables', () => {
       { id: '-2', collected_profile_id: '0x05', acted_profile_id: ALICE, is_collect: true, usd: 0 },
       { id: '-3', collected_profile_id: ALICE, acted_profile_id: CAROL, is_collect: false, usd: 0 },
     ]);
+  });
+
+  it('when the same dump is imported again, then no row changes', async () => {
+    const tables = ['lens_profile', 'lens_profile_link', 'lens_profile_metadata', 'lens_handle', 'lens_follow', 'lens_publication',
+      'lens_publication_metadata', 'lens_reaction', 'lens_act', 'lens_score'];
+    const snapshot = () => Promise.all(tables.map((t) => read(`SELECT count(*)::int AS n,
+      md5(coalesce(string_agg(x::text || '@' || x.xmin::text, '|' ORDER BY x::text), '')) AS h FROM ${t} x`)));
+    const before = await snapshot();
+    const again = await importDataset(s.testDb.db, { dir: fixture('lens-v3'), progress: 'silent', batchRows: 2 });
+    expect(again.tables.find((t) => t.table === 'lens-v3/account.known_smart_wallet')).toBeDefined();
+    expect(await snapshot()).toEqual(before);
   });
 });
 

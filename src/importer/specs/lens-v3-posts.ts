@@ -1,7 +1,8 @@
 // lens-v3/ post tables → lens_publication, lens_publication_metadata, lens_reaction,
 // lens_act. A post's kind comes from post_types and its parent columns: a repost is a
 // MIRROR, a post with parent_post a COMMENT, with quoted_post a QUOTE, else a POST.
-import { bool, decimal, int8, timestamp } from '../parse-values';
+import { normalizeHex } from '../../domain/ids';
+import { asIs, bool, decimal, int8, timestamp } from '../parse-values';
 import type { SourceRow } from '../source-row';
 import type { TableSpec } from '../table-spec';
 import { needsRate, rateCte, utcDay } from '../collect-usd';
@@ -12,9 +13,9 @@ const COLLECT_ACTION = 'SimpleCollectAction';
 
 function kindOf(r: SourceRow): [string, string | null] {
   const types = r.opt('post_types', postTypes) ?? [];
-  const parent = r.text('parent_post') === null ? null : postId(r, 'parent_post');
-  const quoted = r.text('quoted_post') === null ? null : postId(r, 'quoted_post');
-  if (types.includes('repost')) return ['MIRROR', parent ?? (r.text('root_post') === null ? null : postId(r, 'root_post'))];
+  const parent = r.opt('parent_post', normalizeHex);
+  const quoted = r.opt('quoted_post', normalizeHex);
+  if (types.includes('repost')) return ['MIRROR', parent ?? r.opt('root_post', normalizeHex)];
   if (parent) return ['COMMENT', parent];
   if (quoted) return ['QUOTE', quoted];
   return ['POST', null];
@@ -71,8 +72,8 @@ export const v3Actions: TableSpec = {
     usd_amount: 'COALESCE(s.usd_amount, s.amount * r.usd, 0)',
   },
   mapRow: (r) => {
-    const id = r.req('id', int8);
-    return [id.startsWith('-') ? id.slice(1) : `-${id}`, postId(r, 'post_id'), '', account(r), r.req('type', (s) => s) === COLLECT_ACTION,
+    const id = (-BigInt(r.req('id', int8))).toString();
+    return [id, postId(r, 'post_id'), '', account(r), r.req('type', asIs) === COLLECT_ACTION,
       r.req('timestamp', timestamp), r.text('currency')?.trim() ?? null, r.opt('amount', decimal), r.opt('usd_amount', decimal),
       null, r.text('decoded_params')];
   },
