@@ -1,5 +1,5 @@
 import type { Config } from '../config/config.schema';
-import { canonicalLensId, parseFid } from '../domain/ids';
+import { parseFid, parseLensProfileId } from '../domain/ids';
 import type { RefreshOptions } from './refresh';
 
 const list = (raw?: string) => (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean);
@@ -12,7 +12,7 @@ export function refreshOptionsOf(config: Config): RefreshOptions {
     return fid;
   });
   const lens = list(config.GRAPH_PRETRUST_LENS).map((s) => {
-    const id = canonicalLensId(s);
+    const id = parseLensProfileId(s);
     if (!id) throw new Error(`GRAPH_PRETRUST_LENS: not a Lens profile id: ${s}`);
     return id;
   });

@@ -16,6 +16,25 @@ export function canonicalLensId(raw: string): string | null {
   return `0x${digits}`;
 }
 
+const ACCOUNT_ADDRESS = /^(?:0x|\\x)?([0-9a-f]{40})$/i;
+
+/**
+ * A Lens Chain (v3) account address: 40 hex digits, kept at full length (leading
+ * zeros are part of an address), lowercase `0x…`; null for anything else.
+ */
+export function lensAccountAddress(raw: string): string | null {
+  const m = ACCOUNT_ADDRESS.exec(raw.trim());
+  return m ? `0x${m[1].toLowerCase()}` : null;
+}
+
+/**
+ * A Lens profile id as the API and config accept it: an account address when it has
+ * 40 hex digits (never shortened), else a v2 profile id by numeric value.
+ */
+export function parseLensProfileId(raw: string): string | null {
+  return lensAccountAddress(raw) ?? canonicalLensId(raw);
+}
+
 const MOMOKA_SUFFIX = /^[0-9a-f]+$/i;
 
 /** Canonical publication id (`0x1-0xA` → `0x01-0x0a`, `0x18-0x3a-da-951A` → `0x18-0x3a-DA-951a`), or null. */

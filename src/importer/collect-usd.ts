@@ -77,6 +77,9 @@ const FITS = '1e60';
  * (new rows, and rows whose module, token or price arrived later). Idempotent.
  */
 export async function resolveCollects(sql: SqlClient): Promise<void> {
+  // An action read before its post (a Lens Chain dump without that post) gets the post's author once it is known.
+  await sql.exec(`UPDATE lens_act a SET collected_profile_id = p.profile_id FROM lens_publication p
+    WHERE a.collected_profile_id = '' AND p.publication_id = a.publication_id`);
   // A module has one currency per publication and implementation; an act without
   // an implementation takes the publication's first module that has one. A module
   // asking nothing (amount 0 or none, whatever its currency) makes a free collect:
@@ -98,6 +101,12 @@ export async function resolveCollects(sql: SqlClient): Promise<void> {
     UPDATE lens_act a SET usd_amount = a.amount * r.usd FROM rate r
     WHERE ${unpriced('a')} AND r.usd IS NOT NULL AND r.token_id = a.token_id AND ${utcDay('a."timestamp"')} = r.day`);
   await sql.exec(`UPDATE lens_act a SET usd_amount = 0 WHERE a.usd_amount IS NULL`);
+}
+
+/** Acts whose post is not in the database (their author is unknown, so no profile counts them as collected). */
+export async function actsWithoutPost(sql: SqlClient): Promise<number> {
+  const [row] = await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM lens_act WHERE collected_profile_id = ''`);
+  return row.n;
 }
 
 /** Collects stored with an address that resolved to no symbol and decimals: address → collects. */

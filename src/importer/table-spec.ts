@@ -10,7 +10,7 @@ export class Ignored {
 /** Ignored rows of one reason share one object (a reason is a fixed text, not per row). */
 export const ignore = (reason: string) => new Ignored(reason);
 
-export type DatasetFolder = 'farcaster' | 'lens' | 'tokens';
+export type DatasetFolder = 'farcaster' | 'lens' | 'lens-v3' | 'tokens';
 
 /** How staged rows merge into the target table (see merge-sql.ts). */
 export interface MergeSpec {

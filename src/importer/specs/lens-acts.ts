@@ -16,7 +16,7 @@ import type { TableSpec } from '../table-spec';
 const ADDRESS = /^(?:0x|\\x)[0-9a-f]{40}$/i;
 
 /** A currency as given: an EVM address lowercase `0x…`, a symbol as written. */
-function currencyOf(r: SourceRow): string | null {
+export function currencyOf(r: SourceRow): string | null {
   const given = r.text('currency')?.trim() ?? null;
   return given !== null && ADDRESS.test(given) ? normalizeHex(given) : given;
 }
