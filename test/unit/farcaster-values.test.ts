@@ -46,6 +46,7 @@ describe('verified addresses', () => {
   it('when a protocol is given, then it decides, and a Solana address in hex becomes base58', () => {
     expect(verifiedAddress(`0x${TOKEN_PROGRAM_HEX}`, 'solana')).toEqual({ address: TOKEN_PROGRAM, protocol: 'solana' });
     expect(verifiedAddress(TOKEN_PROGRAM, 'solana')).toEqual({ address: TOKEN_PROGRAM, protocol: 'solana' });
+    expect(verifiedAddress(TOKEN_PROGRAM_HEX, 'solana')).toEqual({ address: TOKEN_PROGRAM, protocol: 'solana' });
     expect(verifiedAddress(ETH, 'ethereum')).toEqual({ address: ETH, protocol: 'ethereum' });
     expect(verifiedAddress(`0x${TOKEN_PROGRAM_HEX}`, 'ethereum')).toBeNull();
     expect(verifiedAddress(ETH, 'solana')).toBeNull();
@@ -59,9 +60,11 @@ describe('verified addresses', () => {
 
   it('when a claim carries the address, then it is read with its protocol if any', () => {
     expect(claimAddress({ address: ETH, claimSignature: '0x12', blockHash: '0x34' })).toEqual({ address: ETH, protocol: null });
-    expect(claimAddress({ ethAddress: ETH, ethSignature: '0x12' })).toEqual({ address: ETH, protocol: null });
+    expect(claimAddress({ address: ETH.toUpperCase().replace('0X', '0x'), ethSignature: '0x12', blockHash: '0x34' }))
+      .toEqual({ address: ETH.toUpperCase().replace('0X', '0x'), protocol: null });
     expect(claimAddress({ address: TOKEN_PROGRAM, protocol: 'PROTOCOL_SOLANA' })).toEqual({ address: TOKEN_PROGRAM, protocol: 'solana' });
-    expect([claimAddress({ blockHash: '0x34' }), claimAddress('0x12'), claimAddress(null)]).toEqual([null, null, null]);
+    expect([claimAddress({ blockHash: '0x34' }), claimAddress({ address: ' ' }), claimAddress('0x12'), claimAddress(null)])
+      .toEqual([null, null, null, null]);
   });
 });
 

@@ -54,8 +54,9 @@ const hexToBytes = (digits: string) => Uint8Array.from(digits.match(/../g) ?? []
 export function verifiedAddress(text: string, given: VerificationProtocol | null): VerifiedAddress | null {
   const raw = text.trim();
   const prefixed = PREFIXED_HEX.exec(raw);
-  // Bare hex of an address's length is hex; a base58 text never has that shape (it has no 0).
-  const digits = prefixed ? prefixed[1] : given !== 'solana' && BARE_HEX.test(raw) ? raw : null;
+  // Unprefixed hex of an address's length is hex: base58 of 32 bytes is at most 44 characters and
+  // a 32-byte key spelled in 40 would start with seven zero bytes.
+  const digits = prefixed ? prefixed[1] : BARE_HEX.test(raw) ? raw : null;
   if (digits !== null) {
     if (digits.length % 2) return null;
     const bytes = hexToBytes(digits);
@@ -70,13 +71,14 @@ export function verifiedAddress(text: string, given: VerificationProtocol | null
 
 /**
  * The address and protocol inside a verification's `claim` JSON (Neynar v2 and
- * Dune carry no address column): hub JSON names the address `address`, the
- * oldest claims `ethAddress`; a protocol, when present, is the hub's enum.
+ * Dune carry no address column): the verification body as hub JSON, its address
+ * under `address` (beside `claimSignature` or, in older claims, `ethSignature`); a
+ * protocol, when present, is the hub's enum.
  */
 export function claimAddress(claim: unknown): { address: string; protocol: VerificationProtocol | null } | null {
   if (!claim || typeof claim !== 'object' || Array.isArray(claim)) return null;
   const c = claim as Record<string, unknown>;
-  const address = [c.address, c.ethAddress, c.eth_address].find((v): v is string => typeof v === 'string' && v.trim() !== '');
+  const address = typeof c.address === 'string' ? c.address.trim() : '';
   if (!address) return null;
   const protocol = typeof c.protocol === 'string' || typeof c.protocol === 'number' ? verificationProtocol(String(c.protocol)) : null;
   return { address, protocol };

@@ -67,13 +67,13 @@ export const casts: TableSpec = {
   mapRow: (r) => {
     const embeds = r.opt('embeds', castEmbeds);
     // Neynar v3 also lists quoted casts apart from embeds.
-    const quoted = embeds?.quotedHash ? null : embeddedCast(r.raw('embedded_casts'), r.raw('embedded_casts_fids'));
+    const quote = embeds?.quotedHash ? { hash: embeds.quotedHash, fid: embeds.quotedFid }
+      : embeddedCast(r.raw('embedded_casts'), r.raw('embedded_casts_fids'));
     // Some exports write 0 for "no parent".
     const parentFid = r.raw('parent_fid').trim() === '0' ? null : r.opt('parent_fid', parseFid);
     return [r.req('hash', normalizeHex), fid(r), parentFid, r.opt('parent_hash', normalizeHex),
       r.opt('root_parent_hash', normalizeHex), r.text('parent_url'), r.raw('text'), embeds?.json ?? null,
-      r.opt('mentions', intArray) ?? [], embeds?.quotedHash ?? quoted?.hash ?? null,
-      embeds?.quotedHash ? embeds.quotedFid : quoted?.fid ?? null, ...eventTimes(r)];
+      r.opt('mentions', intArray) ?? [], quote?.hash ?? null, quote?.fid ?? null, ...eventTimes(r)];
   },
 };
 
