@@ -1,6 +1,7 @@
 // Farcaster cells as the dumps write them: user data types, verified addresses
 // (Ethereum hex, Solana base58 or raw bytes, Neynar's claim JSON), cast embeds in
 // each shape seen in exports, and the timestamp forms of psql and Dune.
+import { solanaAddress } from '../../src/datagen/identity';
 import { base58Decode, base58Encode } from '../../src/importer/specs/base58';
 import { castEmbeds, embeddedCast } from '../../src/importer/specs/cast-embeds';
 import { claimAddress, userDataType, verificationProtocol, verifiedAddress } from '../../src/importer/specs/farcaster-values';
@@ -22,6 +23,12 @@ describe('base58', () => {
     // The system program: 32 zero bytes, each a leading '1'.
     expect(base58Encode(new Uint8Array(32))).toBe('1'.repeat(32));
     expect(base58Decode('1'.repeat(32))).toEqual(new Uint8Array(32));
+  });
+
+  it('when the demo generator writes Solana addresses, then each is 32 bytes (the importer accepts it)', () => {
+    const addresses = Array.from({ length: 5000 }, (_, i) => solanaAddress(7, i + 1)).filter((a): a is string => a !== null);
+    expect(addresses.length).toBeGreaterThan(100);
+    expect(addresses.filter((a) => base58Decode(a)?.length !== 32)).toEqual([]);
   });
 
   it('when text holds a character outside the alphabet, then it does not decode', () => {

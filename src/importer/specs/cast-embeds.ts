@@ -3,7 +3,7 @@
 // quote of that cast. Dumps write embeds in several shapes, all read here:
 //   JSON (hub replicator, Neynar): [{"url": "…"}, {"castId": {"fid": 3, "hash": "0x…"}}]
 //   a quoted hash as a Node Buffer: {"hash": {"type": "Buffer", "data": [20 bytes]}}
-//   Python literals (some Dune / pandas exports): [{'url': '…'}]
+//   Python literals (a column written through Python's str()): [{'url': '…'}]
 //   JSON encoded twice (a JSON string holding the JSON text)
 // Stored: JSON with every Buffer as lowercase `0x` hex and castId hashes normalised.
 import { normalizeHex, parseFid } from '../../domain/ids';
