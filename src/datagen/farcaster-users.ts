@@ -21,7 +21,7 @@ const DISPLAY = 2;
 const BIO = 3;
 const URL = 5;
 const USERNAME = 6;
-const BANNER = 7;
+const BANNER = 10;
 
 function pfpUrl(seed: number, fid: number, version: number): string {
   const id = hashHex(seed, D_MEDIA, fid * 8 + version, 3);

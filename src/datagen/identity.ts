@@ -2,7 +2,7 @@
 // generators run separately yet must agree that ~30% of Lens owners are also
 // verified by some Farcaster user; stateless hashes make that agreement free.
 import { base58 } from './ids';
-import { hashHex, hashUnit, strHash } from './random';
+import { hash4, hashHex, hashUnit, strHash } from './random';
 
 const D_CUSTODY = strHash('custody');
 const D_ETH_COUNT = strHash('eth-verification-count');
@@ -39,9 +39,15 @@ export function verificationDeleted(seed: number, fid: number, slot: number): bo
   return hashUnit(seed, D_VDEL, fid, slot) < 0.02;
 }
 
+/**
+ * Base58 digits 1..16: 44 digits led by one of them spell a number in
+ * [58^43, 17·58^43), inside [2^248, 2^256), so always 32 bytes like a real Solana key.
+ */
+const SOLANA_LEAD = '23456789ABCDEFGH';
+
 export function solanaAddress(seed: number, fid: number): string | null {
   if (hashUnit(seed, D_SOL, fid) >= 0.06) return null;
-  return base58(seed, D_SOL, fid, 44);
+  return SOLANA_LEAD[hash4(seed, D_SOL, fid, 44) % SOLANA_LEAD.length] + base58(seed, D_SOL, fid, 44).slice(1);
 }
 
 /**

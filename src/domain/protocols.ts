@@ -162,9 +162,10 @@ export const FC_VERIFICATION_PROTOCOLS = ['ethereum', 'solana'] as const;
 
 /**
  * Farcaster user data types (the protocol's UserDataType numbers) the service
- * reads. The cover picture is what answers serve as `cover`.
+ * reads. The cover picture answers serve as `cover` is the profile banner (10);
+ * 7 is the location (`geo:lat,long`), never a picture.
  */
-export const FC_USER_DATA = { pfp: 1, displayName: 2, bio: 3, username: 6, cover: 7 } as const;
+export const FC_USER_DATA = { pfp: 1, displayName: 2, bio: 3, username: 6, cover: 10 } as const;
 
 /**
  * A fid's username: its live username user data, else its first live fname in

@@ -60,7 +60,7 @@ describe.each(targets)('importer on %s', (_name, open) => {
     expect(await rows('SELECT address, protocol FROM fc_verification ORDER BY fid, address')).toEqual([
       { address: '0xaaaabbbbccccddddeeeeffff0000111122223333', protocol: 'ethereum' },
       { address: '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV', protocol: 'solana' },
-      { address: '0xbbbb', protocol: 'ethereum' },
+      { address: '0xbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb', protocol: 'ethereum' },
     ]);
     // `0x1` and `0x01` are one profile; its newer record wins.
     expect(await rows('SELECT profile_id, owned_by, is_burnt FROM lens_profile ORDER BY profile_id')).toEqual([

@@ -1,13 +1,18 @@
-// farcaster/ tables (DATASET.md) → fc_* tables. Rows carrying an event time follow
-// the hubs' rule: the newest write (timestamp or deletion) wins; a deletion marks
-// the stored row (an unfollow keeps its time), it never removes it.
+// farcaster/ tables (docs/dataset.md) → fc_* tables, read as the hub replicator,
+// Neynar (v2 tables, Dune's dataset_farcaster_*, v3 "nindexer" Parquet) write them.
+// Rows carrying an event time follow the hubs' rule: the newest write (timestamp
+// or deletion) wins; a deletion marks the stored row (an unfollow keeps its time),
+// it never removes it.
 import { normalizeHex, parseFid } from '../../domain/ids';
-import { asIs, int4, intArray, timestamp } from '../parse-values';
+import { asIs, intArray, json, timestamp } from '../parse-values';
 import { RowError, type SourceRow } from '../source-row';
 import { eventVersion, ignore, type TableSpec } from '../table-spec';
-import { castEmbeds } from './cast-embeds';
+import { castEmbeds, embeddedCast } from './cast-embeds';
+import { claimAddress, reactionType, userDataType, verificationProtocol, verifiedAddress } from './farcaster-values';
 
 const NOT_A_FOLLOW = ignore('link type is not follow (no answer uses other link types)');
+// Every answer that counts reactions joins them to the cast they target.
+const URL_REACTION = ignore('reaction to a URL (no cast): no answer counts it');
 
 const fid = (r: SourceRow, column = 'fid') => r.req(column, parseFid);
 const eventTimes = (r: SourceRow) => [r.req('timestamp', timestamp), r.opt('deleted_at', timestamp)];
@@ -34,17 +39,25 @@ export const fnames: TableSpec = {
 export const userData: TableSpec = {
   folder: 'farcaster', name: 'user_data', target: 'fc_user_data', required: ['fid', 'type', 'value', 'timestamp'],
   columns: ['fid', 'type', 'value', 'timestamp', 'deleted_at'], key: ['fid', 'type'], version: eventVersion,
-  mapRow: (r) => [fid(r), r.req('type', int4), r.raw('value'), ...eventTimes(r)],
+  mapRow: (r) => [fid(r), r.req('type', userDataType), r.raw('value'), ...eventTimes(r)],
 };
 
 export const links: TableSpec = {
-  folder: 'farcaster', name: 'links', target: 'fc_link', required: ['fid', 'target_fid', 'type', 'timestamp'],
+  folder: 'farcaster', name: 'links', target: 'fc_link', required: ['fid', 'target_fid', 'timestamp'],
   columns: ['fid', 'target_fid', 'timestamp', 'deleted_at'], key: ['fid', 'target_fid'], version: eventVersion,
   mapRow: (r) => {
-    if (r.req('type', asIs).toLowerCase() !== 'follow') return NOT_A_FOLLOW;
+    // Neynar v3 `follows` has no type column: every row is a follow.
+    const type = r.opt('type', asIs);
+    if (type !== null && type.toLowerCase() !== 'follow') return NOT_A_FOLLOW;
     return [fid(r), fid(r, 'target_fid'), ...eventTimes(r)];
   },
 };
+
+/** Neynar v3's name for the follow links. */
+export const follows: TableSpec = { ...links, name: 'follows' };
+
+/** Neynar v3's name for fnames (one row per username proof). */
+export const usernames: TableSpec = { ...fnames, name: 'usernames' };
 
 export const casts: TableSpec = {
   folder: 'farcaster', name: 'casts', target: 'fc_cast', required: ['fid', 'hash', 'timestamp'],
@@ -53,46 +66,47 @@ export const casts: TableSpec = {
   key: ['hash'], version: eventVersion,
   mapRow: (r) => {
     const embeds = r.opt('embeds', castEmbeds);
+    // Neynar v3 also lists quoted casts apart from embeds.
+    const quote = embeds?.quotedHash ? { hash: embeds.quotedHash, fid: embeds.quotedFid }
+      : embeddedCast(r.raw('embedded_casts'), r.raw('embedded_casts_fids'));
     // Some exports write 0 for "no parent".
     const parentFid = r.raw('parent_fid').trim() === '0' ? null : r.opt('parent_fid', parseFid);
     return [r.req('hash', normalizeHex), fid(r), parentFid, r.opt('parent_hash', normalizeHex),
       r.opt('root_parent_hash', normalizeHex), r.text('parent_url'), r.raw('text'), embeds?.json ?? null,
-      r.opt('mentions', intArray) ?? [], embeds?.quotedHash ?? null, embeds?.quotedFid ?? null, ...eventTimes(r)];
+      r.opt('mentions', intArray) ?? [], quote?.hash ?? null, quote?.fid ?? null, ...eventTimes(r)];
   },
 };
-
-const REACTION_TYPES = new Map([['1', 1], ['2', 2], ['like', 1], ['recast', 2], ['reaction_type_like', 1], ['reaction_type_recast', 2]]);
-const reactionType = (s: string) => REACTION_TYPES.get(s.toLowerCase()) ?? null;
 
 export const reactions: TableSpec = {
   folder: 'farcaster', name: 'reactions', target: 'fc_reaction',
-  required: ['fid', 'reaction_type', 'target_fid', 'target_hash', 'timestamp'],
+  required: ['fid', 'reaction_type', 'timestamp'],
   aliases: { type: 'reaction_type', target_cast_fid: 'target_fid', target_cast_hash: 'target_hash' },
   columns: ['fid', 'reaction_type', 'target_hash', 'target_fid', 'timestamp', 'deleted_at'],
   key: ['fid', 'reaction_type', 'target_hash'], version: eventVersion,
-  mapRow: (r) => [fid(r), r.req('reaction_type', reactionType),
-    r.req('target_hash', normalizeHex), fid(r, 'target_fid'), ...eventTimes(r)],
-};
-
-const PROTOCOLS = new Map([['ethereum', 'ethereum'], ['0', 'ethereum'], ['protocol_ethereum', 'ethereum'],
-  ['solana', 'solana'], ['1', 'solana'], ['protocol_solana', 'solana']]);
-const protocolOf = (s: string) => PROTOCOLS.get(s.toLowerCase()) ?? null;
-const BASE58 = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
-
-export const verifications: TableSpec = {
-  folder: 'farcaster', name: 'verifications', target: 'fc_verification', required: ['fid', 'address', 'timestamp'],
-  aliases: { signer_address: 'address' },
-  columns: ['fid', 'address', 'protocol', 'timestamp', 'deleted_at'], key: ['fid', 'address'], version: eventVersion,
   mapRow: (r) => {
-    const raw = r.req('address', asIs);
-    const given = r.opt('protocol', protocolOf);
-    const hex = normalizeHex(raw);
-    // Without a protocol column the address itself tells: hex is Ethereum, base58 is Solana.
-    const protocol = given ?? (hex ? 'ethereum' : 'solana');
-    const address = protocol === 'ethereum' ? hex : BASE58.test(raw) ? raw : null;
-    if (!address) throw new RowError(`bad address for ${protocol}: ${JSON.stringify(raw.slice(0, 80))}`);
-    return [fid(r), address, protocol, ...eventTimes(r)];
+    const type = r.req('reaction_type', reactionType);
+    // A reaction targets a cast or a URL (a channel, a page); only casts are counted.
+    if (r.raw('target_hash').trim() === '' && r.text('target_url') !== null) return URL_REACTION;
+    return [fid(r), type, r.req('target_hash', normalizeHex), fid(r, 'target_fid'), ...eventTimes(r)];
   },
 };
 
-export const FARCASTER_SPECS: readonly TableSpec[] = [fids, fnames, userData, links, casts, reactions, verifications];
+const claimJson = (text: string) => claimAddress(json(text));
+
+export const verifications: TableSpec = {
+  folder: 'farcaster', name: 'verifications', target: 'fc_verification',
+  // The address is a column (replicator `signer_address`, Neynar v3 `address`) or inside `claim` (Neynar v2, Dune).
+  required: ['fid', 'timestamp'],
+  aliases: { signer_address: 'address' },
+  columns: ['fid', 'address', 'protocol', 'timestamp', 'deleted_at'], key: ['fid', 'address'], version: eventVersion,
+  mapRow: (r) => {
+    const claim = r.raw('address').trim() === '' ? r.opt('claim', claimJson) : null;
+    const raw = claim?.address ?? r.req('address', asIs);
+    const given = r.opt('protocol', verificationProtocol) ?? claim?.protocol ?? null;
+    const verified = verifiedAddress(raw, given);
+    if (!verified) throw new RowError(`bad address${given ? ` for ${given}` : ''}: ${JSON.stringify(raw.slice(0, 80))}`);
+    return [fid(r), verified.address, verified.protocol, ...eventTimes(r)];
+  },
+};
+
+export const FARCASTER_SPECS: readonly TableSpec[] = [fids, fnames, usernames, userData, links, follows, casts, reactions, verifications];
