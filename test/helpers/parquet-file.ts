@@ -18,11 +18,11 @@ export const list = (name: string, data: unknown[], element: Omit<SchemaElement,
   ],
 });
 
-export async function writeParquet(file: string, columns: ParquetColumn[], rowGroupSize: number, codec: 'SNAPPY' | 'UNCOMPRESSED' = 'SNAPPY'): Promise<void> {
+export async function writeParquet(file: string, columns: ParquetColumn[], rowGroupSize: number, pageSize?: number): Promise<void> {
   const { parquetWriteBuffer } = await parquetWriter();
   const schema: SchemaElement[] = [{ name: 'root', num_children: columns.length }, ...columns.flatMap((c) => c.schema)];
   const buffer = parquetWriteBuffer({
-    columnData: columns.map((c) => ({ name: c.name, data: c.data as never })), schema, rowGroupSize, codec, statistics: false,
+    columnData: columns.map((c) => ({ name: c.name, data: c.data as never })), schema, rowGroupSize, pageSize, statistics: false,
   });
   writeFileSync(file, new Uint8Array(buffer));
 }

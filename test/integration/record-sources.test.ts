@@ -97,6 +97,27 @@ describe('Parquet records', () => {
     ]);
   });
 
+  test('when a row group is larger than one slice and its pages are indexed, then it is read in slices and every row comes once, in order', async () => {
+    const file = path.join(tmp, 'large-group.parquet');
+    const n = 130_001;
+    const ids = Array.from({ length: n }, (_, i) => BigInt(i));
+    await writeParquet(file, [
+      leaf('id', ids, { type: 'INT64' }),
+      leaf('name', ids.map((i) => (i % 7n === 0n ? null : `n${i}`)), { type: 'BYTE_ARRAY', converted_type: 'UTF8' }),
+      list('nums', ids.map((i) => (i % 5n === 0n ? [] : [i, i + 1n])), { type: 'INT64' }),
+    ], n, 64 * 1024);
+    let expected = 0;
+    let wrong = 0;
+    for await (const { cells, line } of sourceRecords(file)) {
+      if (line === 1) continue;
+      const i = BigInt(expected);
+      const want = [`${i}`, i % 7n === 0n ? '' : `n${i}`, i % 5n === 0n ? '[]' : `[${i},${i + 1n}]`];
+      if (line !== expected + 2 || cells.join('|') !== want.join('|')) wrong += 1;
+      expected += 1;
+    }
+    expect({ rows: expected, wrong }).toEqual({ rows: n, wrong: 0 });
+  });
+
   test('when a Parquet file is cut short or is not Parquet, then reading it fails with why, before any record', async () => {
     for (const file of [fixture('sources-formats', 'farcaster', 'verifications.parquet'), fixture('import-basic', 'tokens', 'markets.parquet')]) {
       const { records, error } = await readUntilError(file);
