@@ -15,6 +15,7 @@ import { sourceRecords, type SourceRecord } from '../../src/importer/sources/rec
 import { datasetFiles, tableFiles } from '../../src/importer/sources/table-files';
 import { links } from '../../src/importer/specs/farcaster';
 import { leaf, list, writeParquet } from '../helpers/parquet-file';
+import { createTestDatabase, onPostgres, type TestDatabase } from '../helpers/test-database';
 
 const fixture = (...parts: string[]) => path.join(__dirname, '..', 'fixtures', ...parts);
 const neynar = (file: string) => fixture('neynar-parquet', 'farcaster', file);
@@ -166,15 +167,25 @@ describe('which files a table has', () => {
   });
 });
 
-describe('importing files of every format', () => {
+async function pglite(): Promise<TestDatabase> {
+  const db = Database.open({ dataDir: 'memory://' });
+  await migrate(db.sql);
+  return { db, close: () => db.close() };
+}
+
+const targets: [string, () => Promise<TestDatabase>][] = [['PGlite', pglite]];
+if (onPostgres()) targets.push(['Postgres', createTestDatabase]);
+
+describe.each(targets)('importing files of every format on %s', (_name, open) => {
+  let testDb: TestDatabase;
   let db: Database;
   const run = (dir: string) => importDataset(db, { dir, progress: 'silent', batchRows: 4 });
   const table = (summary: ImportSummary, name: string) => summary.tables.find((t) => t.table === name) as TableReport;
   beforeAll(async () => {
-    db = Database.open({ dataDir: 'memory://' });
-    await migrate(db.sql);
+    testDb = await open();
+    db = testDb.db;
   });
-  afterAll(() => db.close());
+  afterAll(() => testDb.close());
 
   test('when a dataset mixes CSV, CSV.gz, shards, a cut gzip, a cut Parquet file and unknown files, then the readable rows load and the rest is reported', async () => {
     const summary = await run(fixture('sources-formats'));
