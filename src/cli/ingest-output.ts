@@ -18,7 +18,10 @@ export function ingestOutput(io: CliIo): IngestSink {
   const classifyProgress = throttled(io);
   return {
     imported(s) {
-      for (const t of s.tables) for (const f of t.skippedFiles) io.err(`${f.file}: skipped (${f.reason})`);
+      for (const w of s.warnings) io.err(w);
+      for (const t of s.tables) {
+        for (const f of t.unreadableFiles) io.err(`${f.file}:${f.line}: ${f.reason} (the rest of the file is not read)`);
+      }
       for (const t of s.tables.filter((x) => x.rowsBad > 0)) {
         io.err(`${t.table}: ${t.rowsBad} bad rows skipped`);
         for (const b of t.badSamples) io.err(`  ${b.file}:${b.line}: ${b.reason}`);

@@ -27,6 +27,11 @@ export function parseJsonKeepingDecimals(text: string): unknown {
 
 interface Coin { line: number; token: unknown[]; price: PriceKey & { values: unknown[] } }
 
+export const coingeckoFiles = (dir: string): string[] => {
+  const file = path.join(dir, FILE);
+  return existsSync(file) ? [file] : [];
+};
+
 export async function importCoingecko(ctx: ImportContext): Promise<TableReport> {
   const report = new TableReportBuilder('tokens/coingecko_markets');
   const file = path.join(ctx.dir, FILE);

@@ -14,6 +14,7 @@ import { recoverDeadImports } from './dead-imports';
 import { finishRun, withImportRun } from './import-run';
 import { createProgress, type ProgressMode, type ProgressStream } from './progress';
 import { summarize, type ImportSummary, type TableReport } from './report';
+import { datasetFiles } from './sources/table-files';
 
 export type { BadRow, ImportSummary, TableReport } from './report';
 
@@ -32,11 +33,29 @@ const DEFAULT_BATCH_ROWS = 50_000;
 export async function importDataset(db: Database, opts: ImportOptions): Promise<ImportSummary> {
   const dir = path.resolve(opts.dir);
   if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new Error(`dataset folder not found: ${opts.dir}`);
+  const warnings = checkFiles(dir, opts.dir);
   await recoverDeadImports(db.sql);
-  return withImportRun(db.sql, dir, (runId, session) => runImport(db, session, dir, runId, opts));
+  return withImportRun(db.sql, dir, (runId, session) => runImport(db, session, dir, runId, opts, warnings));
 }
 
-async function runImport(db: Database, sql: SqlClient, dir: string, runId: number, opts: ImportOptions): Promise<ImportSummary> {
+/**
+ * A folder no table has a file in is a mistake (a wrong path, a layout not
+ * understood), not an empty dataset: it fails before anything is written. Files
+ * no table reads are named, so none is left out silently.
+ */
+function checkFiles(dir: string, given: string): string[] {
+  const claimed = new Set(IMPORT_STEPS.flatMap((step) => step.files(dir)));
+  if (claimed.size === 0) {
+    const folders = [...new Set(IMPORT_STEPS.map((s) => s.table.split('/')[0]))].map((f) => `${f}/`).join(', ');
+    throw new Error(`nothing to import in ${given}: expected table files in ${folders} ` +
+      '(NAME.csv, NAME.csv.gz, NAME.parquet, or such files in a NAME/ folder; e.g. farcaster/links.csv); see docs/dataset.md');
+  }
+  return datasetFiles(dir).filter((f) => !claimed.has(f)).map((f) => `unrecognised file ${path.relative(dir, f)}: not imported`);
+}
+
+async function runImport(
+  db: Database, sql: SqlClient, dir: string, runId: number, opts: ImportOptions, warnings: string[],
+): Promise<ImportSummary> {
   const started = performance.now();
   const ctx: ImportContext = {
     sql, dir, runId, batchRows: Math.max(1, opts.batchRows ?? DEFAULT_BATCH_ROWS), progress: createProgress(opts.progress ?? 'auto', opts.progressOut),
@@ -54,10 +73,10 @@ async function runImport(db: Database, sql: SqlClient, dir: string, runId: numbe
   } catch (err) {
     const error = err instanceof Error ? err : new Error(String(err));
     // Through the pool: the failure may be the import's own connection.
-    await finishRun(db.sql, runId, summarize(tables, seconds()), error).catch(() => undefined);
+    await finishRun(db.sql, runId, summarize(tables, seconds(), warnings), error).catch(() => undefined);
     throw err;
   }
-  const summary = summarize(tables, seconds());
+  const summary = summarize(tables, seconds(), warnings);
   await finishRun(sql, runId, summary);
   return summary;
 }

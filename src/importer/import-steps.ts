@@ -1,10 +1,11 @@
 // Everything an import reads, in order: tokens first (collects are valued with token
 // prices), the CoinGecko file with them, then Farcaster, then Lens (publications
 // and action modules before acts), v2 then Lens Chain (v3).
-import { importCoingecko } from './coingecko';
+import { coingeckoFiles, importCoingecko } from './coingecko';
 import { actsWithoutPost, resolveCollects, unresolvedCurrencies } from './collect-usd';
 import { importTable, type ImportContext } from './import-table';
 import type { TableReport } from './report';
+import { tableFiles } from './sources/table-files';
 import { FARCASTER_SPECS } from './specs/farcaster';
 import { acts } from './specs/lens-acts';
 import { LENS_SPECS_AFTER_ACTS, LENS_SPECS_BEFORE_ACTS } from './specs/lens';
@@ -14,12 +15,18 @@ import { TOKEN_SPECS } from './specs/tokens';
 import type { TableSpec } from './table-spec';
 
 export interface ImportStep {
+  /** `folder/name` of what the step reads, as in the dataset. */
+  table: string;
+  /** The dataset files the step reads (none: the table is empty). */
+  files(dir: string): string[];
   /** Target tables the step writes. */
   targets: readonly string[];
   run(ctx: ImportContext): Promise<TableReport>;
 }
 
-const tableStep = (spec: TableSpec): ImportStep => ({ targets: [spec.target], run: (ctx) => importTable(ctx, spec) });
+const tableStep = (spec: TableSpec): ImportStep => ({
+  table: `${spec.folder}/${spec.name}`, files: (dir) => tableFiles(dir, spec), targets: [spec.target], run: (ctx) => importTable(ctx, spec),
+});
 
 /**
  * Acts, then what they cost (their modules and tokens are in by now), so the report
@@ -27,7 +34,7 @@ const tableStep = (spec: TableSpec): ImportStep => ({ targets: [spec.target], ru
  * acts are on posts the database does not have.
  */
 const actStep = (spec: TableSpec): ImportStep => ({
-  targets: [spec.target],
+  ...tableStep(spec),
   async run(ctx) {
     const report = await importTable(ctx, spec);
     if (report.rowsOk === 0) return report;
@@ -43,7 +50,7 @@ const actStep = (spec: TableSpec): ImportStep => ({
 
 export const IMPORT_STEPS: readonly ImportStep[] = [
   ...TOKEN_SPECS.map(tableStep),
-  { targets: ['token', 'token_price'], run: importCoingecko },
+  { table: 'tokens/coingecko_markets', files: coingeckoFiles, targets: ['token', 'token_price'], run: importCoingecko },
   ...FARCASTER_SPECS.map(tableStep),
   ...LENS_SPECS_BEFORE_ACTS.map(tableStep),
   actStep(acts),

@@ -1,6 +1,6 @@
 // What an import tells its user: per table and per file, rows imported and rows
-// skipped as bad (with the first few file:line reasons), and files it could not read.
-import type { SkippedFile } from './dataset-files';
+// skipped as bad (with the first few file:line reasons), files it could not read to
+// their end, and files of the dataset no table reads.
 
 export interface BadRow { file: string; line: number; reason: string }
 export interface FileReport { file: string; rowsOk: number; rowsBad: number }
@@ -19,12 +19,20 @@ export interface TableReport {
   ignoredReasons: Record<string, number>;
   /** Rows imported but not fully understood, e.g. a collect's unknown currency: what → rows. */
   warnings: Record<string, number>;
-  /** Files present but not read (e.g. parquet). */
-  skippedFiles: SkippedFile[];
+  /** Files that could not be read to their end (corrupt gzip, truncated Parquet): rows before `line` were read. */
+  unreadableFiles: BadRow[];
   perFile: FileReport[];
 }
 
-export interface ImportSummary { tables: TableReport[]; rowsOk: number; rowsBad: number; seconds: number; rowsPerSecond: number }
+export interface ImportSummary {
+  tables: TableReport[];
+  rowsOk: number;
+  rowsBad: number;
+  seconds: number;
+  rowsPerSecond: number;
+  /** Dataset-level problems, e.g. `unrecognised file lens/posts.csv: not imported`. */
+  warnings: string[];
+}
 
 /** How many bad rows per table are kept with their reason; the rest are only counted. */
 export const BAD_SAMPLE_LIMIT = 20;
@@ -35,7 +43,7 @@ export class TableReportBuilder {
   private readonly started = performance.now();
 
   constructor(table: string) {
-    this.report = { table, rowsOk: 0, rowsBad: 0, badSamples: [], rowsIgnored: 0, ignoredReasons: {}, warnings: {}, skippedFiles: [] };
+    this.report = { table, rowsOk: 0, rowsBad: 0, badSamples: [], rowsIgnored: 0, ignoredReasons: {}, warnings: {}, unreadableFiles: [] };
   }
 
   file(file: string): FileReport {
@@ -44,7 +52,11 @@ export class TableReportBuilder {
     return entry;
   }
 
-  skippedFile(skip: SkippedFile): void { this.report.skippedFiles.push(skip); }
+  /** The file could not be read past `line`; what came before stays imported. */
+  unreadable(file: string, line: number, reason: string): void {
+    this.file(file);
+    this.report.unreadableFiles.push({ file, line, reason });
+  }
   ignored(reason: string): void {
     this.report.rowsIgnored += 1;
     this.report.ignoredReasons[reason] = (this.report.ignoredReasons[reason] ?? 0) + 1;
@@ -74,8 +86,8 @@ export class TableReportBuilder {
   }
 }
 
-export function summarize(tables: TableReport[], seconds: number): ImportSummary {
+export function summarize(tables: TableReport[], seconds: number, warnings: string[] = []): ImportSummary {
   const rowsOk = tables.reduce((n, t) => n + t.rowsOk, 0);
   const rowsBad = tables.reduce((n, t) => n + t.rowsBad, 0);
-  return { tables, rowsOk, rowsBad, seconds, rowsPerSecond: seconds > 0 ? rowsOk / seconds : 0 };
+  return { tables, rowsOk, rowsBad, seconds, rowsPerSecond: seconds > 0 ? rowsOk / seconds : 0, warnings };
 }

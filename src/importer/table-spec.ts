@@ -36,8 +36,13 @@ export interface MergeSpec {
 
 export interface TableSpec extends MergeSpec {
   folder: DatasetFolder;
-  /** The dataset table name: `<folder>/<name>.csv` or `<folder>/<name>/part-*.csv`. */
+  /**
+   * The dataset table name: `<folder>/<name>.csv`, `.csv.gz` or `.parquet`, or any
+   * of those inside `<folder>/<name>/` (see sources/table-files.ts).
+   */
   name: string;
+  /** More file names directly in `<folder>/` that hold this table, e.g. an exporter's own naming. */
+  filePatterns?: readonly RegExp[];
   /** Source header name → canonical name. */
   aliases?: Readonly<Record<string, string>>;
   /** Canonical columns a file must have; without one, the whole file is bad. */

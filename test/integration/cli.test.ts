@@ -1,7 +1,7 @@
 // `npm run cli -- …` on a real database: exit codes 0/1/2, keys, migrate,
 // generate + import.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { runCli } from '../../src/cli/main';
@@ -93,6 +93,12 @@ describe('CLI', () => {
     expect(Number(classified![1])).toBeGreaterThan(1000);
     expect(imp.out.indexOf('classified')).toBeLessThan(imp.out.indexOf('refreshed'));
     expect((await cli('import', path.join(dataDir, 'missing'))).code).toBe(1);
+    const empty = path.join(dataDir, 'empty');
+    mkdirSync(path.join(empty, 'lens'), { recursive: true });
+    writeFileSync(path.join(empty, 'lens', 'readme.txt'), 'not a table');
+    const nothing = await cli('import', empty);
+    expect(nothing.code).toBe(1);
+    expect(nothing.err).toContain(`nothing to import in ${empty}: expected table files in tokens/, farcaster/, lens/`);
 
     // Nothing new: an incremental run labels nothing; --rebuild labels every post again.
     expect((await cli('classify')).out).toMatch(/^classified 0 posts \(farcaster 0, lens 0\)/);

@@ -109,4 +109,15 @@ export const verifications: TableSpec = {
   },
 };
 
+// Neynar's v3 Parquet exports sit flat in one folder, one file per table and time
+// range: `nindexer-<table>-<start>-<end>.parquet` (their `profiles` table is one wide
+// row per fid, not user_data's type/value rows, so it is not read as user_data).
+const neynarV3 = (table: string) => [new RegExp(`^nindexer-${table}-\\d+-\\d+\\.parquet$`)];
+fids.filePatterns = neynarV3('fids');
+fnames.filePatterns = neynarV3('usernames');
+links.filePatterns = neynarV3('follows');
+casts.filePatterns = neynarV3('casts');
+reactions.filePatterns = neynarV3('reactions');
+verifications.filePatterns = neynarV3('verifications');
+
 export const FARCASTER_SPECS: readonly TableSpec[] = [fids, fnames, usernames, userData, links, follows, casts, reactions, verifications];

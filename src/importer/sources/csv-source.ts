@@ -1,24 +1,18 @@
-// Streams a CSV file record by record (memory stays flat whatever the file size),
-// with the line each record starts on, for reports. Records come as arrays: the
-// header is mapped once per file (headerIndex), not into an object per row.
+// Streams a CSV file (plain or gzip-compressed) record by record: memory stays flat
+// whatever the file size. Records come as arrays: the header is mapped once per
+// file (headerIndex), not into an object per row.
 import { createReadStream } from 'node:fs';
 import { pipeline } from 'node:stream';
+import { createGunzip } from 'node:zlib';
 import { parse, type CsvError } from 'csv-parse';
+import type { SourceHooks, SourceRecord } from './record-source';
 
 const MAX_RECORD_BYTES = 16 << 20;
 
-export interface CsvRecord { cells: string[]; line: number }
-
-export interface CsvHooks {
-  /** Bytes read from disk, for the progress bar. */
-  onBytes?(bytes: number): void;
-  /** A record csv-parse could not read (e.g. a quote never closed); the file goes on. */
-  onMalformed?(line: number, reason: string): void;
-}
-
 /** Yields every record, the header first; blank lines are skipped. */
-export async function* csvRecords(file: string, hooks: CsvHooks = {}): AsyncGenerator<CsvRecord> {
+export async function* csvRecords(file: string, hooks: SourceHooks & { gzip?: boolean } = {}): AsyncGenerator<SourceRecord> {
   const input = createReadStream(file);
+  // Compressed bytes: the progress total is the files' size on disk.
   if (hooks.onBytes) input.on('data', (chunk) => hooks.onBytes!(chunk.length));
   // csv-parse's `info` option would give line numbers but costs a copied object per
   // record (half the parse speed); counting newlines inside fields is enough.
@@ -29,7 +23,10 @@ export async function* csvRecords(file: string, hooks: CsvHooks = {}): AsyncGene
     const rest = err.code === 'CSV_MAX_RECORD_SIZE' ? ' (the rest of the file is not read)' : '';
     hooks.onMalformed?.(err.lines ?? 0, err.message + rest);
   });
-  pipeline(input, parser, () => undefined); // errors surface through the iteration below
+  // Errors (a corrupt gzip stream, a read failure) end the parser with that error,
+  // which surfaces through the iteration below.
+  if (hooks.gzip) pipeline(input, createGunzip(), parser, () => undefined);
+  else pipeline(input, parser, () => undefined);
   let line = 0;
   for await (const cells of parser as AsyncIterable<string[]>) {
     const start = line + 1;
