@@ -15,7 +15,7 @@ import { finishRun, withImportRun } from './import-run';
 import { createProgress, type ProgressMode, type ProgressStream } from './progress';
 import { summarize, type ImportSummary, type TableReport } from './report';
 
-export type { BadRow, ImportSummary, TableReport } from './report';
+export type { BadRow, FileReport, ImportSummary, RowCounts, TableReport } from './report';
 
 export interface ImportOptions {
   dir: string;

@@ -47,7 +47,7 @@ async function importFile(
   const loader = new ChunkLoader(staging, report, name, ctx.batchRows);
   const records = csvRecords(file, {
     onBytes: (n) => { counter.bytes += n; progress.update(counter.rows, counter.bytes); },
-    onMalformed: (line, reason) => report.bad(name, line, `unreadable CSV: ${reason}`),
+    onMalformed: (line, reason) => { report.read(name); report.bad(name, line, `unreadable CSV: ${reason}`); },
   });
   let row: SourceRow | null = null;
   let missing: string[] = [];
@@ -60,6 +60,7 @@ async function importFile(
       continue;
     }
     counter.rows += 1;
+    report.read(name);
     if (missing.length) { rowsOfBadFile += 1; continue; }
     row.cells = cells;
     let tuple: unknown[] | Ignored;
@@ -70,7 +71,7 @@ async function importFile(
       report.bad(name, line, err.message);
       continue;
     }
-    if (tuple instanceof Ignored) { report.ignored(tuple.reason); continue; }
+    if (tuple instanceof Ignored) { report.ignored(name, tuple.reason); continue; }
     const due = loader.add(tuple, line);
     if (due) await due;
   }
