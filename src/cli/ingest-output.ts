@@ -3,6 +3,7 @@
 import { LlmClassifier } from '../content/llm-classifier';
 import type { IngestSink } from '../jobs/ingest';
 import type { CliIo } from './cli-context';
+import { problemLines, tableLine, totalsLine } from './import-lines';
 
 /** Progress lines at most every 2 s: a medium dataset has ~900k posts. */
 function throttled(io: CliIo): (line: string) => void {
@@ -18,16 +19,9 @@ export function ingestOutput(io: CliIo): IngestSink {
   const classifyProgress = throttled(io);
   return {
     imported(s) {
-      for (const w of s.warnings) io.err(w);
-      for (const t of s.tables) {
-        for (const f of t.unreadableFiles) io.err(`${f.file}:${f.line}: ${f.reason} (the rest of the file is not read)`);
-      }
-      for (const t of s.tables.filter((x) => x.rowsBad > 0)) {
-        io.err(`${t.table}: ${t.rowsBad} bad rows skipped`);
-        for (const b of t.badSamples) io.err(`  ${b.file}:${b.line}: ${b.reason}`);
-      }
-      for (const t of s.tables) for (const [what, n] of Object.entries(t.warnings)) io.err(`${t.table}: ${n} ${what}`);
-      io.out(`imported ${s.rowsOk} rows (${s.rowsBad} bad rows skipped) in ${s.seconds.toFixed(1)}s, ${Math.round(s.rowsPerSecond)} rows/s`);
+      problemLines(s).forEach((line) => io.err(line));
+      s.tables.filter((t) => t.files.length > 0).forEach((t) => io.out(tableLine(t)));
+      io.out(totalsLine(s));
     },
     classified(r, classifier) {
       const n = r.classified.farcaster + r.classified.lens;

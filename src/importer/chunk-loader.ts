@@ -4,11 +4,11 @@
 // number too large for its column) fails its chunk; the chunk is then split in
 // halves until that row stands alone and is reported bad, and the rest loads.
 import { csvLine } from './copy-csv';
-import type { Staging } from './staging';
+import type { MergeOutcome, Staging } from './staging';
 
 /** Where a loader counts its rows (a TableReportBuilder, usually). */
 export interface LoadTally {
-  ok(file: string, rows: number): void;
+  merged(file: string, outcome: MergeOutcome): void;
   bad(file: string, line: number, reason: string): void;
 }
 
@@ -58,8 +58,7 @@ export class ChunkLoader {
 
   private async loadIsolatingBadRows(rows: string[], lines: number[]): Promise<void> {
     try {
-      await this.staging.load(rows);
-      this.tally.ok(this.file, rows.length);
+      this.tally.merged(this.file, await this.staging.load(rows));
     } catch (err) {
       if (!isRowError(err)) throw err;
       if (rows.length === 1) {

@@ -47,6 +47,7 @@ export async function importCoingecko(ctx: ImportContext): Promise<TableReport> 
     report.badFile(FILE, `not a JSON array of coins${typeof items === 'string' ? ` (${items})` : ''}`, 0);
     return report.finish();
   }
+  report.read(FILE, items.length);
   const coins: Coin[] = [];
   items.forEach((item, i) => {
     try { coins.push(coinOf(item, i + 1)); } catch (err) {
@@ -55,8 +56,8 @@ export async function importCoingecko(ctx: ImportContext): Promise<TableReport> 
     }
   });
   const priceIds = await coingeckoPriceIds(ctx.sql, coins.map((c) => c.price));
-  // A coin counts once, as its price row; a rejected token row is still reported.
-  const tokenTally: LoadTally = { ok: () => undefined, bad: (...args) => report.bad(...args) };
+  // A coin counts once, as its price row; a rejected token row is still reported (not counted again).
+  const tokenTally: LoadTally = { merged: () => undefined, bad: (...args) => report.sample(...args) };
   await load(ctx, tokens, coins.map((c) => [c.token, c.line]), tokenTally);
   await load(ctx, tokenPrices, coins.map((c, i) => [[priceIds[i], ...c.price.values], c.line]), report);
   return report.finish();

@@ -16,7 +16,7 @@ import { createProgress, type ProgressMode, type ProgressStream } from './progre
 import { summarize, type ImportSummary, type TableReport } from './report';
 import { datasetFiles } from './sources/table-files';
 
-export type { BadRow, ImportSummary, TableReport } from './report';
+export type { BadRow, FileReport, ImportSummary, RowCounts, TableReport } from './report';
 
 export interface ImportOptions {
   dir: string;

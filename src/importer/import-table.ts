@@ -48,7 +48,7 @@ async function importFile(
   const loader = new ChunkLoader(staging, report, name, ctx.batchRows);
   const records = sourceRecords(file, {
     onBytes: (n) => { counter.bytes += n; progress.update(counter.rows, counter.bytes); },
-    onMalformed: (line, reason) => report.bad(name, line, `unreadable CSV: ${reason}`),
+    onMalformed: (line, reason) => { report.read(name); report.bad(name, line, `unreadable CSV: ${reason}`); },
   });
   let row: SourceRow | null = null;
   let missing: string[] = [];
@@ -64,6 +64,7 @@ async function importFile(
         continue;
       }
       counter.rows += 1;
+      report.read(name);
       if (missing.length) { rowsOfBadFile += 1; continue; }
       row.cells = cells;
       const tuple = mapRow(spec, row, name, line, report);
@@ -89,6 +90,6 @@ function mapRow(spec: TableSpec, row: SourceRow, file: string, line: number, rep
     report.bad(file, line, err.message);
     return null;
   }
-  if (tuple instanceof Ignored) { report.ignored(tuple.reason); return null; }
+  if (tuple instanceof Ignored) { report.ignored(file, tuple.reason); return null; }
   return tuple;
 }

@@ -5,20 +5,37 @@
 // connection), named after its run so two imports never share one and the tables
 // of a run that died can be found and dropped (dropOrphanStaging). PGlite: a TEMP
 // table, gone with the process.
+// A load answers what its chunk did to the target (MergeOutcome): the import report's counts.
 import { randomBytes } from 'node:crypto';
 import type { SqlClient } from '../db/sql-client';
-import { mergeSql } from './merge-sql';
+import { mergeSql, type MergeCounts } from './merge-sql';
 import type { MergeSpec } from './table-spec';
+
+/** What became of a chunk's rows: each row is exactly one of these. */
+export interface MergeOutcome {
+  /** Inserted as new keys. */
+  stored: number;
+  /** Replaced a row stored before this run. */
+  updated: number;
+  /** Lost to another row of the same key in this run (in the chunk, or written by an earlier chunk). */
+  duplicate: number;
+  /** The stored row is newer or identical. */
+  notNewer: number;
+}
 
 const STAGING_PREFIX = '_import_';
 /** The run id in a staging table's name; older importers named them `_import_<target>_<hex>`, without it. */
 const RUN_OF_NAME = /^_import_(\d+)_/;
 
 export class Staging {
-  private readonly merge: string;
+  private readonly firstMerge: string;
+  private readonly laterMerge: string;
+  /** Transactions of this table's chunks so far: rows they wrote are this run's. */
+  private readonly xids: string[] = [];
 
   private constructor(private readonly sql: SqlClient, readonly name: string, private readonly spec: MergeSpec) {
-    this.merge = mergeSql(spec, name);
+    this.firstMerge = mergeSql(spec, name, false);
+    this.laterMerge = mergeSql(spec, name, true);
   }
 
   static async create(sql: SqlClient, spec: MergeSpec, runId: number): Promise<Staging> {
@@ -30,17 +47,23 @@ export class Staging {
   }
 
   /** Copies, merges and clears one chunk atomically; each CSV line ends with its source line number. */
-  async load(csvLines: readonly string[]): Promise<void> {
+  async load(csvLines: readonly string[]): Promise<MergeOutcome> {
     const csv = `${csvLines.join('\n')}\n`;
-    await this.sql.transaction(async (tx) => {
+    const counts = await this.sql.transaction(async (tx) => {
       // Safe to commit asynchronously: a chunk lost to a server crash is re-imported
       // by the next run, and the run's final (synchronous) commit flushes them all.
       // JIT compiling a merge costs more than the merge.
       await tx.exec('SET LOCAL synchronous_commit = off; SET LOCAL jit = off');
       await tx.copyCsv(this.name, [...this.spec.columns, 'line'], csv);
-      await tx.exec(this.merge);
+      const [merged] = this.xids.length === 0
+        ? await tx.query<MergeCounts>(this.firstMerge)
+        : await tx.query<MergeCounts>(this.laterMerge, [this.xids]);
       await tx.exec(`TRUNCATE "${this.name}"`);
+      return merged;
     });
+    this.xids.push(counts.xid);
+    const { keys, stored, updated, again } = counts;
+    return { stored, updated, duplicate: csvLines.length - keys + again, notNewer: keys - stored - updated - again };
   }
 
   async drop(): Promise<void> {

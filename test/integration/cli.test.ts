@@ -86,7 +86,14 @@ describe('CLI', () => {
     expect(gen.code).toBe(0);
     const imp = await cli('import', out, '--progress', 'silent');
     expect(imp.code).toBe(0);
-    expect(imp.out).toMatch(/^imported \d+ rows \(0 bad rows skipped\)/);
+    // One line per table, then the totals, whose counts add up to the rows read.
+    expect(imp.out).toMatch(/^farcaster\/links: read \d+, stored \d+, updated \d+, unchanged \d+.*, bad 0, ignored \d+/m);
+    const totals = /^imported (\d+) rows read: stored (\d+), updated (\d+), unchanged (\d+).*, bad (\d+), ignored (\d+) in [\d.]+s, \d+ rows\/s$/m
+      .exec(imp.out);
+    expect(totals).not.toBeNull();
+    const [read, stored, updated, unchanged, bad, ignored] = totals!.slice(1).map(Number);
+    expect(bad).toBe(0);
+    expect(stored + updated + unchanged + bad + ignored).toBe(read);
     // The import classifies the new posts before it refreshes the analytics.
     const classified = /classified (\d+) posts \(farcaster (\d+), lens (\d+)\) with (\S+)/.exec(imp.out);
     expect(classified).not.toBeNull();

@@ -35,7 +35,8 @@ describe('ingest', () => {
     const code = await runCli(['import', fixture('analytics'), '--progress', 'silent'], { out: (l) => out.push(l), err: () => undefined },
       { db, config: loadConfig({}, { LOG_LEVEL: 'silent', ...GRAPH }) });
     expect(code).toBe(0);
-    expect(out[0]).toMatch(/^imported \d+ rows/);
+    expect(out.filter((l) => / read \d+, stored \d+/.test(l)).length).toBeGreaterThan(5);
+    expect(out.find((l) => l.startsWith('imported '))).toMatch(/^imported \d+ rows read: stored \d+, updated \d+, unchanged \d+/);
 
     const served = await scores(s.testDb.db);
     expect(served.length).toBeGreaterThan(0);
