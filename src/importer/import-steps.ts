@@ -7,12 +7,13 @@ import { importTable, type ImportContext } from './import-table';
 import type { TableReport } from './report';
 import { tableFiles } from './sources/table-files';
 import { FARCASTER_SPECS } from './specs/farcaster';
+import { NEYNAR_PROFILE_SPECS } from './specs/neynar-profiles';
 import { acts } from './specs/lens-acts';
 import { LENS_SPECS_AFTER_ACTS, LENS_SPECS_BEFORE_ACTS } from './specs/lens';
 import { LENS_V3_SPECS } from './specs/lens-v3';
 import { v3Actions } from './specs/lens-v3-posts';
 import { TOKEN_SPECS } from './specs/tokens';
-import type { TableSpec } from './table-spec';
+import { tableLabel, type TableSpec } from './table-spec';
 
 export interface ImportStep {
   /** `folder/name` of what the step reads, as in the dataset. */
@@ -25,7 +26,7 @@ export interface ImportStep {
 }
 
 const tableStep = (spec: TableSpec): ImportStep => ({
-  table: `${spec.folder}/${spec.name}`, files: (dir) => tableFiles(dir, spec), targets: [spec.target], run: (ctx) => importTable(ctx, spec),
+  table: tableLabel(spec), files: (dir) => tableFiles(dir, spec), targets: [spec.target], run: (ctx) => importTable(ctx, spec),
 });
 
 /**
@@ -52,6 +53,7 @@ export const IMPORT_STEPS: readonly ImportStep[] = [
   ...TOKEN_SPECS.map(tableStep),
   { table: 'tokens/coingecko_markets', files: coingeckoFiles, targets: ['token', 'token_price'], run: importCoingecko },
   ...FARCASTER_SPECS.map(tableStep),
+  ...NEYNAR_PROFILE_SPECS.map(tableStep),
   ...LENS_SPECS_BEFORE_ACTS.map(tableStep),
   actStep(acts),
   ...LENS_SPECS_AFTER_ACTS.map(tableStep),

@@ -13,18 +13,18 @@ import { headerIndex, RowError, SourceRow } from './source-row';
 import { sourceRecords, UnreadableFile } from './sources/record-source';
 import { tableFiles } from './sources/table-files';
 import { Staging } from './staging';
-import { Ignored, type TableSpec } from './table-spec';
+import { Ignored, tableLabel, type TableSpec } from './table-spec';
 
 export interface ImportContext { sql: SqlClient; dir: string; batchRows: number; progress: ProgressFactory; runId: number }
 
 export async function importTable(ctx: ImportContext, spec: TableSpec): Promise<TableReport> {
-  const report = new TableReportBuilder(`${spec.folder}/${spec.name}`);
+  const report = new TableReportBuilder(tableLabel(spec));
   const files = tableFiles(ctx.dir, spec);
   const relative = (file: string) => path.relative(ctx.dir, file);
   if (files.length === 0) return report.finish();
 
   const totalBytes = files.reduce((n, f) => n + statSync(f).size, 0);
-  const progress = ctx.progress(`${spec.folder}/${spec.name}`, totalBytes);
+  const progress = ctx.progress(tableLabel(spec), totalBytes);
   const counter = { rows: 0, bytes: 0 };
   const staging = await Staging.create(ctx.sql, spec, ctx.runId);
   try {

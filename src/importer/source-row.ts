@@ -27,6 +27,11 @@ export class SourceRow {
 
   constructor(private readonly index: ReadonlyMap<string, number>) {}
 
+  /** Whether the file has the column (an alias counts). */
+  has(column: string): boolean {
+    return this.index.has(column);
+  }
+
   /** The cell as written, '' when the column is absent; NUL removed (Postgres text cannot hold it). */
   raw(column: string): string {
     const i = this.index.get(column);

@@ -43,6 +43,8 @@ export interface TableSpec extends MergeSpec {
   name: string;
   /** More file names directly in `<folder>/` that hold this table, e.g. an exporter's own naming. */
   filePatterns?: readonly RegExp[];
+  /** What of a wide table this spec reads, when several specs read one table (shown in the report). */
+  part?: string;
   /** Source header name → canonical name. */
   aliases?: Readonly<Record<string, string>>;
   /** Canonical columns a file must have; without one, the whole file is bad. */
@@ -53,3 +55,6 @@ export interface TableSpec extends MergeSpec {
 
 /** Version of rows that carry an event time and an optional deletion time. */
 export const eventVersion = (a: string) => `GREATEST(${a}."timestamp", ${a}.deleted_at)`;
+
+/** The table a spec reads as the report names it: `folder/name`, and its part when it reads one part of a wide table. */
+export const tableLabel = (spec: TableSpec) => `${spec.folder}/${spec.name}${spec.part ? ` (${spec.part})` : ''}`;

@@ -145,4 +145,19 @@ describe('Neynar v3 (nindexer) tables', () => {
     expect(await importReport(s, 'farcaster/reactions')).toMatchObject({ rowsOk: 1, rowsIgnored: 1 });
     expect((await s.rest('/api/farcaster/casts/1')).body.casts).toEqual([expect.objectContaining({ hash: C1, likes: 1, quotes: 1 })]);
   });
+  it('when profiles come as Neynar wide Parquet rows, then each column is its user data type (banner the cover, location not), a deleted profile shows nothing', async () => {
+    const profile = (await s.rest('/api/farcaster/user/profile/1')).body;
+    expect(profile.metadata).toEqual({
+      coverPicture: { optimized: { uri: 'https://i.imgur.com/alice-banner.png' } }, displayName: 'Alice',
+      picture: { raw: { uri: 'https://i.imgur.com/alice.png' } }, bio: 'building on farcaster',
+    });
+    expect(await rows(s, `SELECT type, value, "timestamp" FROM fc_user_data WHERE fid = 1 AND type IN (6, 7) ORDER BY type`)).toEqual([
+      { type: 6, value: 'alice', timestamp: new Date('2025-06-26T17:00:01.123Z') },
+      { type: 7, value: 'Los Angeles, CA', timestamp: new Date('2025-06-26T17:00:01.123Z') },
+    ]);
+    expect((await s.rest('/api/farcaster/user/profile/3')).body.metadata).toEqual({ coverPicture: null, displayName: null, picture: null, bio: null });
+    // One spec per column: 3 rows read for each, every one stored (an empty cell is a cleared value).
+    expect(await importReport(s, 'farcaster/profiles (banner_url)')).toMatchObject({
+      files: ['farcaster/nindexer-profiles-1750957186-1750957187.parquet'], rowsRead: 3, rowsStored: 3, rowsBad: 0 });
+  });
 });

@@ -111,7 +111,7 @@ export const verifications: TableSpec = {
 
 // Neynar's v3 Parquet exports sit flat in one folder, one file per table and time
 // range: `nindexer-<table>-<start>-<end>.parquet` (their `profiles` table is one wide
-// row per fid, not user_data's type/value rows, so it is not read as user_data).
+// row per fid, not user_data's type/value rows: neynar-profiles.ts reads it).
 const neynarV3 = (table: string) => [new RegExp(`^nindexer-${table}-\\d+-\\d+\\.parquet$`)];
 fids.filePatterns = neynarV3('fids');
 fnames.filePatterns = neynarV3('usernames');
