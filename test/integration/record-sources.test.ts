@@ -211,12 +211,19 @@ describe.each(targets)('importing files of every format on %s', (_name, open) =>
       'unrecognised file lens/notes.txt: not imported', 'unrecognised file lens/profile_stats.csv: not imported']);
   });
 
-  test('when Neynar\'s v3 Parquet files sit in farcaster/, then their tables claim them and the verification is stored', async () => {
+  test('when Neynar\'s v3 Parquet files sit in farcaster/, then their tables claim them and the follows and the verification are stored', async () => {
     const summary = await run(fixture('neynar-parquet'));
     expect(summary.warnings).toEqual([]);
     expect(table(summary, 'farcaster/links').files).toEqual([
       'farcaster/nindexer-follows-1750957186-1750957187.parquet', 'farcaster/nindexer-follows-1750957187-1750957188.parquet',
       'farcaster/nindexer-follows-1750957189-1750957190.parquet', 'farcaster/nindexer-follows-1750957190-1750957191.parquet']);
+    // Neynar's follows carry no type column: all 7 real rows are follows.
+    expect(table(summary, 'farcaster/links')).toMatchObject({ rowsRead: 7, rowsStored: 7, rowsBad: 0, rowsIgnored: 0 });
+    expect(await db.sql.query(`SELECT fid, count(*)::int AS following, max("timestamp") AS newest FROM fc_link
+      WHERE fid IN (948795, 520171) AND deleted_at IS NULL GROUP BY fid ORDER BY fid`)).toEqual([
+      { fid: 520171, following: 1, newest: new Date('2025-06-26T16:59:49.000Z') },
+      { fid: 948795, following: 6, newest: new Date('2025-06-26T16:59:46.000Z') },
+    ]);
     expect(table(summary, 'farcaster/verifications')).toMatchObject({ rowsOk: 1, rowsBad: 0, unreadableFiles: [] });
     expect(await db.sql.query('SELECT fid, address, protocol, "timestamp", deleted_at FROM fc_verification WHERE fid = 1086932')).toEqual([{
       fid: 1086932, address: '0x04ee847672af9266d88ec0456e13c8831bf75b57', protocol: 'ethereum',
