@@ -31,3 +31,14 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     },
   };
 }
+
+/** A migrated in-memory PGlite database, whatever TEST_DATABASE_URL says. */
+export async function createPgliteDatabase(): Promise<TestDatabase> {
+  const db = Database.open({ dataDir: 'memory://' });
+  await migrate(db.sql);
+  return { db, close: () => db.close() };
+}
+
+/** The databases a test that must hold on both runs against: PGlite always, Postgres when TEST_DATABASE_URL is set. */
+export const bothDatabases = (): [string, () => Promise<TestDatabase>][] =>
+  [['PGlite', createPgliteDatabase], ...(onPostgres() ? [['Postgres', createTestDatabase] as [string, () => Promise<TestDatabase>]] : [])];

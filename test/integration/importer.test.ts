@@ -2,23 +2,15 @@
 // are known: on in-memory PGlite always, and on Postgres too when TEST_DATABASE_URL
 // is set (a fresh database, dropped afterwards).
 import path from 'node:path';
-import { Database } from '../../src/db/database';
-import { migrate } from '../../src/db/migrate';
 import type { SqlClient } from '../../src/db/sql-client';
 import { coingeckoTokenId } from '../../src/importer/coingecko-ids';
 import { importDataset, type ImportSummary, type TableReport } from '../../src/importer/import-dataset';
-import { createTestDatabase, onPostgres, type TestDatabase } from '../helpers/test-database';
+import type { Database } from '../../src/db/database';
+import { bothDatabases, type TestDatabase } from '../helpers/test-database';
 
 const fixture = (name: string) => path.join(__dirname, '..', 'fixtures', name);
 
-async function pglite(): Promise<TestDatabase> {
-  const db = Database.open({ dataDir: 'memory://' });
-  await migrate(db.sql);
-  return { db, close: () => db.close() };
-}
-
-const targets: [string, () => Promise<TestDatabase>][] = [['PGlite', pglite]];
-if (onPostgres()) targets.push(['Postgres', createTestDatabase]);
+const targets = bothDatabases();
 
 /** Every imported table, for "nothing changed" checks: row count, contents and xmin (no row rewritten). */
 const TABLES = ['fc_user', 'fc_fname', 'fc_user_data', 'fc_link', 'fc_cast', 'fc_reaction', 'fc_verification',

@@ -5,8 +5,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Database } from '../../src/db/database';
-import { migrate } from '../../src/db/migrate';
 import { importDataset, type ImportSummary, type TableReport } from '../../src/importer/import-dataset';
 import { IMPORT_STEPS } from '../../src/importer/import-steps';
 import { parquetReader } from '../../src/importer/sources/esm';
@@ -15,7 +13,8 @@ import { sourceRecords, type SourceRecord } from '../../src/importer/sources/rec
 import { datasetFiles, tableFiles } from '../../src/importer/sources/table-files';
 import { links } from '../../src/importer/specs/farcaster';
 import { leaf, list, writeParquet } from '../helpers/parquet-file';
-import { createTestDatabase, onPostgres, type TestDatabase } from '../helpers/test-database';
+import type { Database } from '../../src/db/database';
+import { bothDatabases, type TestDatabase } from '../helpers/test-database';
 
 const fixture = (...parts: string[]) => path.join(__dirname, '..', 'fixtures', ...parts);
 const neynar = (file: string) => fixture('neynar-parquet', 'farcaster', file);
@@ -147,17 +146,19 @@ describe('CSV.gz records', () => {
 });
 
 describe('which files a table has', () => {
-  test('when a table has single files, a folder of shards and exporter-named files, then all are its, in numeric name order', () => {
+  test('when a table has single files, a folder of shards and exporter-named files (Neynar v2 and v3), then all are its, in numeric name order; marker files are not data', () => {
     const dir = path.join(tmp, 'layout');
     const put = (file: string) => { mkdirSync(path.dirname(path.join(dir, file)), { recursive: true }); writeFileSync(path.join(dir, file), ''); };
     ['farcaster/links.csv', 'farcaster/links.csv.gz', 'farcaster/links.parquet', 'farcaster/links/000000000010.csv',
       'farcaster/links/000000000002.csv.gz', 'farcaster/links/part-10.parquet', 'farcaster/links/part-9.csv', 'farcaster/links/_SUCCESS',
       'farcaster/links/.part-9.csv.crc', 'farcaster/links/notes.txt', 'farcaster/nindexer-follows-20-21.parquet',
       'farcaster/nindexer-follows-3-4.parquet', 'farcaster/nindexer-follows-3-4.csv', 'farcaster/links_old.csv', 'lens/links.csv',
+      'farcaster/farcaster-links-0-100.parquet', 'farcaster/farcaster-links-100-200.empty', 'farcaster/nindexer-follows-4-5.empty',
+      'farcaster/farcaster-user_data-0-100.parquet', 'farcaster/nindexer-profiles-0-100.parquet',
     ].forEach(put);
     const rel = (files: string[]) => files.map((f) => path.relative(dir, f));
     expect(rel(tableFiles(dir, links))).toEqual([
-      'farcaster/links.csv', 'farcaster/links.csv.gz', 'farcaster/links.parquet',
+      'farcaster/links.csv', 'farcaster/links.csv.gz', 'farcaster/links.parquet', 'farcaster/farcaster-links-0-100.parquet',
       'farcaster/nindexer-follows-3-4.parquet', 'farcaster/nindexer-follows-20-21.parquet',
       'farcaster/links/000000000002.csv.gz', 'farcaster/links/000000000010.csv', 'farcaster/links/part-9.csv', 'farcaster/links/part-10.parquet',
     ]);
@@ -167,14 +168,7 @@ describe('which files a table has', () => {
   });
 });
 
-async function pglite(): Promise<TestDatabase> {
-  const db = Database.open({ dataDir: 'memory://' });
-  await migrate(db.sql);
-  return { db, close: () => db.close() };
-}
-
-const targets: [string, () => Promise<TestDatabase>][] = [['PGlite', pglite]];
-if (onPostgres()) targets.push(['Postgres', createTestDatabase]);
+const targets = bothDatabases();
 
 describe.each(targets)('importing files of every format on %s', (_name, open) => {
   let testDb: TestDatabase;

@@ -1,11 +1,13 @@
-// The Parquet libraries ship as ES modules only. This CommonJS build must load
-// them with a real import(), which the compiler would turn into require(); the
-// Function constructor keeps it (and works under jest's module runtime too).
+// The Parquet libraries ship as ES modules only, so this CommonJS build loads them on
+// first use with a real import() (the compiler would turn a plain one into require()).
 import type * as Hyparquet from 'hyparquet';
 import type * as HyparquetCompressors from 'hyparquet-compressors';
 import type * as HyparquetWriter from 'hyparquet-writer';
 
-const importEsm = new Function('specifier', 'return import(specifier)') as <T>(specifier: string) => Promise<T>;
+// A direct eval, not the Function constructor: its import() belongs to this module's own
+// script, so under jest each test file's sandbox loads the modules itself (a Function's
+// import() stays bound to the first test file's sandbox and fails once it is torn down).
+const importEsm = <T>(specifier: string): Promise<T> => eval('import(specifier)');
 
 let reader: Promise<{ hyparquet: typeof Hyparquet; compressors: typeof HyparquetCompressors.compressors }> | undefined;
 
@@ -17,4 +19,4 @@ export function parquetReader() {
 }
 
 /** hyparquet-writer (a dev dependency: tests, dataset conversion). */
-export const parquetWriter = () => importEsm<typeof HyparquetWriter>('hyparquet-writer');
+export const parquetWriter = (): Promise<typeof HyparquetWriter> => importEsm('hyparquet-writer');

@@ -17,8 +17,11 @@ export interface TableSource {
 /** Numeric-aware, so `part-2` comes before `part-10` whatever the padding. */
 const byName = (a: string, b: string) => a.localeCompare(b, 'en', { numeric: true });
 
-/** Spark and Hadoop mark bookkeeping files (`_SUCCESS`, `.crc`) with a leading `_` or `.`; they are not data. */
-const isHidden = (name: string) => name.startsWith('.') || name.startsWith('_');
+/**
+ * Bookkeeping files, not data: Spark and Hadoop mark theirs (`_SUCCESS`, `.crc`) with a
+ * leading `_` or `.`; Neynar writes `<schema>-<table>-<start>-<end>.empty` for an interval with no rows.
+ */
+const isHidden = (name: string) => name.startsWith('.') || name.startsWith('_') || /-\d+-\d+\.empty$/.test(name);
 
 export function tableFiles(dir: string, table: TableSource): string[] {
   const base = path.join(dir, table.folder);

@@ -109,15 +109,18 @@ export const verifications: TableSpec = {
   },
 };
 
-// Neynar's v3 Parquet exports sit flat in one folder, one file per table and time
-// range: `nindexer-<table>-<start>-<end>.parquet` (their `profiles` table is one wide
-// row per fid, not user_data's type/value rows: neynar-profiles.ts reads it).
-const neynarV3 = (table: string) => [new RegExp(`^nindexer-${table}-\\d+-\\d+\\.parquet$`)];
-fids.filePatterns = neynarV3('fids');
-fnames.filePatterns = neynarV3('usernames');
-links.filePatterns = neynarV3('follows');
-casts.filePatterns = neynarV3('casts');
-reactions.filePatterns = neynarV3('reactions');
-verifications.filePatterns = neynarV3('verifications');
+// Neynar's Parquet exports sit flat in one folder, one file per table and time range:
+// `<schema>-<table>-<start>-<end>.parquet`, schema `farcaster` for its v2 tables and
+// `nindexer` for v3 (v3's `profiles` is one wide row per fid, not user_data's
+// type/value rows: neynar-profiles.ts reads it).
+const neynar = (v2: string | null, v3: string | null) => [v2 && `farcaster-${v2}`, v3 && `nindexer-${v3}`]
+  .filter((name): name is string => name !== null).map((name) => new RegExp(`^${name}-\\d+-\\d+\\.parquet$`));
+fids.filePatterns = neynar('fids', 'fids');
+fnames.filePatterns = neynar('fnames', 'usernames');
+userData.filePatterns = neynar('user_data', null);
+links.filePatterns = neynar('links', 'follows');
+casts.filePatterns = neynar('casts', 'casts');
+reactions.filePatterns = neynar('reactions', 'reactions');
+verifications.filePatterns = neynar('verifications', 'verifications');
 
 export const FARCASTER_SPECS: readonly TableSpec[] = [fids, fnames, usernames, userData, links, follows, casts, reactions, verifications];
