@@ -97,5 +97,17 @@ export function stringArray(text: string): string[] | null {
   return items as string[];
 }
 
+const TSVECTOR = /^(?:'(?:[^']|'')*'(?::[\d,A-D]+)?\s*)+$/;
+
+/**
+ * Tags: a JSON array of strings, or the text form of a Postgres tsvector (`'gm':1 'lens'`),
+ * which is what Lens's `tags_vector` columns hold.
+ */
+export function tagList(text: string): string[] | null {
+  if (text.startsWith('[')) return stringArray(text);
+  if (!TSVECTOR.test(text)) return null;
+  return [...text.matchAll(/'((?:[^']|'')*)'/g)].map((m) => m[1].replace(/''/g, "'"));
+}
+
 /** Text as written (trimmed), for required text columns. */
 export const asIs = (text: string): string => text;

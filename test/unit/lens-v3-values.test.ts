@@ -1,5 +1,6 @@
 import { lensAccountAddress, parseLensProfileId } from '../../src/domain/ids';
-import { legacyProfileId, postTypes, tagsOf, v2ScaleScore } from '../../src/importer/specs/lens-v3-values';
+import { tagList } from '../../src/importer/parse-values';
+import { legacyProfileId, postTypes, v2ScaleScore } from '../../src/importer/specs/lens-v3-values';
 
 const ADDRESS = `0x${'00'.repeat(19)}a1`;
 
@@ -25,7 +26,7 @@ describe('Lens Chain identifiers and cells', () => {
   });
 
   it('when tags_vector is a tsvector or a JSON array, then its tags', () => {
-    expect([tagsOf("'gm' 'lens':2"), tagsOf('["a","b"]'), tagsOf("'it''s'"), tagsOf('no quotes')]).toEqual([['gm', 'lens'], ['a', 'b'], ["it's"], null]);
+    expect([tagList("'gm' 'lens':2"), tagList('["a","b"]'), tagList("'it''s'"), tagList('no quotes')]).toEqual([['gm', 'lens'], ['a', 'b'], ["it's"], null]);
   });
 
   it('when a v3 score (0..100) is read, then it is on the v2 scale (0..10000)', () => {

@@ -2,11 +2,11 @@
 // lens_act. A post's kind comes from post_types and its parent columns: a repost is a
 // MIRROR, a post with parent_post a COMMENT, with quoted_post a QUOTE, else a POST.
 import { normalizeHex } from '../../domain/ids';
-import { asIs, bool, decimal, int8, timestamp } from '../parse-values';
+import { asIs, bool, decimal, int8, tagList, timestamp } from '../parse-values';
 import type { SourceRow } from '../source-row';
 import type { TableSpec } from '../table-spec';
 import { acts, currencyOf } from './lens-acts';
-import { account, postId, postTypes, tagsOf, viaLink } from './lens-v3-values';
+import { account, postId, postTypes, viaLink } from './lens-v3-values';
 
 const REACTION = (s: string) => (['UPVOTE', 'DOWNVOTE'].includes(s.toUpperCase()) ? s.toUpperCase() : null);
 const COLLECT_ACTION = 'SimpleCollectAction';
@@ -36,7 +36,7 @@ export const v3Posts: TableSpec = {
 export const v3PostMetadata: TableSpec = {
   folder: 'lens-v3', name: 'post.metadata', target: 'lens_publication_metadata', required: ['post'],
   columns: ['publication_id', 'content', 'main_content_focus', 'tags'], key: ['publication_id'],
-  mapRow: (r) => [postId(r), r.text('content'), r.text('main_content_focus')?.toUpperCase() ?? null, r.opt('tags_vector', tagsOf) ?? []],
+  mapRow: (r) => [postId(r), r.text('content'), r.text('main_content_focus')?.toUpperCase() ?? null, r.opt('tags_vector', tagList) ?? []],
 };
 
 export const v3Reactions: TableSpec = {

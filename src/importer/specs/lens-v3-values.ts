@@ -19,16 +19,6 @@ export function postTypes(text: string): string[] | null {
   return items.map((v) => v.trim().replace(/^"|"$/g, '').toLowerCase());
 }
 
-/** tags_vector is a tsvector (`'defi' 'eth':2`); a JSON array of strings is accepted too. */
-export function tagsOf(text: string): string[] | null {
-  if (text.startsWith('[')) {
-    const items = json(text);
-    return Array.isArray(items) && items.every((v) => typeof v === 'string') ? items as string[] : null;
-  }
-  const tags = [...text.matchAll(/'((?:[^']|'')*)'/g)].map((m) => m[1].replace(/''/g, "'"));
-  return tags.length || text.trim() === '' ? tags : null;
-}
-
 /** v3 scores are 0..100 with two decimals; v2's were 0..10000: stored ×100, one scale. */
 export function v2ScaleScore(text: string): string | null {
   const value = float(text);

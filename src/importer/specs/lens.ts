@@ -2,7 +2,7 @@
 // ids are stored canonical (`0x1` and `0x01` are one profile); block_timestamp
 // decides which of two rows for one key is the newer.
 import { canonicalLensId, canonicalPublicationId, normalizeHex } from '../../domain/ids';
-import { asIs, bool, float, stringArray, timestamp } from '../parse-values';
+import { asIs, bool, float, tagList, timestamp } from '../parse-values';
 import { RowError, type SourceRow } from '../source-row';
 import { eventVersion, type TableSpec } from '../table-spec';
 import { actionModuleHistory, actionModules, acts } from './lens-acts';
@@ -71,17 +71,6 @@ export const publications: TableSpec = {
   mapRow: (r) => [publication(r), profile(r), r.req('publication_type', publicationType),
     r.opt('parent_publication_id', canonicalPublicationId), blockTime(r), r.opt('is_hidden', bool) ?? false],
 };
-
-const TSVECTOR = /^(?:'(?:[^']|'')*'(?::[\d,A-D]+)?\s*)+$/;
-
-/**
- * Tags: a JSON array of strings, or the text form of a Postgres tsvector
- * (`'gm':1 'lens'`), which is what a `*_vector` column of Lens's database may hold.
- */
-function tagList(text: string): string[] | null {
-  if (!TSVECTOR.test(text)) return stringArray(text);
-  return [...text.matchAll(/'((?:[^']|'')*)'/g)].map((m) => m[1].replace(/''/g, "'"));
-}
 
 export const publicationMetadata: TableSpec = {
   folder: 'lens', name: 'publication_metadata', target: 'lens_publication_metadata', required: ['publication_id'],
