@@ -3,8 +3,9 @@ export const USAGE = `Usage: npm run cli -- <command> [options]
 Commands:
   migrate                              apply pending migrations (prisma/migrations)
   import <dir> [--progress auto|plain|silent] [--skip-classify] [--skip-refresh]
-                                       load a dataset folder (farcaster/, lens/, tokens/; see README),
-                                       then classify new posts and refresh the analytics
+                                       load a dataset folder (farcaster/, lens/, lens-v3/, tokens/; CSV,
+                                       CSV.gz, Parquet; see docs/dataset.md), then classify new posts
+                                       and refresh the analytics
   refresh [--protocol farcaster|lens]  recompute counters, ranks, gains, history, graph scores
   classify [--rebuild]                 label new or changed posts (categories, topics, cashtags) and
                                        recount daily mentions and topics; --rebuild labels every post
