@@ -11,7 +11,7 @@
 //    the collect's UTC day (the newest price of that day, else the newest earlier
 //    one), else 0. Rates are looked up once per (token, day), not per row.
 // An address that resolves to no symbol or decimals keeps the address as its
-// currency and its amount unscaled, is valued 0 and is counted (unresolvedCurrencies).
+// currency and its amount unscaled, is valued 0 and is counted (collectWarnings).
 import type { SqlClient } from '../db/sql-client';
 
 /** Polygon ERC-20s that Lens v2 collects were paid in, for when the token table lacks them. */
@@ -77,9 +77,6 @@ const FITS = '1e60';
  * (new rows, and rows whose module, token or price arrived later). Idempotent.
  */
 export async function resolveCollects(sql: SqlClient): Promise<void> {
-  // An action read before its post (a Lens Chain dump without that post) gets the post's author once it is known.
-  await sql.exec(`UPDATE lens_act a SET collected_profile_id = p.profile_id FROM lens_publication p
-    WHERE a.collected_profile_id = '' AND p.publication_id = a.publication_id`);
   // A module has one currency per publication and implementation; an act without
   // an implementation takes the publication's first module that has one. A module
   // asking nothing (amount 0 or none, whatever its currency) makes a free collect:
@@ -103,17 +100,19 @@ export async function resolveCollects(sql: SqlClient): Promise<void> {
   await sql.exec(`UPDATE lens_act a SET usd_amount = 0 WHERE a.usd_amount IS NULL`);
 }
 
-/** Acts whose post is not in the database (their author is unknown, so no profile counts them as collected). */
-export async function actsWithoutPost(sql: SqlClient): Promise<number> {
-  const [row] = await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM lens_act WHERE collected_profile_id = ''`);
-  return row.n;
-}
-
-/** Collects stored with an address that resolved to no symbol and decimals: address → collects. */
-export async function unresolvedCurrencies(sql: SqlClient): Promise<Record<string, number>> {
-  const rows = await sql.query<{ currency: string; n: number }>(
+/**
+ * What the import report says of the collects (the act tables' warnings): those in a
+ * currency that resolved to no token, per address, and the acts whose post is not in
+ * the database (author unknown, so no profile counts them as collected).
+ */
+export async function collectWarnings(sql: SqlClient): Promise<Record<string, number>> {
+  const unresolved = await sql.query<{ currency: string; n: number }>(
     `SELECT a.source_currency AS currency, count(*)::int AS n FROM lens_act a
      WHERE a.is_collect AND a.token_id IS NULL AND a.currency = a.source_currency AND ${isAddress('a.source_currency')}
      GROUP BY 1 ORDER BY 1`);
-  return Object.fromEntries(rows.map((r) => [r.currency, r.n]));
+  const [orphans] = await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM lens_act WHERE collected_profile_id = ''`);
+  const warnings: Record<string, number> = Object.fromEntries(unresolved.map((r) =>
+    [`collects in currency ${r.currency} with no known symbol and decimals (amount unscaled, USD 0)`, r.n]));
+  if (orphans.n) warnings['acts on posts not in the database (author unknown until the post is imported)'] = orphans.n;
+  return warnings;
 }

@@ -1,19 +1,25 @@
 // Once every table is in: work that depends on several tables, whatever order they
-// came in (within this run or across runs), then the protocols' as-of times.
+// came in (within this run or across runs), then the protocols' as-of times. What it
+// finds wrong with the collects goes into the act tables' reports.
 import type { SqlClient } from '../db/sql-client';
 import { asOfSql, PROTOCOLS } from '../domain/protocols';
-import { resolveCollects } from './collect-usd';
+import { collectWarnings, resolveCollects } from './collect-usd';
 
-/** `touched` holds the target tables that received rows in this run. */
-export async function finishImport(sql: SqlClient, touched: ReadonlySet<string>): Promise<void> {
-  if (touched.has('lens_publication') || touched.has('lens_act')) {
-    // Acts merged before their publication: the collected profile is its author.
+/**
+ * `touched` holds the target tables that received rows in this run. Answers the
+ * collects' warnings when acts came in (else none).
+ */
+export async function finishImport(sql: SqlClient, touched: ReadonlySet<string>): Promise<Record<string, number>> {
+  const acts = touched.has('lens_act');
+  if (touched.has('lens_publication') || acts) {
+    // Acts merged before their publication (a Lens Chain act with no author yet, too): the collected profile is its author.
     await sql.exec(`UPDATE lens_act a SET collected_profile_id = p.profile_id FROM lens_publication p
       WHERE p.publication_id = a.publication_id AND a.collected_profile_id <> p.profile_id`);
   }
   if (touched.has('lens_handle_name') || touched.has('lens_handle_link')) await deriveHandles(sql);
-  // Collects whose module, token or price came in a later run than the collect.
-  if (['token_price', 'token', 'lens_action_module'].some((t) => touched.has(t))) await resolveCollects(sql);
+  // New collects, and older ones whose module, token or price came in now.
+  if (acts || ['token_price', 'token', 'lens_action_module'].some((t) => touched.has(t))) await resolveCollects(sql);
+  const warnings = acts ? await collectWarnings(sql) : {};
   // Fresh planner statistics for what changed: without them (autovacuum may be off or
   // late after a bulk load) the refresh's joins were planned for 17k rows instead of millions.
   for (const table of [...touched].sort()) await sql.exec(`ANALYZE "${table}"`);
@@ -22,6 +28,7 @@ export async function finishImport(sql: SqlClient, touched: ReadonlySet<string>)
       `INSERT INTO protocol_state (protocol, as_of, refreshed_at) VALUES ($1, ${asOfSql(p)}, now())
        ON CONFLICT (protocol) DO UPDATE SET as_of = EXCLUDED.as_of, refreshed_at = EXCLUDED.refreshed_at`, [p.name]);
   }
+  return warnings;
 }
 
 /**

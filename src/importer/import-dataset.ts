@@ -61,15 +61,19 @@ async function runImport(
     sql, dir, runId, batchRows: Math.max(1, opts.batchRows ?? DEFAULT_BATCH_ROWS), progress: createProgress(opts.progress ?? 'auto', opts.progressOut),
   };
   const tables: TableReport[] = [];
+  const actReports: TableReport[] = [];
   const touched = new Set<string>();
   const seconds = () => (performance.now() - started) / 1000;
   try {
     for (const step of IMPORT_STEPS) {
       const report = await step.run(ctx);
       tables.push(report);
-      if (report.rowsOk > 0) step.targets.forEach((t) => touched.add(t));
+      if (report.rowsOk === 0) continue;
+      step.targets.forEach((t) => touched.add(t));
+      if (step.targets.includes('lens_act')) actReports.push(report);
     }
-    await finishImport(sql, touched);
+    const collectWarnings = await finishImport(sql, touched);
+    actReports.forEach((report) => Object.assign(report.warnings, collectWarnings));
   } catch (err) {
     const error = err instanceof Error ? err : new Error(String(err));
     // Through the pool: the failure may be the import's own connection.

@@ -93,9 +93,8 @@ export const scores: TableSpec = {
   mapRow: (r) => [profile(r), r.req('score', float)],
 };
 
-/** Before acts: publications (an act's collected profile is its publication's author) and action modules (its currency). */
-export const LENS_SPECS_BEFORE_ACTS: readonly TableSpec[] = [
+/** Publications before acts: an act's collected profile is its publication's author. */
+export const LENS_SPECS: readonly TableSpec[] = [
   profiles, profileMetadata, handles, handleLinks, follows, publications, publicationMetadata, reactions, actionModules, actionModuleHistory,
+  acts, scores,
 ];
-export const LENS_SPECS_AFTER_ACTS: readonly TableSpec[] = [scores];
-export const LENS_SPECS: readonly TableSpec[] = [...LENS_SPECS_BEFORE_ACTS, acts, ...LENS_SPECS_AFTER_ACTS];
