@@ -69,6 +69,9 @@ describe('import of the Lens Chain tables', () => {
     const before = await snapshot();
     const again = await importDataset(s.testDb.db, { dir: fixture('lens-v3'), progress: 'silent', batchRows: 2 });
     expect(again.tables.find((t) => t.table === 'lens-v3/account.known_smart_wallet')).toBeDefined();
+    // The wallet table is read twice, and the report names each pass once.
+    expect(again.tables.map((t) => t.table).filter((t) => t.includes('known_smart_wallet')))
+      .toEqual(['lens-v3/account.known_smart_wallet (v2 profile link)', 'lens-v3/account.known_smart_wallet']);
     expect(await snapshot()).toEqual(before);
   });
 });

@@ -14,7 +14,8 @@ const at = (r: SourceRow, column = 'timestamp') => r.req(column, timestamp);
 const WALLET = 'account.known_smart_wallet';
 
 export const v3Links: TableSpec = {
-  folder: 'lens-v3', name: WALLET, target: 'lens_profile_link', required: ['address', 'timestamp'],
+  // The table is read twice (the link first, then the accounts): the report names this pass apart.
+  folder: 'lens-v3', name: WALLET, part: 'v2 profile link', target: 'lens_profile_link', required: ['address', 'timestamp'],
   columns: ['account_address', 'profile_id', 'linked_at'], key: ['account_address'], version: (a) => `${a}.linked_at`,
   mapRow: (r) => {
     const legacy = r.opt('legacy_profile_id', legacyProfileId);
