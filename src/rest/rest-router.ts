@@ -7,6 +7,7 @@ import { print } from 'graphql';
 import { AppError } from '../errors/app-error';
 import { mostSevere } from '../graphql/format-error';
 import type { Context } from '../graphql/context.type';
+import { freshnessHeaders, protocolsOf } from './freshness-headers';
 import type { RestRoute } from './rest-route.type';
 
 export function restRouter(routes: RestRoute[], apollo: ApolloServer<Context>, contextOf: (req: Request, res: Response) => Context): Router {
@@ -14,8 +15,15 @@ export function restRouter(routes: RestRoute[], apollo: ApolloServer<Context>, c
   for (const r of routes) {
     const query = print(r.document);
     router[r.method](r.path, async (req: Request, res: Response, next: NextFunction) => {
+      let freshness: Promise<Record<string, string>> | undefined;
       try {
-        const result = await apollo.executeOperation({ query, variables: r.variables(req) }, { contextValue: contextOf(req, res) });
+        const variables = r.variables(req);
+        const contextValue = contextOf(req, res);
+        // Asked before the operation runs: its resolvers then share this one protocol_state read.
+        freshness = freshnessHeaders(contextValue.loaders.protocolState, protocolsOf(r.protocols, variables));
+        // An operation error outranks a failed freshness read; the read's own failure is seen when awaited.
+        freshness.catch(() => undefined);
+        const result = await apollo.executeOperation({ query, variables }, { contextValue });
         if (result.body.kind !== 'single') throw new Error('incremental delivery is not used by REST routes');
         const { data, errors } = result.body.singleResult;
         if (errors?.length) {
@@ -23,8 +31,11 @@ export function restRouter(routes: RestRoute[], apollo: ApolloServer<Context>, c
           const { code, status, message } = mostSevere(errors);
           throw new AppError(code, message, true, undefined, status);
         }
+        res.set(await freshness);
         res.status(200).json(r.answer(data));
       } catch (err) {
+        // The read is settled before the error answer leaves, so no statement of this request outlives it.
+        await freshness?.catch(() => undefined);
         next(err);
       }
     });
