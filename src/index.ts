@@ -15,6 +15,7 @@ import { refreshOptionsOf } from './analytics/refresh-options';
 import { lockDataDirForServer, startAdminServer } from './cli/admin-server';
 import { DataDirBusyError } from './db/data-dir-lock';
 import { recoverDeadImports } from './importer/dead-imports';
+import { startSyncWorker, syncOptionsOf } from './sync/sync-worker';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -44,12 +45,18 @@ async function main(): Promise<void> {
   db.startHealthMonitor();
   const demo = migrated ? await ensureDemoData(config, db, log) : { loaded: false };
   const app = await createApp(config, db, log);
-  const stopRefresh = config.REFRESH_INTERVAL
-    ? startPeriodicRefresh(db, config.REFRESH_INTERVAL, refreshOptionsOf(config), log) : () => undefined;
+  const syncing = Boolean(config.HUB_URL) && config.SYNC === 'auto';
+  // Live data moves every second: ranks and trending follow every minute unless told otherwise.
+  // The sync keeps the counters current, so a scheduled refresh rebuilds them only after an import.
+  const refreshEvery = config.REFRESH_INTERVAL ?? (syncing ? 60 : undefined);
+  const stopRefresh = refreshEvery
+    ? startPeriodicRefresh(db, refreshEvery, { ...refreshOptionsOf(config), live: 'ifStale' }, log) : () => undefined;
+  const sync = syncing ? startSyncWorker(db, syncOptionsOf(config), log) : null;
   steps = {
     beginDrain: () => app.beginDrain(),
     async close() {
       stopRefresh();
+      await sync?.stop();
       await admin.close();
       await app.close();
       await db.close();

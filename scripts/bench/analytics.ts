@@ -51,6 +51,7 @@ import { projectRoot } from '../../src/project-root';
 import { REST_ROUTES } from '../../src/rest/rest-routes';
 import type { RestRoute } from '../../src/rest/rest-route.type';
 import { benchServerUrl, dropDatabase, ensureDataset, log, prepareDatabase, type DatasetInfo, type SetupInfo } from './bench-db';
+import { prng } from './prng';
 
 const THRESHOLD_MS = 50;
 const TOP_FOLLOWED = 20;
@@ -96,18 +97,6 @@ function parseCli() {
 }
 
 // ---------------------------------------------------------------- sample
-
-/** mulberry32: a small seeded PRNG, so the request order is the same on every run. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function shuffle<T>(items: T[], seed: number): T[] {
   const out = [...items];

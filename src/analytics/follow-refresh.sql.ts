@@ -12,7 +12,7 @@ export const rankedProfilesSql = (p: ProtocolSpec) =>
 /** Names used by the statements below. */
 const namesOf = (p: ProtocolSpec) => ({
   follows: p.follows.table, target: p.follows.followee, follower: p.follows.follower, key: p.key,
-  stats: p.analytics.stats, summary: p.analytics.summary, gain: p.analytics.gain, daily: p.analytics.daily,
+  stats: p.analytics.stats, summary: p.analytics.summary, gain: p.analytics.gain,
   /** Follower ids in numeric order. */
   followerOrder: p.id.order(`f.${p.follows.follower}`),
   /** The same order for the profile ids of `per` (column `id`). */
@@ -65,15 +65,21 @@ export const gainsSql = (p: ProtocolSpec): string => {
   FROM per`;
 };
 
-/** Net follower change per UTC day, for exact cumulative history. */
-export const dailySql = (p: ProtocolSpec): string => {
+/** Net follower change per UTC day (id, day, delta), for exact cumulative history. */
+const dailyRowsSql = (p: ProtocolSpec): string => {
   const t = namesOf(p);
   return `
-  INSERT INTO ${t.daily} (generation, ${t.key}, day, delta)
-  SELECT $1, id, day, sum(delta)::int FROM (
+  SELECT id, day, sum(delta)::int FROM (
     SELECT ${t.target} AS id, (timestamp AT TIME ZONE 'UTC')::date AS day, 1 AS delta FROM ${t.follows} WHERE ${t.follower} <> ${t.target}
     UNION ALL
     SELECT ${t.target}, (deleted_at AT TIME ZONE 'UTC')::date, -1 FROM ${t.follows} WHERE deleted_at IS NOT NULL AND ${t.follower} <> ${t.target}
   ) x GROUP BY id, day HAVING sum(delta) <> 0
   ORDER BY id, day`; // inserting in key order is ~30% faster than in hash order (measured on medium)
 };
+
+/** The daily rows of a refresh generation ($1), for a protocol whose daily table is not live. */
+export const dailySql = (p: ProtocolSpec): string =>
+  `INSERT INTO ${p.daily.table} (generation, ${p.key}, day, delta) SELECT $1, * FROM (${dailyRowsSql(p)}) d`;
+
+/** The whole of a live daily table, rebuilt from the follows (the table is emptied first). */
+export const liveDailySql = (p: ProtocolSpec): string => `INSERT INTO ${p.daily.table} (${p.key}, day, delta) ${dailyRowsSql(p)}`;

@@ -4,10 +4,12 @@
 // transaction. Readers never wait for it; a failure leaves the old generation.
 import type { Database } from '../db/database';
 import type { SqlClient } from '../db/sql-client';
-import { analyticsTables, asOfSql, PROTOCOL_NAMES, PROTOCOLS, type ProtocolName } from '../domain/protocols';
+import { analyticsTables, asOfSql, PROTOCOL_NAMES, PROTOCOLS, stateOf, type ProtocolName } from '../domain/protocols';
 import { computeGraphScore, scaleToUnitMax, type GraphScoreOptions } from './graph-score';
 import { loadFollowGraph } from './follow-edges';
-import { FC_DAILY, FC_GAINS, FC_STATS, FC_SUMMARY } from './farcaster-refresh.sql';
+import { FC_GAINS, FC_STATS, FC_SUMMARY } from './farcaster-refresh.sql';
+import { rebuildFarcasterLive } from './farcaster-live.sql';
+import { farcasterLiveIsStale } from '../repositories/live-state.repository';
 import { LENS_DAILY, LENS_GAINS, LENS_SCORE_AVERAGE, LENS_STATS, LENS_SUMMARY } from './lens-refresh.sql';
 import { withRefreshLock } from './refresh-lock';
 
@@ -15,6 +17,12 @@ export interface RefreshOptions {
   protocols?: ProtocolName[];
   graph?: Omit<GraphScoreOptions, 'pretrust'> & { pretrust?: { farcaster?: number[]; lens?: string[] } };
   log?: (line: string) => void;
+  /**
+   * Farcaster's live counters and follower history: 'rebuild' them from the base
+   * tables (the default: after an import, or when asked), or only 'ifStale', when
+   * an import marked them (a scheduled refresh beside a live sync, which keeps them current).
+   */
+  live?: 'rebuild' | 'ifStale';
   /** Test seam: awaited after each step (a throw aborts the refresh). */
   afterStep?: (protocol: ProtocolName, step: string) => Promise<void>;
 }
@@ -24,9 +32,9 @@ export interface ProtocolReport {
   steps: { step: string; seconds: number }[]; graph: { nodes: number; edges: number; iterations: number; delta: number };
 }
 
-/** Per protocol, the statement of each step. */
+/** Per protocol, the statement of each step (Farcaster's daily table is live, not a step). */
 const STATEMENTS = {
-  farcaster: { stats: FC_STATS, summary: FC_SUMMARY, gains: FC_GAINS, daily: FC_DAILY },
+  farcaster: { stats: FC_STATS, summary: FC_SUMMARY, gains: FC_GAINS, daily: null },
   lens: { stats: LENS_STATS, summary: LENS_SUMMARY, gains: LENS_GAINS, daily: LENS_DAILY },
 } as const;
 
@@ -36,8 +44,10 @@ const planOf = (protocol: ProtocolName) => {
   const t = spec.analytics;
   const st = STATEMENTS[protocol];
   return {
-    asOf: `SELECT ${asOfSql(spec)} AS as_of`, tables: analyticsTables(spec), scoreTable: t.graphScore, idColumn: spec.key, stats: t.stats,
-    steps: [['stats', st.stats, t.stats], ['summary', st.summary, t.summary], ['gains', st.gains, t.gain], ['daily', st.daily, t.daily]] as const,
+    // A live sync's as-of (the node's block time it stands at) may be past the newest row.
+    asOf: `SELECT GREATEST(${asOfSql(spec)}, ${stateOf(protocol, 'as_of')}) AS as_of`, tables: analyticsTables(spec), scoreTable: t.graphScore, idColumn: spec.key, stats: t.stats,
+    steps: [['stats', st.stats, t.stats], ['summary', st.summary, t.summary], ['gains', st.gains, t.gain],
+      ...(st.daily ? [['daily', st.daily, spec.daily.table] as const] : [])] as const,
   };
 };
 
@@ -82,6 +92,9 @@ async function refreshProtocol(sql: SqlClient, db: Database, protocol: ProtocolN
   for (const t of plan.tables) await sql.query(`DELETE FROM ${t} WHERE generation >= $1`, [generation]);
   const [{ as_of }] = await sql.query<{ as_of: Date | null }>(plan.asOf);
   const asOf = as_of ?? new Date();
+  if (protocol === 'farcaster' && ((opts.live ?? 'rebuild') === 'rebuild' || await farcasterLiveIsStale(sql))) {
+    await timed('live counters', () => rebuildFarcasterLive(sql));
+  }
 
   // Every table is analyzed as soon as it is written, before the generation is
   // published: later steps join it (the stats step ran 5x slower without), and
@@ -106,8 +119,9 @@ async function refreshProtocol(sql: SqlClient, db: Database, protocol: ProtocolN
   const [{ n }] = await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${plan.stats} WHERE generation = $1`, [generation]);
   const average = protocol === 'lens' ? (await sql.query<{ avg: number | null }>(LENS_SCORE_AVERAGE))[0]?.avg ?? null : null;
   await timed('publish', () => sql.transaction(async (tx) => {
-    await tx.query(`UPDATE protocol_state SET generation = $2, profile_count = $3, as_of = $4, refreshed_at = now(), score_average = $5 WHERE protocol = $1`,
-      [protocol, generation, n, asOf, average]);
+    // as_of only moves forward: a live sync may already stand past the newest row.
+    await tx.query(`UPDATE protocol_state SET generation = $2, profile_count = $3, as_of = GREATEST(as_of, $4), analytics_as_of = $4,
+      refreshed_at = now(), score_average = $5 WHERE protocol = $1`, [protocol, generation, n, asOf, average]);
   }));
   await timed('cleanup', async () => { for (const t of plan.tables) await sql.query(`DELETE FROM ${t} WHERE generation < $1`, [generation]); });
   return { protocol, generation, asOf: asOf.toISOString(), profiles: n, seconds: (Date.now() - started) / 1000, steps, graph };

@@ -16,6 +16,7 @@ import { importCommand } from './commands/import.command';
 import { keysCommand } from './commands/keys.command';
 import { migrateCommand } from './commands/migrate.command';
 import { refreshCommand } from './commands/refresh.command';
+import { syncCommand } from './commands/sync.command';
 import { USAGE } from './usage';
 
 export interface CliDeps {
@@ -28,7 +29,7 @@ export interface CliDeps {
 }
 
 const COMMANDS: Record<string, (argv: string[], ctx: CommandContext) => Promise<void>> = {
-  migrate: migrateCommand, import: importCommand, keys: keysCommand, refresh: refreshCommand, classify: classifyCommand,
+  migrate: migrateCommand, import: importCommand, keys: keysCommand, refresh: refreshCommand, classify: classifyCommand, sync: syncCommand,
 };
 
 export async function runCli(argv: string[], io: CliIo = { out: console.log, err: console.error }, deps: CliDeps = {}): Promise<number> {

@@ -7,6 +7,12 @@ Commands:
                                        CSV.gz, Parquet; see docs/dataset.md), then classify new posts
                                        and refresh the analytics
   refresh [--protocol farcaster|lens]  recompute counters, ranks, gains, history, graph scores
+  sync [--backfill all|<fid>...|--reconcile <fid>...] [--once]
+                                       follow the Farcaster node at HUB_URL live (progress and lag every
+                                       2 s, until Ctrl-C); a new database is backfilled first; --backfill
+                                       reads those fids again, --reconcile compares them with the node and
+                                       repairs; --once exits after that instead of following
+  sync --status                        where the syncing instance stands (lag, events/s, last error)
   classify [--rebuild]                 label new or changed posts (categories, topics, cashtags) and
                                        recount daily mentions and topics; --rebuild labels every post
                                        again (LLM_BASE_URL set: an OpenAI-compatible LLM, else built-in)

@@ -41,7 +41,10 @@ export const configSchema = z.object({
   /** On the embedded default: load a generated demo dataset on first start. */
   DEMO_DATA: z.enum(['auto', 'off']).default('auto'),
   DEMO_SCALE: z.enum(['tiny', 'small', 'medium']).default('small'),
-  /** Seconds between periodic analytics refreshes in the server; unset = only after imports / by the CLI. */
+  /**
+   * Seconds between periodic analytics refreshes (ranks, bands, gains, trending, graph score) in the
+   * server; unset = only after imports / by the CLI, or every 60 s while the server syncs live.
+   */
   REFRESH_INTERVAL: z.coerce.number().int().min(10).optional(),
   /** Graph score: weight of the follow graph against the pretrust jump (PageRank damping). */
   GRAPH_ALPHA: z.coerce.number().gt(0).lt(1).default(0.85),
@@ -77,6 +80,32 @@ export const configSchema = z.object({
   LLM_TIMEOUT_MS: z.coerce.number().int().min(100).default(30000),
   /** Retries after the first attempt (exponential backoff), then the batch falls back to the lexicon classifier. */
   LLM_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
+  /** A Farcaster node's gRPC API (Snapchain or a provider), `host:port` or `https://host:port`: the service follows it live. */
+  HUB_URL: optionalUrl,
+  HUB_TLS: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  /** Sent in HUB_API_KEY_HEADER on every call (hosted nodes). */
+  HUB_API_KEY: z.string().optional(),
+  HUB_API_KEY_HEADER: z.string().trim().min(1).default('x-api-key'),
+  /** Longest one call to the node may take. */
+  HUB_CALL_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /** With HUB_URL: 'auto' runs the sync in the server (one instance syncs, the others serve); 'off' leaves it to `npm run cli -- sync`. */
+  SYNC: z.enum(['auto', 'off']).default('auto'),
+  /** A stream silent this long while the node's head moves is reconnected. */
+  SYNC_STALL_MS: z.coerce.number().int().min(500).default(15_000),
+  /** How often the node's heads are read (lag, stall detection). */
+  SYNC_HEAD_POLL_MS: z.coerce.number().int().min(100).default(2_000),
+  /** Reconnect backoff: first wait, doubled per failure up to the max. */
+  SYNC_RECONNECT_MIN_MS: z.coerce.number().int().min(10).default(500),
+  SYNC_RECONNECT_MAX_MS: z.coerce.number().int().min(100).default(30_000),
+  /** Most events stored in one transaction. */
+  SYNC_BATCH_EVENTS: z.coerce.number().int().min(1).max(100_000).default(5_000),
+  /** 'auto': a new database is backfilled from the node (and an interrupted backfill resumes); 'off': live events only. */
+  SYNC_BACKFILL: z.enum(['auto', 'off']).default('auto'),
+  SYNC_BACKFILL_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  /** Seconds between reconcile rounds (0 = none); fids compared per round; fids read per second. */
+  SYNC_RECONCILE_INTERVAL: z.coerce.number().int().min(0).default(300),
+  SYNC_RECONCILE_SAMPLE: z.coerce.number().int().min(1).default(20),
+  SYNC_RECONCILE_PER_SECOND: z.coerce.number().positive().default(2),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -75,7 +75,13 @@ export interface ProtocolSpec<K extends number | string = number | string> {
   /** Follows: `follower` follows `followee`; `deleted_at` is the unfollow time. */
   follows: { table: string; follower: string; followee: string; primaryKey: readonly [string, string] };
   /** Tables the analytics refresh writes, one generation at a time. */
-  analytics: { graphScore: string; stats: string; summary: string; gain: string; daily: string };
+  analytics: { graphScore: string; stats: string; summary: string; gain: string };
+  /**
+   * Net follower change per UTC day. `live`: one table kept current as follows
+   * change (the live sync writes it with the rows; a refresh rebuilds it after an
+   * import), not a refresh generation.
+   */
+  daily: { table: string; live: boolean };
   /**
    * The protocol's data is "as of" its newest event: the newest value of these
    * columns of these tables (creations, and deletions where rows are deleted).
@@ -94,8 +100,9 @@ export const FARCASTER: ProtocolSpec<number> = {
   ],
   follows: { table: 'fc_link', follower: 'fid', followee: 'target_fid', primaryKey: ['fid', 'target_fid'] },
   analytics: {
-    graphScore: 'fc_graph_score', stats: 'fc_profile_stats', summary: 'fc_follower_summary', gain: 'fc_follower_gain', daily: 'fc_follower_daily',
+    graphScore: 'fc_graph_score', stats: 'fc_profile_stats', summary: 'fc_follower_summary', gain: 'fc_follower_gain',
   },
+  daily: { table: 'fc_follower_day', live: true },
   events: {
     fc_link: ['timestamp', 'deleted_at'], fc_cast: ['timestamp', 'deleted_at'],
     fc_reaction: ['timestamp', 'deleted_at'], fc_verification: ['timestamp', 'deleted_at'],
@@ -109,8 +116,9 @@ export const LENS: ProtocolSpec<string> = {
   known: [{ table: 'lens_profile', oneRowPerId: true, softDeleted: false }],
   follows: { table: 'lens_follow', follower: 'follower_profile_id', followee: 'profile_id', primaryKey: ['profile_id', 'follower_profile_id'] },
   analytics: {
-    graphScore: 'lens_graph_score', stats: 'lens_profile_stats', summary: 'lens_follower_summary', gain: 'lens_follower_gain', daily: 'lens_follower_daily',
+    graphScore: 'lens_graph_score', stats: 'lens_profile_stats', summary: 'lens_follower_summary', gain: 'lens_follower_gain',
   },
+  daily: { table: 'lens_follower_daily', live: false },
   // Publications, reactions and acts are never deleted (publications are hidden instead).
   events: {
     lens_follow: ['timestamp', 'deleted_at'], lens_publication: ['timestamp'], lens_reaction: ['action_at'], lens_act: ['timestamp'],
@@ -128,7 +136,7 @@ export const generationOf = (p: ProtocolSpec) => stateOf(p.name, 'generation');
 /** Every analytics table of the protocol, score table first. */
 export const analyticsTables = (p: ProtocolSpec): string[] => {
   const t = p.analytics;
-  return [t.graphScore, t.stats, t.summary, t.gain, t.daily];
+  return [t.graphScore, t.stats, t.summary, t.gain, ...(p.daily.live ? [] : [p.daily.table])];
 };
 
 /**

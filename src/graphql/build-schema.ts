@@ -16,6 +16,7 @@ import { TokenResolver } from './resolvers/token.resolver';
 import { CategoryResolver } from './resolvers/category.resolver';
 import { TopicResolver } from './resolvers/topic.resolver';
 import { FarcasterCastContentResolver, LensPublicationContentResolver } from './resolvers/post-content.resolver';
+import { FarcasterFreshnessResolver, FreshnessResolver, LensFreshnessResolver } from './resolvers/freshness.resolver';
 
 export const RESOLVERS = [
   FarcasterUserResolver, LensProfileResolver, CountsResolver, FarcasterAnalyticsResolver, LensAnalyticsResolver,
@@ -24,6 +25,7 @@ export const RESOLVERS = [
   TokenResolver,
   CategoryResolver,
   TopicResolver, FarcasterCastContentResolver, LensPublicationContentResolver,
+  FreshnessResolver, FarcasterFreshnessResolver, LensFreshnessResolver,
 ] as const;
 
 let cached: GraphQLSchema | undefined;

@@ -18,8 +18,10 @@ import { createLoaders } from '../loaders/create-loaders';
 import { REST_ROUTES } from '../rest/rest-routes';
 import { restRouter } from '../rest/rest-router';
 import { restDocs } from '../rest/rest-docs';
+import { ANALYTICS_AS_OF_HEADER, DATA_AS_OF_HEADER } from '../rest/freshness-headers';
 import { errorHandler, notFoundHandler } from './error-handler';
 import { healthRoutes } from './health.routes';
+import { metricsRoutes } from './metrics.routes';
 import { requestId } from './request-id';
 import { responseSizeLimit } from './response-size-limit';
 import { nestingGuard } from '../graphql/cost/nesting-guard';
@@ -49,7 +51,8 @@ function corsOptions(config: Config): cors.CorsOptions {
     origin: origins.includes('*') ? '*' : origins,
     methods: ['GET', 'POST', 'OPTIONS'],
     allowedHeaders: ['apikey', 'content-type', 'apollo-require-preflight', 'x-apollo-operation-name', 'x-request-id'],
-    exposedHeaders: ['retry-after', 'x-request-id'],
+    // A browser's script reads only the headers listed here: the REST answers' freshness is one of its uses.
+    exposedHeaders: ['retry-after', 'x-request-id', DATA_AS_OF_HEADER.toLowerCase(), ANALYTICS_AS_OF_HEADER.toLowerCase()],
     maxAge: 600,
   };
 }
@@ -78,6 +81,8 @@ export async function createApp(config: Config, db: Database, log: Logger): Prom
   // Before the key check: a browser's preflight carries no key.
   app.use(cors(corsOptions(config)));
   app.use(healthRoutes(db, { draining: () => draining, rateLimits: () => limiter.state() }));
+  // Open like the probes: scraped by the operator's Prometheus, no data beyond lag and ages.
+  app.use(metricsRoutes(db));
   app.get('/api/docs', restDocs(REST_ROUTES));
   app.use(['/graphql', '/api'], responseSizeLimit(config.GRAPHQL_MAX_RESPONSE_BYTES));
   // The key is checked before the body is read: an unauthenticated client costs no parsing.

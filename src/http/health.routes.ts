@@ -2,6 +2,21 @@ import { Router } from 'express';
 import type { Database } from '../db/database';
 import { withTimeout } from '../db/with-timeout';
 import { pendingMigrations } from '../db/migrate';
+import { readSyncStatus } from '../sync/sync-status';
+
+/** The live sync as the syncing instance last wrote it (any instance reads it); null when nothing syncs. */
+async function syncDetail(db: Database) {
+  const row = await readSyncStatus(db.sql);
+  if (!row) return null;
+  const s = row.status;
+  return {
+    state: s.state, node: s.node, holder: row.holder, statusAgeSeconds: Math.round(row.ageSeconds * 10) / 10,
+    // A status not rewritten for 30 s: its writer is gone (another instance takes over within the lock retry).
+    current: row.ageSeconds < 30 && s.state !== 'stopped',
+    secondsBehind: s.secondsBehind, blocksBehind: s.blocksBehind, eventsQueued: s.eventsQueued, eventsPerSecond: s.eventsPerSecond,
+    eventsStored: s.eventsStored, lastError: s.lastError, backfill: s.backfill, reconcile: s.reconcile, shards: s.shards,
+  };
+}
 
 export interface HealthState {
   /** True once shutdown began: the load balancer should stop sending traffic. */
@@ -24,6 +39,7 @@ export function healthRoutes(db: Database, state: HealthState): Router {
     const reachable = db.health?.isDown ? false : monitored ? true : await db.ping();
     const pending = reachable
       ? await withTimeout(pendingMigrations(db.sql), 1000, 'migration check timed out').catch(() => null) : null;
+    const sync = reachable ? await withTimeout(syncDetail(db), 1000, 'sync status read timed out').catch(() => null) : null;
     const draining = state.draining();
     const ready = reachable && pending !== null && pending.length === 0 && !draining;
     res.status(ready ? 200 : 503).json({
@@ -33,6 +49,8 @@ export function healthRoutes(db: Database, state: HealthState): Router {
       pendingMigrations: pending,
       // Shown, never a reason for 503: with Redis down the service still serves, with per-instance limits.
       ...(state.rateLimits ? { rateLimits: state.rateLimits() } : {}),
+      // Shown, never a reason for 503: a lagging sync still serves what it has (every answer says how fresh).
+      ...(sync ? { sync } : {}),
     });
   });
   return router;

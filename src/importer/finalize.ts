@@ -3,6 +3,7 @@
 // finds wrong with the collects goes into the act tables' reports.
 import type { SqlClient } from '../db/sql-client';
 import { asOfSql, PROTOCOLS } from '../domain/protocols';
+import { markFarcasterLiveStale } from '../repositories/live-state.repository';
 import { collectWarnings, resolveCollects } from './collect-usd';
 
 /**
@@ -23,10 +24,13 @@ export async function finishImport(sql: SqlClient, touched: ReadonlySet<string>)
   // Fresh planner statistics for what changed: without them (autovacuum may be off or
   // late after a bulk load) the refresh's joins were planned for 17k rows instead of millions.
   for (const table of [...touched].sort()) await sql.exec(`ANALYZE "${table}"`);
+  // Bulk writes bypass the live sync's per-event counting: the next refresh rebuilds them.
+  if ([...touched].some((t) => t.startsWith('fc_'))) await markFarcasterLiveStale(sql);
   for (const p of Object.values(PROTOCOLS)) {
+    // as_of only moves forward: a live sync may stand past the newest imported row.
     await sql.query(
       `INSERT INTO protocol_state (protocol, as_of, refreshed_at) VALUES ($1, ${asOfSql(p)}, now())
-       ON CONFLICT (protocol) DO UPDATE SET as_of = EXCLUDED.as_of, refreshed_at = EXCLUDED.refreshed_at`, [p.name]);
+       ON CONFLICT (protocol) DO UPDATE SET as_of = GREATEST(protocol_state.as_of, EXCLUDED.as_of), refreshed_at = EXCLUDED.refreshed_at`, [p.name]);
   }
   return warnings;
 }

@@ -5,18 +5,20 @@ import type { Database } from '../db/database';
 import type { Period } from '../domain/periods';
 import type { ProtocolName } from '../domain/protocols';
 import {
-  followerDaily, followerSummaries, gains, protocolState, ranks,
+  followerDaily, followerSummaries, gains, ranks,
   type DailyRow, type GainRow, type ProtocolStateRow, type RanksRow, type SummaryRow,
 } from '../repositories/analytics.repository';
 import { recentFollowers, type FollowerCursor, type RecentFollowerRow } from '../repositories/recent-followers.repository';
 import { groupedLoader, groupRows } from './grouped-loader';
+import type { ProtocolStateLoader } from './protocol-state-loader';
 import { orderByKeys } from './order-by-keys';
 
 type Id = string | number;
 export interface GainKey { id: Id; period: Period }
 export interface RecentKey { id: Id; first: number; after: FollowerCursor | null }
 
-export function analyticsLoaders(db: Database, protocol: ProtocolName) {
+/** `states` is the request's one protocol_state loader, shared by both protocols' sets. */
+export function analyticsLoaders(db: Database, protocol: ProtocolName, states: ProtocolStateLoader) {
   return {
     ranks: new DataLoader<Id, RanksRow | null>(async (ids) => orderByKeys(ids, await ranks(db, protocol, ids), (r) => r.id, () => null)),
     /** One row per (id, period), as a list: empty when the profile has no row. */
@@ -32,8 +34,8 @@ export function analyticsLoaders(db: Database, protocol: ProtocolName) {
       idOf: (k) => k.id, argsOf: (k) => [k.first, k.after],
       fetch: (ids, k) => recentFollowers(db, protocol, ids, k.first, k.after), rowId: (r) => r.target }),
     state: new DataLoader<'state', ProtocolStateRow | null>(async (keys) => {
-      const [row] = await protocolState(db, protocol);
-      return keys.map(() => row ?? null);
+      const row = await states.load(protocol);
+      return keys.map(() => row);
     }),
   };
 }

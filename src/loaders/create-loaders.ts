@@ -13,16 +13,20 @@ import DataLoader from 'dataloader';
 import type { Database } from '../db/database';
 import { emptyFarcasterCounts, farcasterCounts, type FarcasterCountsRow } from '../repositories/farcaster-counts.repository';
 import { findFarcasterProfiles, type FarcasterProfileRow } from '../repositories/farcaster-profile.repository';
-import { emptyLensCounts, findLensProfiles, lensCounts, lensStatsRefreshedAt, type LensCountsRow, type LensProfileRow } from '../repositories/lens-profile.repository';
+import { emptyLensCounts, findLensProfiles, lensCounts, type LensCountsRow, type LensProfileRow } from '../repositories/lens-profile.repository';
 import { analyticsLoaders } from './analytics-loaders';
 import { lensGraphLoaders } from './lens-loaders';
 import { farcasterGraphLoaders } from './farcaster-loaders';
 import { tokenLoaders } from './token-loaders';
 import { contentLoaders } from './content-loaders';
 import { orderByKeys } from './order-by-keys';
+import { protocolStateLoader } from './protocol-state-loader';
 
 export function createLoaders(db: Database) {
+  const protocolState = protocolStateLoader(db);
   return {
+    /** Keyed by protocol: every protocol_state read of the request goes through it (at most one statement). */
+    protocolState,
     farcasterProfile: new DataLoader<number, FarcasterProfileRow | null>(async (fids) =>
       orderByKeys(fids, await findFarcasterProfiles(db, fids), (r) => r.fid, () => null)),
     farcasterCounts: new DataLoader<number, FarcasterCountsRow>(async (fids) =>
@@ -31,15 +35,15 @@ export function createLoaders(db: Database) {
       orderByKeys(ids, await findLensProfiles(db, ids), (r) => r.profile_id, () => null)),
     lensCounts: new DataLoader<string, LensCountsRow>(async (ids) =>
       orderByKeys(ids, await lensCounts(db, ids), (r) => r.profile_id, emptyLensCounts)),
-    farcasterAnalytics: analyticsLoaders(db, 'farcaster'),
-    lensAnalytics: analyticsLoaders(db, 'lens'),
+    farcasterAnalytics: analyticsLoaders(db, 'farcaster', protocolState),
+    lensAnalytics: analyticsLoaders(db, 'lens', protocolState),
     lensGraph: lensGraphLoaders(db),
     farcasterGraph: farcasterGraphLoaders(db),
     tokens: tokenLoaders(db),
     content: contentLoaders(db),
     /** One key ('lens'): the last stats refresh, read once per request. */
     lensRefreshedAt: new DataLoader<'lens', Date | null>(async (keys) => {
-      const [row] = await lensStatsRefreshedAt(db);
+      const row = await protocolState.load('lens');
       return keys.map(() => row?.refreshed_at ?? null);
     }),
   };

@@ -42,11 +42,13 @@ export function followerSummaries(db: Database, protocol: ProtocolName, ids: rea
 
 export interface DailyRow { id: string | number; day: string; delta: number }
 
+/** Daily net follower changes: Farcaster's are live, Lens's from the current generation. */
 export function followerDaily(db: Database, protocol: ProtocolName, ids: readonly (string | number)[]): Promise<DailyRow[]> {
   const s = sideOf(protocol);
+  const daily = PROTOCOLS[protocol].daily;
   return db.read<DailyRow>(`
     SELECT d.${s.key} AS id, to_char(d.day, 'YYYY-MM-DD') AS day, d.delta
-    FROM ${s.daily} d WHERE d.generation = ${s.gen} AND d.${s.key} = ANY($1::${s.arr}) ORDER BY d.${s.key}, d.day`, [...ids]);
+    FROM ${daily.table} d WHERE ${daily.live ? '' : `d.generation = ${s.gen} AND `}d.${s.key} = ANY($1::${s.arr}) ORDER BY d.${s.key}, d.day`, [...ids]);
 }
 
 export interface TrendingRow { id: string | number; gained: number; trend_score: number }
@@ -93,8 +95,13 @@ export function trendingInCategoriesTotal(db: Database, protocol: ProtocolName, 
   return db.read(`SELECT count(*)::int AS total ${gainersInCategories(protocol)}`, period, f.ids, f.days);
 }
 
-export interface ProtocolStateRow { as_of: Date | null; refreshed_at: Date | null; profile_count: number; score_average: number | null }
+export interface ProtocolStateRow {
+  protocol: ProtocolName; as_of: Date | null; refreshed_at: Date | null; analytics_as_of: Date | null;
+  profile_count: number; score_average: number | null;
+}
 
-export function protocolState(db: Database, protocol: ProtocolName): Promise<ProtocolStateRow[]> {
-  return db.read(`SELECT as_of, refreshed_at, profile_count, score_average FROM protocol_state WHERE protocol = $1`, protocol);
+/** The protocol_state rows of the protocols, in one statement; a protocol without a row is absent. */
+export function protocolStates(db: Database, protocols: readonly ProtocolName[]): Promise<ProtocolStateRow[]> {
+  return db.read(`SELECT protocol, as_of, refreshed_at, analytics_as_of, profile_count, score_average
+    FROM protocol_state WHERE protocol = ANY($1::text[])`, [...protocols]);
 }

@@ -56,6 +56,3 @@ export function lensCounts(db: Database, ids: readonly string[]): Promise<LensCo
     LEFT JOIN lens_profile_stats s ON s.generation = ${generationOf(LENS)} AND s.profile_id = x.id`, [...ids]);
 }
 
-export function lensStatsRefreshedAt(db: Database): Promise<{ refreshed_at: Date | null }[]> {
-  return db.read(`SELECT refreshed_at FROM protocol_state WHERE protocol = 'lens'`);
-}

@@ -1,5 +1,6 @@
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import type { Request } from 'express';
+import type { RouteProtocols } from './freshness-headers';
 import { operationVariables } from './operation-variables';
 
 /**
@@ -20,6 +21,8 @@ export interface RestRoute<TData = unknown, TVars = Record<string, unknown>> {
   /** Path, query and body as the operation's variables; built from the document. */
   variables: (req: Request) => Record<string, unknown>;
   answer: (data: TData) => unknown;
+  /** Whose protocol_state the freshness headers of its answers come from. */
+  protocols: RouteProtocols;
   /** A sample call (on fid 1 / profile 0x01): shown by GET /api/docs, run by the REST == GraphQL test. */
   example: { path?: string; query?: string; body?: unknown };
 }

@@ -18,7 +18,7 @@ const FC_N = 40;
 const LENS_N = 13;
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
-const FC_TABLES = ['fc_graph_score', 'fc_profile_stats', 'fc_follower_summary', 'fc_follower_gain', 'fc_follower_daily'];
+const FC_TABLES = ['fc_graph_score', 'fc_profile_stats', 'fc_follower_summary', 'fc_follower_gain'];
 const LENS_TABLES = ['lens_graph_score', 'lens_profile_stats', 'lens_follower_summary', 'lens_follower_gain', 'lens_follower_daily'];
 
 async function loadFixture(): Promise<TestDatabase> {
@@ -349,8 +349,8 @@ describe(`analytics refresh on the analytics fixture (${onPostgres() ? 'Postgres
     const cumulative = async (fid: number, days: string[]) => {
       const out: Record<string, number> = {};
       for (const day of days) {
-        const [r] = await q<{ n: number }>(`SELECT coalesce(sum(delta), 0)::int AS n FROM fc_follower_daily
-          WHERE generation = 1 AND fid = $1 AND day <= $2::date`, [fid, day]);
+        const [r] = await q<{ n: number }>(`SELECT coalesce(sum(delta), 0)::int AS n FROM fc_follower_day
+          WHERE fid = $1 AND day <= $2::date`, [fid, day]);
         out[day] = r.n;
       }
       return out;
@@ -370,7 +370,7 @@ describe(`analytics refresh on the analytics fixture (${onPostgres() ? 'Postgres
 
     it('when a day nets to zero, then it has no row; self-follows never appear', async () => {
       const r = await q<{ fid: number; day: string; delta: number }>(`
-        SELECT fid, to_char(day, 'YYYY-MM-DD') AS day, delta FROM fc_follower_daily WHERE generation = 1 AND fid IN (1, 3, 6) ORDER BY fid, day`);
+        SELECT fid, to_char(day, 'YYYY-MM-DD') AS day, delta FROM fc_follower_day WHERE fid IN (1, 3, 6) ORDER BY fid, day`);
       expect(r).toEqual([
         { fid: 1, day: '2024-01-10', delta: 10 }, { fid: 1, day: '2024-06-25', delta: 1 }, { fid: 1, day: '2024-06-26', delta: 1 },
         { fid: 3, day: '2024-02-01', delta: 1 }, { fid: 3, day: '2024-03-01', delta: 1 }, { fid: 3, day: '2024-03-10', delta: 1 },
@@ -383,7 +383,7 @@ describe(`analytics refresh on the analytics fixture (${onPostgres() ? 'Postgres
     it('when all deltas of a profile are summed, then they equal its current followers, for every profile of both protocols', async () => {
       const [fc] = await q<{ bad: number }>(`
         SELECT count(*)::int AS bad FROM fc_profile_stats s
-        LEFT JOIN (SELECT fid, sum(delta)::int AS n FROM fc_follower_daily WHERE generation = 1 GROUP BY fid) d ON d.fid = s.fid
+        LEFT JOIN (SELECT fid, sum(delta)::int AS n FROM fc_follower_day GROUP BY fid) d ON d.fid = s.fid
         WHERE s.generation = 1 AND coalesce(d.n, 0) <> s.followers`);
       const [lens] = await q<{ bad: number }>(`
         SELECT count(*)::int AS bad FROM lens_profile_stats s
@@ -490,12 +490,11 @@ describe(`analytics refresh generations (${onPostgres() ? 'Postgres' : 'PGlite'}
     })).rejects.toThrow('boom at gains');
 
     expect(await readableState(t.db)).toEqual(before);
-    // The failed refresh left generation + 1 rows of the steps it finished (not daily); lens was not refreshed.
+    // The failed refresh left generation + 1 rows of the steps it finished; lens was not refreshed.
     const leftovers = await generationsPerTable(t.db);
     for (const table of ['fc_graph_score', 'fc_profile_stats', 'fc_follower_summary', 'fc_follower_gain']) {
       expect(leftovers[table][generation + 1]).toBeGreaterThan(0);
     }
-    expect(leftovers.fc_follower_daily[generation + 1]).toBeUndefined();
     for (const table of LENS_TABLES) expect(Object.keys(leftovers[table])).toEqual([String(generation)]);
 
     // The lock was released: the next refresh runs, rewrites generation + 1 cleanly and drops the old one.
@@ -507,12 +506,12 @@ describe(`analytics refresh generations (${onPostgres() ? 'Postgres' : 'PGlite'}
     }
   });
 
-  it('when data changes while a refresh is paused at "daily", then readers keep the old generation until it is published', async () => {
+  it('when data changes while a refresh is paused at its last step ("gains"), then readers keep the old generation until it is published', async () => {
     const T = (s: string) => new Date(s);
     // A follow that the paused refresh will see (it starts after this insert) …
     await q('INSERT INTO fc_link (fid, target_fid, timestamp) VALUES (38, 22, $1)', [T('2024-06-30T11:00:00Z')]);
     const old = await generationOf(t.db, 'farcaster');
-    const run = pausedRefresh(t.db, 'daily', { protocols: ['farcaster'] });
+    const run = pausedRefresh(t.db, 'gains', { protocols: ['farcaster'] });
     await run.paused;
 
     // … and one inserted while it is paused, after its stats were computed.

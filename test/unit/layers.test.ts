@@ -14,6 +14,7 @@ const RANK: Record<string, number> = {
   graphql: 80,
   cli: 75, demo: 75,
   jobs: 70,
+  sync: 65,
   queries: 60,
   loaders: 50,
   auth: 45,

@@ -53,6 +53,7 @@ const RULES: Record<string, (args: Args, now: Date) => Size> = {
   'LensUserRank.topFollowers': fixed(5, 'top followers'),
   'TrendingUser.topFollowers': fixed(3, 'top followers'),
   'Query.searchFarcasterUsers': fixed(20, 'matches'),
+  'Query.freshness': fixed(2, 'protocols'),
   // The symbols cashtagged on one day: unbounded by arguments, a few dozen on a busy day.
   'Query.tokenMentions': fixed(100, 'symbols (assumed)'),
 };

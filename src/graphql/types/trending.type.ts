@@ -5,6 +5,9 @@ import { PAGE_SIZE } from '../../queries/pagination';
 import { IsPeriod, IsProtocol, KnownCategoryIds } from '../args/choice.validators';
 import { ProfileSummary } from './profile-summary.type';
 
+/** The protocol a trending request without one asks about (REST reads it for its freshness headers). */
+export const TRENDING_DEFAULT_PROTOCOL: ProtocolName = 'lens';
+
 /** Every rule of the trending request is here, checked before the resolver runs (REST posts this same input as its body). */
 @InputType({ description: 'A trending request: users ranked by trend score = followers gained in the window ÷ (followers at the window\'s start + 10), ties by followers gained, then id; only users who gained at least one follower. The REST face takes this object as the JSON body of POST /api/trending/find.' })
 export class TrendingInput {
@@ -12,7 +15,7 @@ export class TrendingInput {
   @Field(() => Int, { defaultValue: PAGE_SIZE.default, description: `Users per page, ${PAGE_SIZE.min}..${PAGE_SIZE.max}.` })
   @Min(PAGE_SIZE.min) @Max(PAGE_SIZE.max) limit!: number;
   @Field(() => String, { defaultValue: 'week', description: '`day`, `week` or `month` (or `1d`, `7d`, `30d`).' }) @IsPeriod() ratio!: string;
-  @Field(() => String, { defaultValue: 'lens', description: '`lens` or `farcaster`.' }) @IsProtocol() protocol!: ProtocolName;
+  @Field(() => String, { defaultValue: TRENDING_DEFAULT_PROTOCOL, description: '`lens` or `farcaster`.' }) @IsProtocol() protocol!: ProtocolName;
   @Field(() => [Int], { defaultValue: [], description: 'Category ids (GET /api/llm/categories): keep users who published in one of them within the window.' })
   @ArrayMaxSize(50) @KnownCategoryIds() categories!: number[];
 }

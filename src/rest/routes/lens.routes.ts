@@ -1,30 +1,31 @@
 import * as Doc from '../../generated/graphql/graphql';
+import { LENS_DATA } from '../freshness-headers';
 import { route } from '../rest-route.type';
 
 /** Lens profiles, counters and analytics. */
 export const LENS_ROUTES = [
-  route({ method: 'get', path: '/api/lens/followersCount', example: { query: 'ids=0x01,0x02' }, name: 'getFollowersCount (Lens)',
+  route({ method: 'get', path: '/api/lens/followersCount', example: { query: 'ids=0x01,0x02' }, name: 'getFollowersCount (Lens)', protocols: LENS_DATA,
     document: Doc.RestLensFollowersCountDocument, answer: (d) => d.lensFollowersCounts }),
-  route({ method: 'get', path: '/api/lens/followers/total/:id', example: { path: '0x01' }, name: 'getTotalFollowers (Lens)',
+  route({ method: 'get', path: '/api/lens/followers/total/:id', example: { path: '0x01' }, name: 'getTotalFollowers (Lens)', protocols: LENS_DATA,
     document: Doc.RestLensTotalFollowersDocument, answer: (d) => d.lensProfile }),
-  route({ method: 'get', path: '/api/lens/followers/top/:id', example: { path: '0x01', query: 'limit=2' }, name: 'gatTopFollowers',
+  route({ method: 'get', path: '/api/lens/followers/top/:id', example: { path: '0x01', query: 'limit=2' }, name: 'gatTopFollowers', protocols: LENS_DATA,
     document: Doc.RestLensTopFollowersDocument, answer: (d) => d.lensProfile.topFollowers }),
-  route({ method: 'get', path: '/api/lens/followers/histogram/:id', example: { path: '0x01' }, name: 'getHistogram',
+  route({ method: 'get', path: '/api/lens/followers/histogram/:id', example: { path: '0x01' }, name: 'getHistogram', protocols: LENS_DATA,
     document: Doc.RestLensFollowerHistogramDocument,
     answer: (d) => ({ profileId: d.lensProfile.profileId, ...d.lensProfile.followerHistogram }) }),
-  route({ method: 'get', path: '/api/lens/followers/history/:id', example: { path: '0x01', query: 'interval=week' }, name: 'getHistoryFollowers',
+  route({ method: 'get', path: '/api/lens/followers/history/:id', example: { path: '0x01', query: 'interval=week' }, name: 'getHistoryFollowers', protocols: LENS_DATA,
     document: Doc.RestLensFollowersHistoryDocument,
     answer: (d) => ({ profileId: d.lensProfile.profileId, ...d.lensProfile.followersHistory }) }),
-  route({ method: 'get', path: '/api/lens/followers/recent/:id', example: { path: '0x01' }, name: 'getRecentFollowers (Lens)',
+  route({ method: 'get', path: '/api/lens/followers/recent/:id', example: { path: '0x01' }, name: 'getRecentFollowers (Lens)', protocols: LENS_DATA,
     document: Doc.RestLensRecentFollowersDocument,
     answer: (d) => d.lensProfile.recentFollowers.edges.map((e) => ({ ...e.node, followedAt: e.followedAt })) }),
-  route({ method: 'get', path: '/api/lens/user/rank/:id', example: { path: '0x01', query: 'ratio=day' }, name: 'getUserRank (Lens)',
+  route({ method: 'get', path: '/api/lens/user/rank/:id', example: { path: '0x01', query: 'ratio=day' }, name: 'getUserRank (Lens)', protocols: LENS_DATA,
     document: Doc.RestLensUserRankDocument, answer: (d) => d.lensProfile.userRank }),
-  route({ method: 'get', path: '/api/lens/profile/rank/:id', example: { path: '0x01' }, name: 'getProfileRank (Lens)',
+  route({ method: 'get', path: '/api/lens/profile/rank/:id', example: { path: '0x01' }, name: 'getProfileRank (Lens)', protocols: LENS_DATA,
     document: Doc.RestLensProfileRankDocument, answer: (d) => d.lensProfile.rank }),
   // `ids` is optional here: absent or empty averages over every profile.
-  route({ method: 'get', path: '/api/lens/score/average', example: { query: 'ids=0x01' }, name: 'getScoreaverage',
+  route({ method: 'get', path: '/api/lens/score/average', example: { query: 'ids=0x01' }, name: 'getScoreaverage', protocols: LENS_DATA,
     document: Doc.RestLensScoreAverageDocument, answer: (d) => d.lensScoreAverage }),
-  route({ method: 'get', path: '/api/lens/profile/:id', example: { path: '0x01' }, name: 'getLensProfile',
+  route({ method: 'get', path: '/api/lens/profile/:id', example: { path: '0x01' }, name: 'getLensProfile', protocols: LENS_DATA,
     document: Doc.RestLensProfileDocument, answer: (d) => d.lensProfile }),
 ];

@@ -1,8 +1,17 @@
 import * as Doc from '../../generated/graphql/graphql';
+import { PROTOCOL_NAMES, type ProtocolName } from '../../domain/protocols';
+import { TRENDING_DEFAULT_PROTOCOL } from '../../graphql/types/trending.type';
+import type { RouteProtocols } from '../freshness-headers';
 import { route } from '../rest-route.type';
+
+/** The body names the protocol (else the input's default); any other value is refused by the input's own rule, so no answer needs headers. */
+const trendingProtocol: RouteProtocols = (variables) => {
+  const asked = (variables.input as { protocol?: unknown } | undefined)?.protocol ?? TRENDING_DEFAULT_PROTOCOL;
+  return PROTOCOL_NAMES.filter((p: ProtocolName) => p === asked);
+};
 
 /** The JSON body is the TrendingInput: its fields are read, any other is ignored. */
 export const TRENDING_ROUTES = [
-  route({ method: 'post', path: '/api/trending/find', example: { body: { protocol: 'farcaster', ratio: 'month' } }, name: 'findTrendingUsers',
+  route({ method: 'post', path: '/api/trending/find', example: { body: { protocol: 'farcaster', ratio: 'month' } }, name: 'findTrendingUsers', protocols: trendingProtocol,
     document: Doc.RestTrendingFindDocument, bodyVariable: 'input', answer: (d) => d.trendingUsers }),
 ];

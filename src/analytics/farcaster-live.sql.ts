@@ -1,0 +1,53 @@
+// Farcaster's live counters and follower history, rebuilt whole from the base
+// tables. The live sync keeps them current event by event (src/sync/live-counts.ts
+// applies the same definitions to the rows an event changed); an import writes
+// the base tables in bulk, so the refresh after it rebuilds them here.
+import type { SqlClient } from '../db/sql-client';
+import { FARCASTER } from '../domain/protocols';
+import { clearFarcasterLiveStale } from '../repositories/live-state.repository';
+import { liveDailySql } from './follow-refresh.sql';
+
+/** Per fid: followers, following, live top-level casts, and what others gave its live casts. */
+const COUNTS = `
+  INSERT INTO fc_profile_counts (fid, followers, following, posts, likes_received, recasts_received, replies_received, quotes_received)
+  WITH followers AS (SELECT target_fid AS fid, count(*)::int AS n FROM fc_link WHERE deleted_at IS NULL AND fid <> target_fid GROUP BY 1),
+  following AS (SELECT fid, count(*)::int AS n FROM fc_link WHERE deleted_at IS NULL AND fid <> target_fid GROUP BY 1),
+  posts AS (SELECT fid, count(*)::int AS n FROM fc_cast WHERE deleted_at IS NULL AND parent_hash IS NULL GROUP BY 1),
+  reactions AS (
+    SELECT c.fid, count(*) FILTER (WHERE r.reaction_type = 1)::int AS likes, count(*) FILTER (WHERE r.reaction_type = 2)::int AS recasts
+    FROM fc_reaction r JOIN fc_cast c ON c.hash = r.target_hash
+    WHERE r.deleted_at IS NULL AND c.deleted_at IS NULL AND r.fid <> c.fid GROUP BY c.fid),
+  replies AS (
+    SELECT p.fid, count(*)::int AS n FROM fc_cast c JOIN fc_cast p ON p.hash = c.parent_hash
+    WHERE c.deleted_at IS NULL AND p.deleted_at IS NULL AND c.fid <> p.fid GROUP BY p.fid),
+  quotes AS (
+    SELECT q.fid, count(*)::int AS n FROM fc_cast c JOIN fc_cast q ON q.hash = c.quoted_hash
+    WHERE c.deleted_at IS NULL AND q.deleted_at IS NULL AND c.fid <> q.fid GROUP BY q.fid),
+  ids AS (SELECT fid FROM followers UNION SELECT fid FROM following UNION SELECT fid FROM posts
+    UNION SELECT fid FROM reactions UNION SELECT fid FROM replies UNION SELECT fid FROM quotes)
+  SELECT i.fid, coalesce(fo.n, 0), coalesce(fg.n, 0), coalesce(po.n, 0), coalesce(r.likes, 0), coalesce(r.recasts, 0),
+    coalesce(re.n, 0), coalesce(q.n, 0)
+  FROM ids i
+  LEFT JOIN followers fo ON fo.fid = i.fid LEFT JOIN following fg ON fg.fid = i.fid LEFT JOIN posts po ON po.fid = i.fid
+  LEFT JOIN reactions r ON r.fid = i.fid LEFT JOIN replies re ON re.fid = i.fid LEFT JOIN quotes q ON q.fid = i.fid
+  ORDER BY i.fid`;
+
+/**
+ * Rebuilds both tables in one transaction. The lock (SHARE ROW EXCLUSIVE) lets
+ * readers go on but makes a live sync's writes wait: a sync transaction that
+ * wrote base rows before the lock commits first and is counted here; one that
+ * writes after waits and applies its difference to the rebuilt counts.
+ */
+export async function rebuildFarcasterLive(sql: SqlClient): Promise<void> {
+  await sql.transaction(async (tx) => {
+    await tx.exec('LOCK TABLE fc_profile_counts, fc_follower_day IN SHARE ROW EXCLUSIVE MODE');
+    await tx.exec('DELETE FROM fc_profile_counts');
+    await tx.exec(COUNTS);
+    await tx.exec('DELETE FROM fc_follower_day');
+    await tx.exec(liveDailySql(FARCASTER));
+    await clearFarcasterLiveStale(tx);
+  });
+  await sql.exec('ANALYZE fc_profile_counts');
+  await sql.exec('ANALYZE fc_follower_day');
+}
+

@@ -1,0 +1,229 @@
+// What a Snapchain message or hub event does to the fc_* tables. Every value comes
+// out as the importer stores the same fact read from a hub replicator dump, so a
+// row written by the live sync and one imported from a dump compare equal.
+import {
+  FARCASTER_EPOCH, HubEventType, IdRegisterEventType, MessageData, MessageType, OnChainEventType, Protocol, ReactionType,
+  bytesToUtf8String, fromFarcasterTime,
+  type CastAddBody, type HubEvent, type Message, type OnChainEvent, type UserNameProof,
+} from '@farcaster/hub-nodejs';
+import { castEmbeds } from '../importer/specs/cast-embeds';
+import { verifiedAddress } from '../importer/specs/farcaster-values';
+import type { AnyOp, CastAddOp, FnameOp, RetractOp, SyncOp, UserOp } from './sync-ops';
+
+// Only follows are stored; other link types (the protocol allows any ≤ 8 chars) are not.
+const FOLLOW = 'follow';
+
+const hex = (bytes: Uint8Array) => `0x${Buffer.from(bytes).toString('hex')}`;
+
+/** A Farcaster timestamp (seconds since 2021-01-01 UTC, as in MessageData.timestamp) as a Date. */
+export function fromFarcasterSeconds(n: number): Date {
+  // fromFarcasterTime cannot fail (it only adds the epoch); the fallback is its own formula.
+  return new Date(fromFarcasterTime(n).unwrapOr(n * 1000 + FARCASTER_EPOCH));
+}
+
+// Below this a number of seconds cannot be unix time of anything Farcaster (the
+// protocol starts at its epoch), so it is Farcaster time; Farcaster time itself stays
+// below it until 2072. Unix ms of any date since 2001 are above 1e12.
+const FARCASTER_EPOCH_UNIX_SECONDS = FARCASTER_EPOCH / 1000;
+const UNIX_MS_FLOOR = 1e12;
+
+/**
+ * When the block holding the event was made, or null when the event carries no
+ * time (0: the field is unset, as on events a node stored before it recorded block
+ * context on them).
+ *
+ * Snapchain copies the shard block header's timestamp into HubEvent.timestamp
+ * (src/storage/store/engine.rs: `event.timestamp = header.timestamp`; the header's is
+ * FarcasterTime::to_u64(), seconds since the Farcaster epoch, src/core/util.rs), the
+ * unit @farcaster/core's extractTimestampFromEvent assumes. The unit is still decided
+ * by magnitude so that a node writing unix seconds or ms would not shift times by 51
+ * years: < 1,609,459,200 Farcaster seconds, < 1e12 unix seconds, else unix ms.
+ */
+export function eventTime(event: Pick<HubEvent, 'timestamp'>): Date | null {
+  const n = Number(event.timestamp);
+  if (!Number.isFinite(n) || n <= 0) return null;
+  if (n < FARCASTER_EPOCH_UNIX_SECONDS) return fromFarcasterSeconds(n);
+  if (n < UNIX_MS_FLOOR) return new Date(n * 1000);
+  return new Date(n);
+}
+
+/** The message's data: decoded from dataBytes when the sender left `data` out (Snapchain keeps dataBytes). */
+function dataOf(message: Message): MessageData | null {
+  if (message.data) return message.data;
+  if (message.dataBytes && message.dataBytes.length > 0) {
+    try { return MessageData.decode(message.dataBytes); } catch { return null; }
+  }
+  return null;
+}
+
+/** What one message does to the tables; [] for messages no table stores. */
+export function opsOfMessage(message: Message): SyncOp[] {
+  const data = dataOf(message);
+  if (!data) return [];
+  const { fid } = data;
+  const ts = fromFarcasterSeconds(data.timestamp);
+  switch (data.type) {
+    case MessageType.CAST_ADD:
+      return data.castAddBody ? [castAdd(hex(message.hash), fid, ts, data.castAddBody)] : [];
+    case MessageType.CAST_REMOVE:
+      return data.castRemoveBody ? [{ kind: 'castRemove', fid, hash: hex(data.castRemoveBody.targetHash), ts }] : [];
+    case MessageType.REACTION_ADD:
+    case MessageType.REACTION_REMOVE: {
+      const body = data.reactionBody;
+      // Reactions to a URL have no cast to count against.
+      const target = body?.targetCastId;
+      if (!body || !target || (body.type !== ReactionType.LIKE && body.type !== ReactionType.RECAST)) return [];
+      return [{
+        kind: 'reaction', fid, type: body.type, targetHash: hex(target.hash), targetFid: target.fid, ts,
+        remove: data.type === MessageType.REACTION_REMOVE,
+      }];
+    }
+    case MessageType.LINK_ADD:
+    case MessageType.LINK_REMOVE: {
+      const body = data.linkBody;
+      if (!body || body.type !== FOLLOW || !body.targetFid) return [];
+      // data.timestamp, not displayTimestamp: the replicator's `timestamp` column is the message's.
+      return [{ kind: 'link', fid, target: body.targetFid, ts, remove: data.type === MessageType.LINK_REMOVE }];
+    }
+    case MessageType.LINK_COMPACT_STATE: {
+      const body = data.linkCompactStateBody;
+      if (!body || body.type !== FOLLOW) return [];
+      return [{ kind: 'linkCompact', fid, targets: [...body.targetFids], ts }];
+    }
+    case MessageType.USER_DATA_ADD:
+      return data.userDataBody ? [{ kind: 'userData', fid, type: data.userDataBody.type, value: data.userDataBody.value, ts }] : [];
+    case MessageType.VERIFICATION_ADD_ETH_ADDRESS:
+    case MessageType.VERIFICATION_REMOVE: {
+      const body = data.type === MessageType.VERIFICATION_ADD_ETH_ADDRESS ? data.verificationAddAddressBody : data.verificationRemoveBody;
+      if (!body) return [];
+      const verified = address(body.address, body.protocol);
+      if (!verified) return [];
+      return [{ kind: 'verification', fid, ...verified, ts, remove: data.type === MessageType.VERIFICATION_REMOVE }];
+    }
+    case MessageType.USERNAME_PROOF: {
+      const proof = data.usernameProofBody;
+      const op = proof && proof.fid !== 0 ? fnameOp(proof, proof.fid, proofTime(proof), false) : null;
+      return op ? [op] : [];
+    }
+    default:
+      return [];
+  }
+}
+
+/** What one hub event does to the tables. */
+export function opsOfEvent(event: HubEvent): AnyOp[] {
+  switch (event.type) {
+    case HubEventType.MERGE_MESSAGE:
+      // deletedMessages (what the merge displaced) need nothing: the writer merges by state.
+      return event.mergeMessageBody?.message ? opsOfMessage(event.mergeMessageBody.message) : [];
+    case HubEventType.PRUNE_MESSAGE:
+      return retracts(event, event.pruneMessageBody?.message, 'prune');
+    case HubEventType.REVOKE_MESSAGE:
+      return retracts(event, event.revokeMessageBody?.message, 'revoke');
+    case HubEventType.MERGE_USERNAME_PROOF:
+      return usernameProofOps(event);
+    case HubEventType.MERGE_ON_CHAIN_EVENT:
+      return event.mergeOnChainEventBody?.onChainEvent ? onChainOps(event.mergeOnChainEventBody.onChainEvent) : [];
+    default:
+      // BLOCK_CONFIRMED, MERGE_FAILURE and types this package does not know change no table.
+      return [];
+  }
+}
+
+function castAdd(hash: string, fid: number, ts: Date, body: CastAddBody): CastAddOp {
+  const embeds = castEmbeds(JSON.stringify(replicatorEmbeds(body)));
+  return {
+    kind: 'castAdd', hash, fid, ts,
+    // The replicator writes `parentCastId?.fid || null`; the importer reads 0 as no parent.
+    parentFid: body.parentCastId?.fid || null,
+    parentHash: body.parentCastId ? hex(body.parentCastId.hash) : null,
+    parentUrl: body.parentUrl || null,
+    text: body.text,
+    embeds: embeds?.json ?? null,
+    mentions: [...body.mentions],
+    quotedHash: embeds?.quotedHash ?? null,
+    quotedFid: embeds?.quotedFid ?? null,
+  };
+}
+
+/**
+ * The embeds as the hub replicator writes its `embeds` column: old casts' string
+ * embeds as urls, otherwise each castId (hash as 0x hex) or url in order. An embed
+ * with neither (the replicator refuses the cast) is left out.
+ */
+type ReplicatorEmbed = { url: string } | { castId: { fid: number; hash: string } };
+
+function replicatorEmbeds(body: CastAddBody): ReplicatorEmbed[] {
+  if (body.embedsDeprecated?.length) return body.embedsDeprecated.map((url) => ({ url }));
+  return body.embeds.flatMap((e): ReplicatorEmbed[] => {
+    if (e.castId) return [{ castId: { fid: e.castId.fid, hash: hex(e.castId.hash) } }];
+    if (e.url) return [{ url: e.url }];
+    return [];
+  });
+}
+
+/** Through the importer's own reader, so a dump's hex bytes and a message's bytes store the same text. */
+function address(bytes: Uint8Array, protocol: Protocol): { address: string; protocol: 'ethereum' | 'solana' } | null {
+  const given = protocol === Protocol.ETHEREUM ? 'ethereum' : protocol === Protocol.SOLANA ? 'solana' : null;
+  if (!given) return null;
+  return verifiedAddress(hex(bytes), given);
+}
+
+function retracts(event: HubEvent, message: Message | undefined, reason: RetractOp['reason']): RetractOp[] {
+  const data = message ? dataOf(message) : null;
+  if (!message || !data) return [];
+  // Without an event time the message's own time is the only bound there is.
+  const at = eventTime(event) ?? fromFarcasterSeconds(data.timestamp);
+  return opsOfMessage(message).map((op) => ({ kind: 'retract', op, at, reason }));
+}
+
+// Fname and ENS proofs carry unix seconds (an ENS proof message is only valid when
+// its proof time equals the message's Farcaster time), not Farcaster time.
+const proofTime = (proof: UserNameProof) => new Date(proof.timestamp * 1000);
+
+function fnameOp(proof: UserNameProof, fid: number, ts: Date, remove: boolean): FnameOp | null {
+  const name = bytesToUtf8String(proof.name);
+  if (name.isErr() || name.value === '') return null;
+  return { kind: 'fname', fid, fname: name.value, ts, remove };
+}
+
+/**
+ * A proof merged: the name is held by its fid from the proof's time. The proof it
+ * replaced ends when it named another fid or another name; a proof to fid 0 is a
+ * release (nobody holds the name after), and an event with no new proof is an ENS
+ * proof pruned or revoked (Snapchain reports those as MERGE_USERNAME_PROOF).
+ */
+function usernameProofOps(event: HubEvent): FnameOp[] {
+  const body = event.mergeUsernameProofBody;
+  if (!body) return [];
+  const added = body.usernameProof;
+  const deleted = body.deletedUsernameProof;
+  const ops: Array<FnameOp | null> = [];
+  if (added && added.fid !== 0) ops.push(fnameOp(added, added.fid, proofTime(added), false));
+  if (deleted && deleted.fid !== 0) {
+    const sameHolding = added && added.fid === deleted.fid && Buffer.compare(added.name, deleted.name) === 0;
+    if (!sameHolding) {
+      const ends = added ? proofTime(added) : eventTime(event) ?? proofTime(deleted);
+      ops.push(fnameOp(deleted, deleted.fid, ends, true));
+    }
+  }
+  return ops.filter((op): op is FnameOp => op !== null);
+}
+
+/** ID_REGISTER register and transfer; other on-chain events touch no table. */
+function onChainOps(chainEvent: OnChainEvent): UserOp[] {
+  const body = chainEvent.idRegisterEventBody;
+  if (chainEvent.type !== OnChainEventType.EVENT_TYPE_ID_REGISTER || !body) return [];
+  // An empty `to` leaves the stored custody as it is (the importer's COALESCE) rather than
+  // writing the zero address the replicator would.
+  const custody = body.to.length > 0 ? hex(body.to) : null;
+  switch (body.eventType) {
+    case IdRegisterEventType.REGISTER:
+      // OnChainEvent.blockTimestamp is the chain's: unix seconds.
+      return [{ kind: 'user', fid: chainEvent.fid, registeredAt: new Date(chainEvent.blockTimestamp * 1000), custody }];
+    case IdRegisterEventType.TRANSFER:
+      return [{ kind: 'user', fid: chainEvent.fid, registeredAt: null, custody }];
+    default:
+      return [];
+  }
+}

@@ -1,0 +1,65 @@
+// Reads of one fid's whole state from the node, page by page, as ops: what a
+// backfill stores and what a reconcile compares. `getAll*MessagesByFid` give
+// adds and removes; a full page carries a nextPageToken even when nothing
+// follows, so paging ends on an empty token or an empty page.
+import { HubEvent, HubEventType, type Message, type OnChainEvent, type UserNameProof } from '@farcaster/hub-nodejs';
+import type { Hub } from './hub-client';
+import { opsOfEvent, opsOfMessage } from './hub-messages';
+import type { SyncOp } from './sync-ops';
+
+const PAGE = 1000;
+
+type PagedMethod = 'getAllLinkMessagesByFid' | 'getAllCastMessagesByFid' | 'getAllReactionMessagesByFid'
+  | 'getAllUserDataMessagesByFid' | 'getAllVerificationMessagesByFid';
+
+export const FID_MESSAGE_READS: readonly PagedMethod[] = [
+  'getAllLinkMessagesByFid', 'getAllCastMessagesByFid', 'getAllReactionMessagesByFid', 'getAllUserDataMessagesByFid', 'getAllVerificationMessagesByFid',
+];
+
+async function* pages<T extends { nextPageToken?: Uint8Array }>(read: (token: Uint8Array | undefined) => Promise<T>, size: (page: T) => number) {
+  let token: Uint8Array | undefined;
+  for (;;) {
+    const page = await read(token);
+    yield page;
+    token = page.nextPageToken;
+    if (!token || token.length === 0 || size(page) === 0) return;
+  }
+}
+
+/** The fids of a shard, page by page. */
+export async function* fidsOfShard(hub: Hub, shard: number): AsyncGenerator<number[]> {
+  for await (const page of pages<{ fids: number[]; nextPageToken?: Uint8Array }>(
+    (pageToken) => hub.call('getFids', { shardId: shard, pageSize: PAGE, pageToken }), (p) => p.fids.length)) {
+    if (page.fids.length) yield page.fids;
+  }
+}
+
+/** One fid's messages of one kind, page by page, as ops (with the count of messages read). */
+export async function* fidMessagePages(hub: Hub, fid: number, method: PagedMethod): AsyncGenerator<{ ops: SyncOp[]; messages: number }> {
+  for await (const page of pages<{ messages: Message[]; nextPageToken?: Uint8Array }>(
+    (pageToken) => hub.call(method, { fid, pageSize: PAGE, pageToken }), (p) => p.messages.length)) {
+    yield { ops: page.messages.flatMap(opsOfMessage), messages: page.messages.length };
+  }
+}
+
+/** Registration, fnames and the link compact state of a fid: the reads that are not paged message lists. */
+export async function fidExtras(hub: Hub, fid: number): Promise<SyncOp[]> {
+  const ops: SyncOp[] = [];
+  const onChain = await hub.call<'getIdRegistryOnChainEvent', unknown, OnChainEvent>('getIdRegistryOnChainEvent', { fid }).catch(notFound);
+  if (onChain) ops.push(...asSyncOps(opsOfEvent(HubEvent.create({ type: HubEventType.MERGE_ON_CHAIN_EVENT, mergeOnChainEventBody: { onChainEvent: onChain } }))));
+  const proofs = await hub.call<'getUserNameProofsByFid', unknown, { proofs: UserNameProof[] }>('getUserNameProofsByFid', { fid }).catch(notFound);
+  for (const proof of proofs?.proofs ?? []) {
+    ops.push(...asSyncOps(opsOfEvent(HubEvent.create({ type: HubEventType.MERGE_USERNAME_PROOF, mergeUsernameProofBody: { usernameProof: proof } }))));
+  }
+  const compact = await hub.call<'getLinkCompactStateMessageByFid', unknown, { messages: Message[] }>('getLinkCompactStateMessageByFid', { fid }).catch(notFound);
+  for (const m of compact?.messages ?? []) ops.push(...opsOfMessage(m));
+  return ops;
+}
+
+const asSyncOps = (ops: ReturnType<typeof opsOfEvent>): SyncOp[] => ops.filter((o): o is SyncOp => o.kind !== 'retract');
+
+/** A fid without such a record answers not_found: that is an empty answer, not a failure. */
+function notFound(err: Error): null {
+  if (/not[_ ]found|notfound|unimplemented/i.test(err.message)) return null;
+  throw err;
+}

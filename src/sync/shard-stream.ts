@@ -1,0 +1,112 @@
+// One shard's live event stream. Events go to the writer in order with their
+// position; an event at or before the last one queued (fromId is inclusive, and
+// a node may deliver twice) is skipped. The stream reconnects with exponential
+// backoff when it errors or ends, and when the engine finds it stalled: open but
+// silent while the node's head moves (a stalled gRPC stream raises nothing).
+import { HubEventType, type HubEvent } from '@farcaster/hub-nodejs';
+import type { ClientReadableStream } from '@grpc/grpc-js';
+import type { Logger } from 'pino';
+import type { BatchWriter } from './batch-writer';
+import type { Hub } from './hub-client';
+import { eventTime, opsOfEvent } from './hub-messages';
+import type { SyncStatus } from './sync-status';
+
+/** Named explicitly: on Snapchain an empty list delivers nothing. BLOCK_CONFIRMED keeps an idle stream (and lag) moving. */
+export const EVENT_TYPES = [
+  HubEventType.MERGE_MESSAGE, HubEventType.PRUNE_MESSAGE, HubEventType.REVOKE_MESSAGE,
+  HubEventType.MERGE_USERNAME_PROOF, HubEventType.MERGE_ON_CHAIN_EVENT, HubEventType.BLOCK_CONFIRMED,
+];
+
+export interface ShardStreamOptions { reconnectMinMs: number; reconnectMaxMs: number }
+
+export class ShardStream {
+  private stream: ClientReadableStream<HubEvent> | null = null;
+  private stopped = false;
+  private attempt = 0;
+  private timer: NodeJS.Timeout | null = null;
+  /** Id and block of the last event handed to the writer. */
+  lastId: number;
+  lastBlock: number | null = null;
+  /** When the stream last delivered anything (ms). */
+  lastDataAt = Date.now();
+
+  constructor(
+    private readonly hub: Hub, readonly shard: number, fromId: number,
+    private readonly writer: BatchWriter, private readonly status: SyncStatus,
+    private readonly opts: ShardStreamOptions, private readonly log: Logger,
+  ) {
+    this.lastId = fromId;
+  }
+
+  start(): void { void this.connect(); }
+
+  stop(): void {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.stream?.cancel();
+    this.stream = null;
+  }
+
+  /** The stream is open but silent while the node moved on: drop it and reconnect. */
+  restartStalled(): void {
+    const s = this.status.shard(this.shard);
+    s.stalls += 1;
+    s.stream = 'stalled';
+    this.log.warn({ shard: this.shard, lastId: this.lastId, silentMs: Date.now() - this.lastDataAt }, 'event stream stalled: reconnecting');
+    this.reconnect(new Error(`shard ${this.shard}: stream silent while the node's head moved`));
+  }
+
+  private async connect(): Promise<void> {
+    if (this.stopped) return;
+    const s = this.status.shard(this.shard);
+    s.stream = 'subscribing';
+    // fromId is inclusive: the last event queued comes again and is skipped below.
+    const result = await this.hub.client.subscribe({ eventTypes: EVENT_TYPES, shardIndex: this.shard, fromId: this.lastId });
+    if (this.stopped) { if (result.isOk()) result.value.cancel(); return; }
+    if (result.isErr()) { this.reconnect(result.error); return; }
+    const stream = result.value;
+    this.stream = stream;
+    this.lastDataAt = Date.now();
+    s.stream = 'streaming';
+    stream.on('data', (event: HubEvent) => this.onEvent(stream, event));
+    stream.on('error', (err: Error & { code?: number }) => {
+      // CANCELLED is our own cancel (stop, stall, reconnect).
+      if (this.stream === stream && err.code !== 1) this.reconnect(err);
+    });
+    stream.on('end', () => { if (this.stream === stream) this.reconnect(new Error(`shard ${this.shard}: the node ended the stream`)); });
+  }
+
+  private onEvent(stream: ClientReadableStream<HubEvent>, event: HubEvent): void {
+    if (this.stream !== stream) return;
+    this.lastDataAt = Date.now();
+    this.attempt = 0;
+    if (event.id <= this.lastId) return;
+    this.lastId = event.id;
+    this.lastBlock = event.blockNumber;
+    const ops = opsOfEvent(event);
+    this.writer.push({
+      ops, events: 1, receivedAt: this.lastDataAt,
+      position: { shard: this.shard, eventId: event.id, blockNumber: event.blockNumber, eventTime: eventTime(event) },
+    });
+    // Backpressure: gRPC stops reading from the socket while paused, so memory stays flat.
+    if (this.writer.full && !stream.isPaused()) {
+      stream.pause();
+      void this.writer.drained().then(() => { if (this.stream === stream) stream.resume(); });
+    }
+  }
+
+  private reconnect(err: unknown): void {
+    const old = this.stream;
+    this.stream = null;
+    old?.cancel();
+    if (this.stopped || this.timer) return;
+    const s = this.status.shard(this.shard);
+    s.reconnects += 1;
+    if (s.stream !== 'stalled') s.stream = 'reconnecting';
+    this.status.error(err);
+    const delay = Math.min(this.opts.reconnectMaxMs, this.opts.reconnectMinMs * 2 ** Math.min(this.attempt, 10));
+    this.attempt += 1;
+    this.log.warn({ shard: this.shard, err: err instanceof Error ? err.message : String(err), retryInMs: delay }, 'event stream lost: reconnecting');
+    this.timer = setTimeout(() => { this.timer = null; void this.connect(); }, delay);
+  }
+}

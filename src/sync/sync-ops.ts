@@ -1,0 +1,55 @@
+// What one Farcaster message (or on-chain event, or username proof) does to the
+// stored tables, independent of how it arrived: a live event, a backfill page or
+// a reconcile read. The writer (apply-ops.ts) merges ops by the protocol's rules.
+//
+// Times are JS Dates (UTC). Hashes and addresses are lowercase 0x hex, Solana
+// addresses base58, exactly as the importer stores them.
+
+/** A follow (link type "follow"); `remove` is an unfollow. Other link types are not stored. */
+export interface LinkOp { kind: 'link'; fid: number; target: number; ts: Date; remove: boolean }
+
+/**
+ * A link compact state: the complete set of fids `fid` follows at `ts`
+ * (it replaces pruned link adds). Follows not in it and older than it end.
+ */
+export interface LinkCompactOp { kind: 'linkCompact'; fid: number; targets: number[]; ts: Date }
+
+/** A like (1) or recast (2) of a cast. Reactions to URLs are not stored. */
+export interface ReactionOp {
+  kind: 'reaction'; fid: number; type: 1 | 2; targetHash: string; targetFid: number; ts: Date; remove: boolean;
+}
+
+/** A cast, with the columns fc_cast stores (embeds as normalised JSON text, like the importer). */
+export interface CastAddOp {
+  kind: 'castAdd'; hash: string; fid: number; ts: Date;
+  parentFid: number | null; parentHash: string | null; parentUrl: string | null;
+  text: string; embeds: string | null; mentions: number[]; quotedHash: string | null; quotedFid: number | null;
+}
+
+/** A cast removed by its author. Removes always win over the add of the same hash. */
+export interface CastRemoveOp { kind: 'castRemove'; fid: number; hash: string; ts: Date }
+
+/** A user data value (type = the protocol's UserDataType number); the newest per (fid, type) wins. */
+export interface UserDataOp { kind: 'userData'; fid: number; type: number; value: string; ts: Date }
+
+/** A verified address (ethereum 0x hex or solana base58); `remove` ends it. */
+export interface VerificationOp {
+  kind: 'verification'; fid: number; address: string; protocol: 'ethereum' | 'solana'; ts: Date; remove: boolean;
+}
+
+/** An fname or ENS name held by `fid` from `ts`; `remove` ends it (a transfer ends the old holder's). */
+export interface FnameOp { kind: 'fname'; fid: number; fname: string; ts: Date; remove: boolean }
+
+/** A fid registered or transferred on chain. */
+export interface UserOp { kind: 'user'; fid: number; registeredAt: Date | null; custody: string | null }
+
+export type SyncOp = LinkOp | LinkCompactOp | ReactionOp | CastAddOp | CastRemoveOp | UserDataOp | VerificationOp | FnameOp | UserOp;
+
+/**
+ * A message that stopped counting: pruned (storage limit) or revoked (its
+ * signer was removed). It takes away what `op` added if `op` is still what the
+ * store holds for its key; it never brings back what `op` had replaced.
+ */
+export interface RetractOp { kind: 'retract'; op: SyncOp; at: Date; reason: 'prune' | 'revoke' }
+
+export type AnyOp = SyncOp | RetractOp;
