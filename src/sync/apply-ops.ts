@@ -4,8 +4,8 @@
 // transaction: a crash leaves either all of a batch or none of it.
 import type { SqlClient } from '../db/sql-client';
 import { applyCountDifference, applyDailyDifference, contributions, type ChangedKeys, type FollowState } from './live-counts';
-import { mergeAdd, mergeTimed, mergeValue, retractValue, type TimedRow, type ValueRow } from './merge-rules';
-import type { AnyOp, CastAddOp, SyncOp } from './sync-ops';
+import { mergeAdd, mergeTimed, mergeValue, restoreTimed, retractValue, type TimedRow, type ValueRow } from './merge-rules';
+import type { AnyOp, CastAddOp, CastRemoveOp, SyncOp } from './sync-ops';
 
 /** Where a shard's stream stands after the batch: its last event, stored with the batch's rows. */
 export interface ShardPosition { shard: number; eventId: number; blockNumber: number; eventTime: Date | null }
@@ -36,7 +36,7 @@ const linkKey = (fid: number, target: number) => `${fid}|${target}`;
 const reactionKey = (fid: number, type: number, hash: string) => `${fid}|${type}|${hash}`;
 const pairKey = (fid: number, s: string | number) => `${fid}|${s}`;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
-const opsOf = (ops: AnyOp[]) => ops.map((o) => (o.kind === 'retract' ? o.op : o));
+const opsOf = (ops: AnyOp[]) => ops.map((o) => (o.kind === 'retract' || o.kind === 'restore' ? o.op : o));
 
 async function loadRows(tx: SqlClient, ops: AnyOp[]) {
   const inner = opsOf(ops);
@@ -105,8 +105,55 @@ const castContent = (o: CastAddOp) => ({
   mentions: o.mentions, quoted_hash: o.quotedHash, quoted_fid: o.quotedFid, timestamp: o.ts,
 });
 
+/**
+ * The row a cast remove leaves when the cast was never seen: no content and the
+ * remove's time. A cast the sync has seen always has embeds (at least "[]"), so
+ * a cast added at the very time of its remove is not mistaken for one.
+ */
+const isCastStandIn = (r: CastRow): boolean =>
+  r.deleted_at !== null && r.embeds === null && r.text === '' && r.timestamp.getTime() === r.deleted_at.getTime();
+
+const removedCast = (o: CastRemoveOp, row: CastRow | undefined): CastRow => (row ? { ...row, deleted_at: o.ts }
+  : { hash: o.hash, fid: o.fid, parent_fid: null, parent_hash: null, parent_url: null, text: '', embeds: null, mentions: [],
+    quoted_hash: null, quoted_fid: null, timestamp: o.ts, deleted_at: o.ts });
+
+/** Sets the batch's view of a key's row to what the node's message says (a reconcile's repair). */
+function restore(t: Tables, o: SyncOp): void {
+  switch (o.kind) {
+    case 'link': {
+      const key = linkKey(o.fid, o.target);
+      t.links.set(key, { fid: o.fid, target_fid: o.target, ...restoreTimed(t.links.current(key), o.ts, o.remove) });
+      return;
+    }
+    case 'reaction': {
+      const key = reactionKey(o.fid, o.type, o.targetHash);
+      const row = t.reactions.current(key);
+      t.reactions.set(key, { fid: o.fid, reaction_type: o.type, target_hash: o.targetHash, target_fid: row?.target_fid ?? o.targetFid, ...restoreTimed(row, o.ts, o.remove) });
+      return;
+    }
+    case 'verification': {
+      const key = pairKey(o.fid, o.address);
+      t.verifications.set(key, { fid: o.fid, address: o.address, protocol: o.protocol, ...restoreTimed(t.verifications.current(key), o.ts, o.remove) });
+      return;
+    }
+    case 'userData':
+      t.userData.set(pairKey(o.fid, o.type), { fid: o.fid, type: o.type, value: o.value, timestamp: o.ts, deleted_at: null });
+      return;
+    case 'castAdd':
+      t.casts.set(o.hash, { hash: o.hash, ...castContent(o), deleted_at: null });
+      return;
+    case 'castRemove':
+      t.casts.set(o.hash, removedCast(o, t.casts.current(o.hash)));
+      return;
+    default:
+      // Fnames, fids and compact states have no stored time to distrust: merged as usual.
+      merge(t, o);
+  }
+}
+
 /** Merges one op into the batch's view of its row. */
 function merge(t: Tables, op: AnyOp): void {
+  if (op.kind === 'restore') { restore(t, op.op); return; }
   const retract = op.kind === 'retract' ? op : null;
   const o = retract ? retract.op : (op as SyncOp);
   switch (o.kind) {
@@ -161,10 +208,9 @@ function merge(t: Tables, op: AnyOp): void {
         if (row && row.deleted_at === null) t.casts.set(o.hash, { ...row, deleted_at: new Date(Math.max(retract.at.getTime(), row.timestamp.getTime())) });
         return;
       }
-      // A cast's content never changes: a known live cast is a duplicate; a removed
-      // one (or the stand-in of a remove that came first) gets its content and stays removed.
-      if (row && row.deleted_at === null) return;
-      if (row && row.text === o.text && row.timestamp.getTime() === o.ts.getTime()) return;
+      // A cast's content never changes: a known cast (live or removed) is a duplicate; the
+      // stand-in of a remove that came first gets its content and stays removed.
+      if (row && (row.deleted_at === null || !isCastStandIn(row))) return;
       t.casts.set(o.hash, { hash: o.hash, ...castContent(o), deleted_at: row?.deleted_at ?? null });
       return;
     }
@@ -175,13 +221,11 @@ function merge(t: Tables, op: AnyOp): void {
         // Of two removes of one cast the node keeps the later; the stand-in of a remove
         // without its cast (timestamp = deleted_at) follows it.
         if (o.ts.getTime() <= row.deleted_at.getTime()) return;
-        const standIn = row.timestamp.getTime() === row.deleted_at.getTime();
+        const standIn = isCastStandIn(row);
         t.casts.set(o.hash, { ...row, deleted_at: o.ts, timestamp: standIn ? o.ts : row.timestamp });
         return;
       }
-      t.casts.set(o.hash, row ? { ...row, deleted_at: o.ts }
-        : { hash: o.hash, fid: o.fid, parent_fid: null, parent_hash: null, parent_url: null, text: '', embeds: null, mentions: [],
-          quoted_hash: null, quoted_fid: null, timestamp: o.ts, deleted_at: o.ts });
+      t.casts.set(o.hash, removedCast(o, row));
       return;
     }
     case 'fname': {

@@ -111,6 +111,10 @@ export class BatchWriter {
       this.opts.onStored?.(batch, now);
       this.waiters = this.waiters.filter((w) => (w.seq <= this.committed ? (w.resolve(), false) : true));
       if (!this.full) for (const d of this.drainWaiters.splice(0)) d();
+      // An embedded database (PGlite) runs a transaction without waiting on a socket, so
+      // the loop would go on without the event loop reading the node's streams: one event
+      // per transaction. A turn of the event loop lets what arrived meanwhile join the next batch.
+      await new Promise<void>((resolve) => setImmediate(resolve));
     }
   }
 

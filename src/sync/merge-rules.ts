@@ -2,6 +2,12 @@
 // fed the same messages in any order, any number of times, ends in the state
 // the node holds (and the state an import of the node's dump gives).
 //
+// One case is not told apart: an add and a remove of the same key at the same
+// second leave the row a remove that came alone leaves (timestamp = deleted_at).
+// A later remove then moves the row's timestamp to its own; in the other order
+// the row keeps the add's. Both rows are removed, so no count differs; only the
+// follower history of that follow can fall on the later remove's day.
+//
 // A stored row remembers the winning message by its times: `timestamp` is the
 // add's time, `deleted_at` the remove's (the row is then not live). Ties
 // between two adds or two removes are decided on the node by hash; both sides
@@ -54,6 +60,16 @@ export function retractAdd(row: TimedRow | undefined, ts: Date, at: Date): Timed
 export function mergeTimed(row: TimedRow | undefined, ts: Date, remove: boolean, retractedAt: Date | null): TimedRow | null {
   if (retractedAt) return remove ? null : retractAdd(row, ts, retractedAt);
   return remove ? mergeRemove(row, ts) : mergeAdd(row, ts);
+}
+
+/**
+ * The times a row has when the node holds exactly this message (a reconcile's
+ * repair): an add is live from its time; a remove ends the row at its time and
+ * keeps the time of the add it ended when that add came before it.
+ */
+export function restoreTimed(row: TimedRow | undefined, ts: Date, remove: boolean): TimedRow {
+  if (!remove) return { timestamp: ts, deleted_at: null };
+  return { timestamp: row && ms(row.timestamp) <= ms(ts) ? row.timestamp : ts, deleted_at: ts };
 }
 
 /** A user data row: the newest value per (fid, type) wins; a pruned value ends (deleted_at). */

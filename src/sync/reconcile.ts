@@ -1,7 +1,8 @@
 // Reconcile: a fid's stored rows compared with the node's state, differences
 // repaired through the writer and counted. A stored row the node does not hold
-// (a missed prune or revoke, a lost event) ends now; a node message the rows do
-// not reflect is merged. Live answers then match the node for that fid.
+// (a missed prune or revoke, a lost event) ends now; a key whose row does not
+// reflect the node's message is set to it. Live answers then match the node for
+// that fid, and a second reconcile finds nothing.
 import type { AnyOp, SyncOp } from './sync-ops';
 import type { SyncContext } from './backfill';
 import { FID_MESSAGE_READS, fidExtras, fidMessagePages } from './node-reads';
@@ -34,21 +35,34 @@ async function storedState(ctx: SyncContext, fid: number): Promise<Record<keyof 
   };
 }
 
-/** Per kind and key, what the node holds: an add (live) or a remove, at its time. */
-function nodeKeys(fid: number, ops: SyncOp[]): Record<keyof Repairs, Map<string, Stored>> {
-  const out: Record<keyof Repairs, Map<string, Stored>> = { links: new Map(), casts: new Map(), reactions: new Map(), verifications: new Map(), userData: new Map() };
+/** What the node holds for a key: its message, live (an add) or not (a remove). */
+interface NodeKey extends Stored {
+  op: SyncOp;
+  /** Listed by a link compact state: live, but its own add's time is gone from the node. */
+  anyTime?: boolean;
+}
+
+/** Per kind and key, what the node holds; `rest` is what has no key to compare (fnames, fids). */
+function nodeKeys(fid: number, ops: SyncOp[]): { keys: Record<keyof Repairs, Map<string, NodeKey>>; rest: SyncOp[] } {
+  const keys: Record<keyof Repairs, Map<string, NodeKey>> = { links: new Map(), casts: new Map(), reactions: new Map(), verifications: new Map(), userData: new Map() };
+  const rest: SyncOp[] = [];
+  const put = (kind: keyof Repairs, key: string, op: SyncOp, live: boolean, extra: Partial<NodeKey> = {}) =>
+    keys[kind].set(key, { key, ts: op.kind === 'user' ? new Date(0) : op.ts, live, op, ...extra });
   for (const o of ops) {
-    if (o.kind === 'link' && o.fid === fid) out.links.set(String(o.target), { key: String(o.target), ts: o.ts, live: !o.remove });
+    if (o.kind === 'link' && o.fid === fid) put('links', String(o.target), o, !o.remove);
     else if (o.kind === 'linkCompact') {
-      for (const target of o.targets) if (!out.links.has(String(target))) out.links.set(String(target), { key: String(target), ts: o.ts, live: true });
+      for (const target of o.targets) {
+        if (!keys.links.has(String(target))) put('links', String(target), { kind: 'link', fid, target, ts: o.ts, remove: false }, true, { anyTime: true });
+      }
     }
-    else if (o.kind === 'castAdd') { if (!out.casts.has(o.hash)) out.casts.set(o.hash, { key: o.hash, ts: o.ts, live: true }); }
-    else if (o.kind === 'castRemove') out.casts.set(o.hash, { key: o.hash, ts: o.ts, live: false });
-    else if (o.kind === 'reaction') out.reactions.set(`${o.type}|${o.targetHash}`, { key: `${o.type}|${o.targetHash}`, ts: o.ts, live: !o.remove });
-    else if (o.kind === 'verification') out.verifications.set(o.address, { key: o.address, ts: o.ts, live: !o.remove });
-    else if (o.kind === 'userData') out.userData.set(String(o.type), { key: String(o.type), ts: o.ts, live: true, value: o.value });
+    else if (o.kind === 'castAdd') { if (!keys.casts.has(o.hash)) put('casts', o.hash, o, true); }
+    else if (o.kind === 'castRemove') put('casts', o.hash, o, false);
+    else if (o.kind === 'reaction') put('reactions', `${o.type}|${o.targetHash}`, o, !o.remove);
+    else if (o.kind === 'verification') put('verifications', o.address, o, !o.remove);
+    else if (o.kind === 'userData') put('userData', String(o.type), o, true, { value: o.value });
+    else rest.push(o);
   }
-  return out;
+  return { keys, rest };
 }
 
 /** The op that ends a stored live row the node does not hold. */
@@ -62,26 +76,33 @@ function endOf(kind: keyof Repairs, fid: number, row: Stored, at: Date): AnyOp {
   return { kind: 'retract', op, at, reason: 'revoke' };
 }
 
-/** Compares and repairs one fid; returns the differences found per kind. */
+/**
+ * Compares and repairs one fid; returns the differences found per kind. Each key
+ * that differs is set to the node's message for it (not merged: the stored times
+ * are what may be wrong); a stored live row the node does not hold ends now.
+ */
 export async function reconcileFid(ctx: SyncContext, fid: number): Promise<Repairs> {
-  const ops = await nodeState(ctx, fid);
-  const node = nodeKeys(fid, ops);
+  const { keys: node, rest } = nodeKeys(fid, await nodeState(ctx, fid));
   const stored = await storedState(ctx, fid);
   const now = new Date();
   const repairs: Repairs = { links: 0, casts: 0, reactions: 0, verifications: 0, userData: 0 };
-  const ends: AnyOp[] = [];
+  const fixes: AnyOp[] = [];
   for (const kind of Object.keys(repairs) as (keyof Repairs)[]) {
     const mine = new Map(stored[kind].map((r) => [r.key, r]));
     for (const [key, n] of node[kind]) {
       const m = mine.get(key);
-      const differs = !m || m.live !== n.live || (n.live && t(m.ts) !== t(n.ts)) || (kind === 'userData' && m.value !== n.value);
-      if (differs) repairs[kind] += 1;
+      // A follow listed by a compact state keeps whatever time it was stored with.
+      const timeDiffers = (a: Stored, b: NodeKey) => !b.anyTime && t(a.ts) !== t(b.ts);
+      const differs = !m || m.live !== n.live || (n.live && timeDiffers(m, n)) || (kind === 'userData' && m.value !== n.value);
+      if (!differs) continue;
+      repairs[kind] += 1;
+      fixes.push({ kind: 'restore', op: n.op });
     }
     for (const m of stored[kind]) {
-      if (m.live && !node[kind].has(m.key)) { repairs[kind] += 1; ends.push(endOf(kind, fid, m, now)); }
+      if (m.live && !node[kind].has(m.key)) { repairs[kind] += 1; fixes.push(endOf(kind, fid, m, now)); }
     }
   }
-  ctx.writer.push({ ops: [...ops, ...ends], events: 0, receivedAt: Date.now() });
+  ctx.writer.push({ ops: [...rest, ...fixes], events: 0, receivedAt: Date.now() });
   await ctx.writer.flushed();
   return repairs;
 }

@@ -52,4 +52,12 @@ export type SyncOp = LinkOp | LinkCompactOp | ReactionOp | CastAddOp | CastRemov
  */
 export interface RetractOp { kind: 'retract'; op: SyncOp; at: Date; reason: 'prune' | 'revoke' }
 
-export type AnyOp = SyncOp | RetractOp;
+/**
+ * The node's own message for a key, found by a reconcile: the stored row is set
+ * to what it says, whatever the row holds. The merge rules trust the stored
+ * times, and a lost or wrongly stored event can have made those times wrong
+ * (a remove the node no longer holds outranks the add it does hold).
+ */
+export interface RestoreOp { kind: 'restore'; op: SyncOp }
+
+export type AnyOp = SyncOp | RetractOp | RestoreOp;
