@@ -23,6 +23,7 @@ interface CastRow {
 }
 interface FnameRow { fid: number; fname: string; deleted_at: Date | null }
 interface UserRow { fid: number; registered_at: Date | null; custody_address: string | null }
+interface CompactRow { fid: number; timestamp: Date; targets: number[] }
 
 /** Stored rows by key as loaded, and the rows the batch leaves (only keys it changed). */
 class Table<R> {
@@ -47,6 +48,14 @@ async function loadRows(tx: SqlClient, ops: AnyOp[]) {
 
   const l = of('link');
   const compactFids = of('linkCompact').map((o) => o.fid);
+  const compacts = new Table<CompactRow>();
+  // A pruned or revoked follow stays when its fid's compact state lists it: those states are read too.
+  const retractedFollowFids = ops.flatMap((o) => (o.kind === 'retract' && o.op.kind === 'link' ? [o.op.fid] : []));
+  if (compactFids.length || retractedFollowFids.length) {
+    const rows = await tx.query<CompactRow>('SELECT fid, timestamp, targets FROM fc_link_compact WHERE fid = ANY($1::int[]) FOR UPDATE',
+      [[...compactFids, ...retractedFollowFids]]);
+    for (const x of rows) compacts.loaded.set(String(x.fid), x);
+  }
   if (l.length || compactFids.length) {
     const rows = await tx.query<LinkRow>(`
       SELECT l.fid, l.target_fid, l.timestamp, l.deleted_at FROM fc_link l
@@ -95,7 +104,7 @@ async function loadRows(tx: SqlClient, ops: AnyOp[]) {
     const rows = await tx.query<UserRow>('SELECT fid, registered_at, custody_address FROM fc_user WHERE fid = ANY($1::int[]) FOR UPDATE', [us.map((o) => o.fid)]);
     for (const x of rows) users.loaded.set(String(x.fid), x);
   }
-  return { links, reactions, casts, userData, verifications, fnames, users };
+  return { links, reactions, casts, userData, verifications, fnames, users, compacts };
 }
 
 type Tables = Awaited<ReturnType<typeof loadRows>>;
@@ -160,12 +169,21 @@ function merge(t: Tables, op: AnyOp): void {
     case 'link': {
       const key = linkKey(o.fid, o.target);
       const row = t.links.current(key);
+      // The node keeps a follow its compact state lists when the follow's own add is pruned or revoked.
+      if (retract && !o.remove && t.compacts.current(String(o.fid))?.targets.includes(o.target)) return;
       const times = mergeTimed(row, o.ts, o.remove, retract?.at ?? null);
       if (times) t.links.set(key, { fid: o.fid, target_fid: o.target, ...times });
       return;
     }
     case 'linkCompact': {
-      if (retract) return; // a pruned compact state leaves the follows it listed
+      const stored = t.compacts.current(String(o.fid));
+      if (retract) {
+        // A pruned compact state leaves the follows it listed, but no longer keeps them from a prune.
+        if (stored && stored.timestamp.getTime() === o.ts.getTime()) t.compacts.set(String(o.fid), { ...stored, targets: [] });
+        return;
+      }
+      if (stored && stored.timestamp.getTime() >= o.ts.getTime()) return; // an older state than the one stored
+      t.compacts.set(String(o.fid), { fid: o.fid, timestamp: o.ts, targets: [...o.targets] });
       const listed = new Set(o.targets);
       for (const target of listed) {
         const key = linkKey(o.fid, target);
@@ -280,10 +298,22 @@ async function writeRows(tx: SqlClient, t: Tables): Promise<void> {
     [casts.map((r) => r.hash), casts.map((r) => r.fid), casts.map((r) => r.parent_fid), casts.map((r) => r.parent_hash),
       casts.map((r) => r.parent_url), casts.map((r) => r.text), casts.map((r) => r.embeds), casts.map((r) => `{${r.mentions.join(',')}}`),
       casts.map((r) => r.quoted_hash), casts.map((r) => r.quoted_fid), casts.map((r) => iso(r.timestamp)), casts.map((r) => iso(r.deleted_at))]);
-    // The thread root, when the parent is known (a reply that came first is given it when the parent's own row is written here).
+    // The thread root: a reply takes its parent's once the parent is stored. Shards deliver
+    // in no common order, so a parent stored after its replies passes its root down to them
+    // and their replies; the walk stops where a reply already has it.
     await tx.query(`
       UPDATE fc_cast c SET root_parent_hash = coalesce(p.root_parent_hash, p.hash) FROM fc_cast p
       WHERE c.hash = ANY($1::text[]) AND p.hash = c.parent_hash AND c.root_parent_hash IS DISTINCT FROM coalesce(p.root_parent_hash, p.hash)`,
+    [casts.map((r) => r.hash)]);
+    await tx.query(`
+      WITH RECURSIVE tree (hash, root) AS (
+        SELECT hash, CASE WHEN parent_hash IS NULL THEN hash ELSE root_parent_hash END FROM fc_cast WHERE hash = ANY($1::text[])
+        UNION ALL
+        SELECT k.hash, t.root FROM tree t JOIN fc_cast k ON k.parent_hash = t.hash
+        WHERE t.root IS NOT NULL AND k.root_parent_hash IS DISTINCT FROM t.root
+      )
+      UPDATE fc_cast c SET root_parent_hash = tree.root FROM tree WHERE c.hash = tree.hash AND tree.hash <> tree.root
+        AND c.root_parent_hash IS DISTINCT FROM tree.root`,
     [casts.map((r) => r.hash)]);
   }
   const userData = [...t.userData.next.values()];
@@ -308,6 +338,14 @@ async function writeRows(tx: SqlClient, t: Tables): Promise<void> {
       INSERT INTO fc_fname (fid, fname, deleted_at) SELECT * FROM unnest($1::int[], $2::text[], $3::timestamptz[])
       ON CONFLICT (fid, fname) DO UPDATE SET deleted_at = EXCLUDED.deleted_at`,
     [fnames.map((r) => r.fid), fnames.map((r) => r.fname), fnames.map((r) => iso(r.deleted_at))]);
+  }
+  const compacts = [...t.compacts.next.values()];
+  if (compacts.length) {
+    // Targets as array literals: unnest cannot take a ragged int[][].
+    await tx.query(`
+      INSERT INTO fc_link_compact (fid, timestamp, targets) SELECT f, ts, t::int[] FROM unnest($1::int[], $2::timestamptz[], $3::text[]) AS x(f, ts, t)
+      ON CONFLICT (fid) DO UPDATE SET timestamp = EXCLUDED.timestamp, targets = EXCLUDED.targets`,
+    [compacts.map((r) => r.fid), compacts.map((r) => iso(r.timestamp)), compacts.map((r) => `{${r.targets.join(',')}}`)]);
   }
   const users = [...t.users.next.values()];
   if (users.length) {

@@ -51,6 +51,7 @@ function nodeKeys(fid: number, ops: SyncOp[]): { keys: Record<keyof Repairs, Map
   for (const o of ops) {
     if (o.kind === 'link' && o.fid === fid) put('links', String(o.target), o, !o.remove);
     else if (o.kind === 'linkCompact') {
+      rest.push(o); // stored, so that a later prune of a listed follow's add leaves the follow
       for (const target of o.targets) {
         if (!keys.links.has(String(target))) put('links', String(target), { kind: 'link', fid, target, ts: o.ts, remove: false }, true, { anyTime: true });
       }

@@ -23,7 +23,7 @@ const uncast = (fid: number, n: number, minute: number): SyncOp => ({ kind: 'cas
 describe.each(bothDatabases())('sync writer on %s', (_name, open) => {
   let t: TestDatabase;
   const q = <R = Record<string, unknown>>(text: string, params?: unknown[]) => t.db.sql.query<R>(text, params);
-  const reset = () => t.db.sql.exec(`TRUNCATE fc_link, fc_cast, fc_reaction, fc_user_data, fc_verification, fc_fname, fc_user,
+  const reset = () => t.db.sql.exec(`TRUNCATE fc_link, fc_link_compact, fc_cast, fc_reaction, fc_user_data, fc_verification, fc_fname, fc_user,
     fc_profile_counts, fc_follower_day, sync_cursor`);
   const counts = async () => Object.fromEntries((await q<{ fid: number; c: number[] }>(`
     SELECT fid, ARRAY[followers, following, posts, likes_received, recasts_received, replies_received, quotes_received] AS c

@@ -60,3 +60,12 @@ CREATE TABLE "sync_backfill" (
 
     CONSTRAINT "sync_backfill_pkey" PRIMARY KEY ("fid")
 );
+
+-- CreateTable
+CREATE TABLE "fc_link_compact" (
+    "fid" INTEGER NOT NULL,
+    "timestamp" TIMESTAMPTZ(3) NOT NULL,
+    "targets" INTEGER[],
+
+    CONSTRAINT "fc_link_compact_pkey" PRIMARY KEY ("fid")
+);
