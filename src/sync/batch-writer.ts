@@ -9,6 +9,9 @@ import { applyOps, type ShardPosition } from './apply-ops';
 import type { SyncStatus } from './sync-status';
 import type { AnyOp } from './sync-ops';
 
+/** Most event-loop turns the writer lets pass gathering items between two transactions. */
+const GATHER_TURNS = 50;
+
 export interface WriteItem {
   ops: AnyOp[];
   /** Set for a live event: the shard's cursor moves to it with the batch. */
@@ -111,9 +114,21 @@ export class BatchWriter {
       this.opts.onStored?.(batch, now);
       this.waiters = this.waiters.filter((w) => (w.seq <= this.committed ? (w.resolve(), false) : true));
       if (!this.full) for (const d of this.drainWaiters.splice(0)) d();
-      // An embedded database (PGlite) runs a transaction without waiting on a socket, so
-      // the loop would go on without the event loop reading the node's streams: one event
-      // per transaction. A turn of the event loop lets what arrived meanwhile join the next batch.
+      await this.gather();
+    }
+  }
+
+  /**
+   * An embedded database (PGlite) runs a transaction without waiting on a socket, so the
+   * event loop reads nothing from the node's streams meanwhile, and gRPC then hands over
+   * about one message per stream per turn: the next batch would hold one event or two.
+   * Turns of the event loop are let pass while they keep bringing items (at most
+   * GATHER_TURNS, and not past a full batch). On Postgres an idle queue costs one turn.
+   */
+  private async gather(): Promise<void> {
+    let seen = -1;
+    for (let turn = 0; turn < GATHER_TURNS && this.queue.length !== seen && this.queue.length < this.opts.maxBatchEvents; turn++) {
+      seen = this.queue.length;
       await new Promise<void>((resolve) => setImmediate(resolve));
     }
   }
