@@ -33,6 +33,9 @@ class Table<R> {
   set(key: string, row: R | null) { if (row) this.next.set(key, row); }
 }
 
+/** Levels of replies a late parent passes its thread root down in one batch. */
+const MAX_THREAD_DEPTH = 256;
+
 const linkKey = (fid: number, target: number) => `${fid}|${target}`;
 const reactionKey = (fid: number, type: number, hash: string) => `${fid}|${type}|${hash}`;
 const pairKey = (fid: number, s: string | number) => `${fid}|${s}`;
@@ -299,22 +302,21 @@ async function writeRows(tx: SqlClient, t: Tables): Promise<void> {
       casts.map((r) => r.parent_url), casts.map((r) => r.text), casts.map((r) => r.embeds), casts.map((r) => `{${r.mentions.join(',')}}`),
       casts.map((r) => r.quoted_hash), casts.map((r) => r.quoted_fid), casts.map((r) => iso(r.timestamp)), casts.map((r) => iso(r.deleted_at))]);
     // The thread root: a reply takes its parent's once the parent is stored. Shards deliver
-    // in no common order, so a parent stored after its replies passes its root down to them
-    // and their replies; the walk stops where a reply already has it.
+    // in no common order, so a cast stored after its replies passes its root down to them,
+    // level by level (an index probe on parent_hash per level; most casts have no replies
+    // yet, so one probe), until a level changes nothing. Hashes make a cycle impossible on the
+    // network; the walk is bounded anyway so that no stored data can make it endless.
+    const hashes = casts.map((r) => r.hash);
     await tx.query(`
       UPDATE fc_cast c SET root_parent_hash = coalesce(p.root_parent_hash, p.hash) FROM fc_cast p
       WHERE c.hash = ANY($1::text[]) AND p.hash = c.parent_hash AND c.root_parent_hash IS DISTINCT FROM coalesce(p.root_parent_hash, p.hash)`,
-    [casts.map((r) => r.hash)]);
-    await tx.query(`
-      WITH RECURSIVE tree (hash, root) AS (
-        SELECT hash, CASE WHEN parent_hash IS NULL THEN hash ELSE root_parent_hash END FROM fc_cast WHERE hash = ANY($1::text[])
-        UNION ALL
-        SELECT k.hash, t.root FROM tree t JOIN fc_cast k ON k.parent_hash = t.hash
-        WHERE t.root IS NOT NULL AND k.root_parent_hash IS DISTINCT FROM t.root
-      )
-      UPDATE fc_cast c SET root_parent_hash = tree.root FROM tree WHERE c.hash = tree.hash AND tree.hash <> tree.root
-        AND c.root_parent_hash IS DISTINCT FROM tree.root`,
-    [casts.map((r) => r.hash)]);
+    [hashes]);
+    for (let parents = hashes, level = 0; parents.length && level < MAX_THREAD_DEPTH; level++) {
+      parents = (await tx.query<{ hash: string }>(`
+        UPDATE fc_cast c SET root_parent_hash = coalesce(p.root_parent_hash, p.hash) FROM fc_cast p
+        WHERE c.parent_hash = ANY($1::text[]) AND p.hash = c.parent_hash AND c.root_parent_hash IS DISTINCT FROM coalesce(p.root_parent_hash, p.hash)
+        RETURNING c.hash`, [parents])).map((r) => r.hash);
+    }
   }
   const userData = [...t.userData.next.values()];
   if (userData.length) {
