@@ -107,7 +107,8 @@ export class SyncEngine {
     const [pending] = await this.sql.query<{ value: string }>('SELECT value FROM app_meta WHERE key = $1', [BACKFILL_KEY]);
     if (this.opts.backfill === 'auto' && pending?.value === 'pending') {
       const total = info.shardInfos.filter((s) => s.shardId > 0).reduce((a, s) => a + (s.numFidRegistrations ?? 0), 0);
-      this.backfillRun = this.runBackfill('all', true, shards, total || undefined);
+      // Not awaited: it runs beside the live streams. Its failure is logged and in the status; it resumes at the next start.
+      this.backfillRun = this.runBackfill('all', true, shards, total || undefined).catch(() => undefined);
     }
     this.every(this.opts.headPollMs, () => this.pollHeads());
     this.every(this.opts.statusEveryMs, () => saveSyncStatus(this.sql, this.status));
@@ -125,6 +126,8 @@ export class SyncEngine {
       this.log.info(r, 'backfill done');
       return r;
     } catch (err) {
+      // Stopping the engine ends a backfill in flight: that is no error (it resumes at the next start).
+      if (this.stopped) throw err;
       this.status.error(err);
       this.log.error({ err }, 'backfill stopped: it resumes at the next start');
       throw err;

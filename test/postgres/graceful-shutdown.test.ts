@@ -2,35 +2,16 @@
 // flight finish, closes the database and exits 0. The requests are held in
 // flight deterministically: another session locks the table they read, and
 // releases it only after the signal was sent.
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import { Client } from 'pg';
 import { KeyService } from '../../src/auth/key.service';
 import { importDataset } from '../../src/importer/import-dataset';
 import { refreshAnalytics } from '../../src/analytics/refresh';
+import { startServerProcess } from '../helpers/server-process';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
 import { fixture } from '../helpers/test-server';
 
-const ROOT = path.join(__dirname, '..', '..');
 const IN_FLIGHT = 16;
 
-function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; port: number; exited: Promise<{ code: number | null; signal: string | null }> }> {
-  const child = spawn(path.join(ROOT, 'node_modules', '.bin', 'tsx'), ['src/index.ts'], {
-    cwd: ROOT, env: { ...process.env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: process.env.SERVER_LOG_LEVEL ?? "silent", ...env }, stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (d) => {
-      out += String(d);
-      const m = /service on http:\/\/localhost:(\d+)/.exec(out);
-      if (m) resolve({ child, port: Number(m[1]), exited });
-    });
-    child.stderr!.on("data", (d) => { out += String(d); });
-    if (process.env.SERVER_LOG_LEVEL) child.stdout!.on("data", (d) => process.stderr.write(d));
-    child.on('exit', () => reject(new Error(`server exited before listening:\n${out}`)));
-  });
-}
 
 describe('graceful shutdown', () => {
   let t: TestDatabase;
@@ -44,7 +25,7 @@ describe('graceful shutdown', () => {
   it(`when SIGTERM arrives with ${IN_FLIGHT} requests in flight, then all ${IN_FLIGHT} are answered, new connections are refused and the process exits 0`, async () => {
     const { key } = await new KeyService(t.db, 600, 0).create({ name: 'drain', rateLimit: 100000 });
     // Room for every request's statement to wait in Postgres, and no timeout that would end the wait first.
-    const server = await startServer({
+    const server = await startServerProcess({
       DATABASE_URL: t.url!, SHUTDOWN_DRAIN_MS: '10000', DB_POOL_SIZE: '20', DB_STATEMENT_TIMEOUT_MS: '0', DB_ACQUIRE_TIMEOUT_MS: '15000', REQUEST_TIMEOUT_MS: '30000',
     });
     const base = `http://127.0.0.1:${server.port}`;

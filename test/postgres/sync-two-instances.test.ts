@@ -2,42 +2,21 @@
 // one node double: the advisory lock lets exactly one of them sync, both answer
 // the same exact counts, and when the syncing one is stopped the other takes over
 // from the stored cursor (its lock retry is the server's, 15 s).
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import { Client } from 'pg';
 import { KeyService } from '../../src/auth/key.service';
 import { SYNC_LOCK } from '../../src/sync/sync-worker';
 import { HubDouble } from '../helpers/hub-double/hub-double';
 import { farcasterSeconds, idRegisterEvent, MessageFactory } from '../helpers/hub-double/message-factory';
 import { staysEqual, waitForEqual, waitUntil } from '../helpers/sync-wait';
+import { startServerProcess, type ServerProcess } from '../helpers/server-process';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
 
-const ROOT = path.join(__dirname, '..', '..');
-
-interface Server { child: ChildProcess; port: number; exited: Promise<unknown> }
-
-function startServer(env: Record<string, string>): Promise<Server> {
-  const child = spawn(path.join(ROOT, 'node_modules', '.bin', 'tsx'), ['src/index.ts'], {
-    cwd: ROOT, env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: process.env.SERVER_LOG_LEVEL ?? 'silent', ...env }, stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const exited = new Promise((resolve) => child.on('exit', resolve));
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (d) => {
-      out += String(d);
-      const m = /service on http:\/\/localhost:(\d+)/.exec(out);
-      if (m) resolve({ child, port: Number(m[1]), exited });
-    });
-    child.stderr!.on('data', (d) => { out += String(d); });
-    child.on('exit', () => reject(new Error(`server exited before listening:\n${out}`)));
-  });
-}
 
 describe('two server processes on one database', () => {
   let t: TestDatabase;
   let double: HubDouble;
   let pg: Client;
-  const servers: Server[] = [];
+  const servers: ServerProcess[] = [];
 
   beforeAll(async () => {
     t = await createTestDatabase();
@@ -59,8 +38,8 @@ describe('two server processes on one database', () => {
       DATABASE_URL: t.url!, HUB_URL: url, SYNC: 'auto', SYNC_BACKFILL: 'off', SYNC_RECONCILE_INTERVAL: '0',
       SYNC_HEAD_POLL_MS: '100', SYNC_STALL_MS: '2000', SYNC_RECONNECT_MIN_MS: '50', SYNC_RECONNECT_MAX_MS: '400',
     };
-    servers.push(await startServer(env), await startServer(env));
-    const total = (s: Server, fid: number) => async () => {
+    servers.push(await startServerProcess(env), await startServerProcess(env));
+    const total = (s: ServerProcess, fid: number) => async () => {
       const r = await fetch(`http://127.0.0.1:${s.port}/api/farcaster/followers/total/${fid}`, { headers: { apikey: key } });
       return r.status === 200 ? ((await r.json()) as { totalFollowers: number }).totalFollowers : r.status;
     };
