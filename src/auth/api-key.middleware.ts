@@ -5,7 +5,9 @@ import type { KeyRateLimiter } from './rate-limiter';
 
 /**
  * Requires a valid `apikey` header, spends one request of its budget, and
- * keeps it in res.locals.
+ * keeps it in res.locals. Its answers carry the key's budget in the IETF
+ * RateLimit-Policy and RateLimit headers (draft-ietf-httpapi-ratelimit-headers,
+ * structured-field form), the 429 as well, next to its Retry-After.
  *
  * Failed keys (unknown, revoked, expired) are counted per client address; past
  * AUTH_FAILURE_LIMIT a minute the address gets 429 with Retry-After and its keys
@@ -36,7 +38,11 @@ export function requireApiKey(keys: KeyService, limiter: KeyRateLimiter) {
           throw unauthorized();
         }
       }
-      await limiter.consume(key);
+      const budget = await limiter.consume(key);
+      // On every answer to a known key, 2xx or 4xx, on both faces: later handlers and the error handler add headers, never remove them.
+      res.setHeader('RateLimit-Policy', `"default";q=${budget.limit};w=${budget.windowSeconds}`);
+      res.setHeader('RateLimit', `"default";r=${budget.remaining};t=${budget.resetSeconds}`);
+      if (!budget.allowed) throw rateLimited(budget.resetSeconds);
       res.locals.apiKey = key;
       next();
     } catch (err) {

@@ -4,7 +4,6 @@
 // memory (per instance) while Redis fails or stalls, and back when it answers.
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import type { Config } from '../config/config.schema';
-import { rateLimited } from '../errors/app-error';
 import { FallbackLimiter } from './fallback-limiter';
 import type { AuthenticatedKey } from './key.types';
 import { RedisLink, type RateLimitState } from './redis-link';
@@ -14,6 +13,22 @@ export type { RateLimitState } from './redis-link';
 const WINDOW_SECONDS = 60;
 
 const retryAfterOf = (res: RateLimiterRes) => Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+
+/** A key's budget as the RateLimit and RateLimit-Policy headers tell it, after this request was counted. */
+export interface KeyBudget {
+  limit: number;
+  windowSeconds: number;
+  remaining: number;
+  resetSeconds: number;
+  /** False when this request was over the budget (a 429, waiting resetSeconds). */
+  allowed: boolean;
+}
+
+const budgetOf = (limit: number, res: RateLimiterRes, allowed: boolean): KeyBudget => ({
+  limit, windowSeconds: WINDOW_SECONDS, remaining: Math.max(0, res.remainingPoints), allowed,
+  // A refused request waits at least a second (Retry-After is never 0).
+  resetSeconds: allowed ? Math.max(0, Math.ceil(res.msBeforeNext / 1000)) : retryAfterOf(res),
+});
 
 export type RateLimitSettings = Pick<Config, 'REDIS_URL' | 'REDIS_COMMAND_TIMEOUT_MS' | 'AUTH_FAILURE_LIMIT'>;
 
@@ -45,12 +60,15 @@ export class KeyRateLimiter {
     return limiter;
   }
 
-  /** Spends one request of the key's budget; throws RATE_LIMITED with the wait when spent. */
-  async consume(key: AuthenticatedKey): Promise<void> {
+  /**
+   * Spends one request of the key's budget and says what is left; a request over
+   * the budget is counted too and comes back with allowed false (the caller answers 429).
+   */
+  async consume(key: AuthenticatedKey): Promise<KeyBudget> {
     try {
-      await this.limiterFor(key.rateLimit).consume(key.id);
+      return budgetOf(key.rateLimit, await this.limiterFor(key.rateLimit).consume(key.id), true);
     } catch (res) {
-      if (res instanceof RateLimiterRes) throw rateLimited(retryAfterOf(res));
+      if (res instanceof RateLimiterRes) return budgetOf(key.rateLimit, res, false);
       throw res;
     }
   }

@@ -3,6 +3,7 @@
 import { expressMiddleware } from '@as-integrations/express5';
 import express, { type Express, type Request, type Response } from 'express';
 import { pinoHttp } from 'pino-http';
+import compression from 'compression';
 import cors from 'cors';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
@@ -51,10 +52,22 @@ function corsOptions(config: Config): cors.CorsOptions {
     origin: origins.includes('*') ? '*' : origins,
     methods: ['GET', 'POST', 'OPTIONS'],
     allowedHeaders: ['apikey', 'content-type', 'apollo-require-preflight', 'x-apollo-operation-name', 'x-request-id'],
-    // A browser's script reads only the headers listed here: the REST answers' freshness is one of its uses.
-    exposedHeaders: ['retry-after', 'x-request-id', DATA_AS_OF_HEADER.toLowerCase(), ANALYTICS_AS_OF_HEADER.toLowerCase()],
+    // A browser's script reads only the headers listed here: the key's budget and the REST answers' freshness among them.
+    exposedHeaders: ['retry-after', 'ratelimit', 'ratelimit-policy', 'x-request-id', DATA_AS_OF_HEADER.toLowerCase(), ANALYTICS_AS_OF_HEADER.toLowerCase()],
     maxAge: 600,
   };
+}
+
+/**
+ * gzip or brotli, as Accept-Encoding asks, for answers of 1 KB or more (below
+ * that the framing costs about what it saves). Never an event stream: the
+ * compressor holds bytes back until its block fills, so events would arrive late.
+ */
+export function answerCompression() {
+  return compression({
+    threshold: 1024,
+    filter: (req, res) => !/^text\/event-stream\b/i.test(String(res.getHeader('Content-Type') ?? '')) && compression.filter(req, res),
+  });
 }
 
 export async function createApp(config: Config, db: Database, log: Logger): Promise<App> {
@@ -76,6 +89,7 @@ export async function createApp(config: Config, db: Database, log: Logger): Prom
   app.use(pinoHttp({ logger: log, genReqId: requestId, autoLogging: { ignore: (req) => req.url === '/healthz' } }));
   app.use((_req, res, next) => { if (draining) res.setHeader('Connection', 'close'); next(); });
   app.use(requestDeadline(config.REQUEST_TIMEOUT_MS));
+  app.use(answerCompression());
   // The answers are JSON for scripts; the Sandbox page loads its app from Apollo's CDN, so no CSP here.
   app.use(helmet({ contentSecurityPolicy: false, crossOriginEmbedderPolicy: false, crossOriginResourcePolicy: { policy: 'cross-origin' } }));
   // Before the key check: a browser's preflight carries no key.
