@@ -12,7 +12,7 @@ export const STATUS_OF: Record<ErrorCode, number> = {
 
 /** The HTTP reason phrase NestJS puts in `error`. */
 export const REASON_OF: Record<number, string> = {
-  400: 'Bad Request', 401: 'Unauthorized', 404: 'Not Found', 429: 'Too Many Requests',
+  400: 'Bad Request', 401: 'Unauthorized', 404: 'Not Found', 415: 'Unsupported Media Type', 429: 'Too Many Requests',
   500: 'Internal Server Error', 503: 'Service Unavailable',
 };
 
@@ -29,8 +29,16 @@ export class AppError extends Error {
 }
 
 export const badInput = (message: string) => new AppError('BAD_USER_INPUT', message);
-export const notFound = (message = 'Record not found') => new AppError('NOT_FOUND', message);
-export const unauthorized = () => new AppError('UNAUTHENTICATED', 'Unauthorized');
+/** 404 naming what was asked: `notFound('Farcaster user', 99)` → "Farcaster user 99 not found". */
+export const notFound = (kind: string, id: string | number) => new AppError('NOT_FOUND', `${kind} ${id} not found`);
+/** A profile by id: fids are numbers, Lens profile ids hex strings. */
+export const profileNotFound = (id: string | number, what = '') =>
+  notFound(`${what}${typeof id === 'number' ? 'Farcaster user' : 'Lens profile'}`, id);
+/** One body whatever the cause (missing, unknown, revoked, expired): which one is not told. */
+export const UNAUTHORIZED_MESSAGE = 'Missing or invalid API key: send it in the `apikey` header';
+export const unauthorized = () => new AppError('UNAUTHENTICATED', UNAUTHORIZED_MESSAGE);
+export const UNSUPPORTED_MEDIA_TYPE_MESSAGE = 'send the body as JSON with content-type: application/json';
+export const unsupportedMediaType = () => new AppError('BAD_USER_INPUT', UNSUPPORTED_MEDIA_TYPE_MESSAGE, true, undefined, 415);
 export const rateLimited = (retryAfterSeconds: number) =>
   new AppError('RATE_LIMITED', 'Rate limit exceeded', true, retryAfterSeconds);
 export const serviceUnavailable = () => new AppError('SERVICE_UNAVAILABLE', 'Database unavailable');

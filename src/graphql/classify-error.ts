@@ -7,13 +7,16 @@ import { unwrapResolverError } from '@apollo/server/errors';
 import { GraphQLError } from 'graphql';
 import { ArgumentValidationError } from 'type-graphql';
 import { inputErrorMessage, isConnectionError } from '../db/db-errors';
-import { AppError, STATUS_OF, type ErrorCode } from '../errors/app-error';
+import { AppError, STATUS_OF, UNSUPPORTED_MEDIA_TYPE_MESSAGE, type ErrorCode } from '../errors/app-error';
+import { argumentProblems, type ArgumentProblem } from './input-problems';
 
 export interface ErrorAnswer {
   code: ErrorCode;
   status: number;
   message: string;
   retryAfterSeconds?: number;
+  /** The argument rules broken, as data, for the REST face to name its own parameters. */
+  problems?: ArgumentProblem[];
   /** Set when the error deserves a log line: a value the database refused (validation should have named it first) or a bug. */
   log?: { level: 'warn' | 'error'; note: string };
 }
@@ -21,6 +24,14 @@ export interface ErrorAnswer {
 /** Apollo's own codes for requests the client got wrong. */
 const CLIENT_CODES = new Set(['GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'BAD_USER_INPUT', 'BAD_REQUEST',
   'PERSISTED_QUERY_NOT_FOUND', 'PERSISTED_QUERY_NOT_SUPPORTED', 'OPERATION_RESOLUTION_FAILURE']);
+
+/**
+ * Apollo's answer to a POST /graphql whose body it could not read as a JSON
+ * object (not sent as application/json, or `{}`). Its 400 is kept (the
+ * GraphQL-over-HTTP spec asks for a 4xx); only the words change, to say what to send.
+ */
+const APOLLO_NO_JSON_BODY = 'POST body missing, invalid Content-Type, or JSON object has no keys.';
+const GRAPHQL_BODY_MESSAGE = `${UNSUPPORTED_MEDIA_TYPE_MESSAGE}: an object with at least "query"`;
 
 const answer = (code: ErrorCode, message: string): ErrorAnswer => ({ code, status: STATUS_OF[code], message });
 
@@ -54,7 +65,10 @@ export function classifyError(error: unknown): ErrorAnswer {
       ...(original.isOperational ? {} : { log: { level: 'error', note: 'unexpected error' } }),
     };
   }
-  if (original instanceof ArgumentValidationError) return answer('BAD_USER_INPUT', validationMessage(original));
+  if (original instanceof ArgumentValidationError) return { ...answer('BAD_USER_INPUT', validationMessage(original)), problems: argumentProblems(original) };
+  if (error instanceof Error && error.message === APOLLO_NO_JSON_BODY && (error as { extensions?: { code?: unknown } }).extensions?.code === 'BAD_REQUEST') {
+    return answer('BAD_USER_INPUT', GRAPHQL_BODY_MESSAGE);
+  }
   if (isClientGraphQLError(error, original)) return answer('BAD_USER_INPUT', error.message);
   if (isConnectionError(original)) return answer('SERVICE_UNAVAILABLE', 'Database unavailable');
   // The database refused a value the client sent: the client's fault, but validation should have named it first.

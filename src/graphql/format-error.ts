@@ -17,6 +17,8 @@ import { classifyError, type ErrorAnswer } from './classify-error';
 function formatted(f: GraphQLFormattedError, a: ErrorAnswer): GraphQLFormattedError {
   const extensions: Record<string, unknown> = { code: a.code };
   Object.defineProperty(extensions, 'http', { value: { status: a.status }, enumerable: false });
+  // Hidden the same way: read by the REST router only (rest-errors.ts).
+  if (a.problems) Object.defineProperty(extensions, 'problems', { value: a.problems, enumerable: false });
   return { message: a.message, locations: f.locations, path: f.path, extensions };
 }
 

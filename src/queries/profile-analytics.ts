@@ -1,6 +1,6 @@
 // Protocol-independent answers over the analytics loaders; resolvers only
 // turn ids into profile objects.
-import { badInput, notFound } from '../errors/app-error';
+import { badInput, profileNotFound } from '../errors/app-error';
 import type { AnalyticsLoaders } from '../loaders/analytics-loaders';
 import { historyPoints, pointCount, type HistoryPoint } from './history';
 import { decodeKeysetCursor, keysetPage, rowsToRead } from './pagination';
@@ -13,7 +13,7 @@ const HISTOGRAM = [['0', 0, 0], ['1-9', 1, 9], ['10-99', 10, 99], ['100-999', 10
 
 export async function profileRank(l: AnalyticsLoaders, id: Id) {
   const r = await l.ranks.load(id);
-  if (!r) throw notFound();
+  if (!r) throw profileNotFound(id, 'rank of ');
   const entry = (rank: number) => ({ rank, percentileCategory: percentileCategory(rank, r.profiles) });
   return {
     followerRank: entry(r.follower_rank), engagementRank: entry(r.engagement_rank), scoreRank: entry(r.score_rank),
@@ -24,7 +24,7 @@ export async function profileRank(l: AnalyticsLoaders, id: Id) {
 /** Rank by followers gained in the period. */
 export async function userRank(l: AnalyticsLoaders, id: Id, period: Period) {
   const [g] = await l.gain.load({ id, period });
-  if (!g) throw notFound();
+  if (!g) throw profileNotFound(id, `${period} follower gain of `);
   return { profileId: String(id), rank: String(g.gain_rank), count: String(g.gained) };
 }
 

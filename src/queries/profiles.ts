@@ -3,7 +3,7 @@
 // batch rejects, so an outage reaches the client as an error, never as
 // "nobody found".
 import type DataLoader from 'dataloader';
-import { notFound } from '../errors/app-error';
+import { profileNotFound } from '../errors/app-error';
 import type { Loaders } from '../loaders/create-loaders';
 import { loadAll } from '../loaders/load-all';
 import { distinct } from '../loaders/order-by-keys';
@@ -13,7 +13,7 @@ type ProfileLoader<K, R> = DataLoader<K, R | null>;
 /** The profile of one id (a single-entity root); NOT_FOUND when the id has none. */
 export async function requireProfile<K, R>(loader: ProfileLoader<K, R>, id: K): Promise<R> {
   const row = await loader.load(id);
-  if (!row) throw notFound();
+  if (!row) throw profileNotFound(id as string | number);
   return row;
 }
 

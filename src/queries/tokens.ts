@@ -45,12 +45,12 @@ export async function resolveTokenId(db: Database, tokenId: string, date: string
   const raw = tokenId.trim();
   if (UUID.test(raw)) {
     const [m] = await mentionById(db, raw.toLowerCase());
-    if (!m) throw notFound();
+    if (!m) throw notFound('token mention', raw);
     if (day !== null && day !== m.day) throw badInput(`date must be absent or ${m.day} (the day of token mention ${m.id}); got "${day}"`);
     return { symbol: m.symbol, day: m.day };
   }
   const symbol = raw.toUpperCase();
-  if (!symbol || !(await symbolKnown(db, symbol))) throw notFound();
+  if (!symbol || !(await symbolKnown(db, symbol))) throw notFound('token', symbol || JSON.stringify(tokenId));
   return { symbol, day };
 }
 

@@ -3,7 +3,7 @@
 // JSON body field (POST) of the same name, or of the REST name a route renames
 // it to, shaped by the variable's declared type. Only the shape changes here:
 // validation happens once, in the schema, so REST and GraphQL reject the same
-// input with the same message.
+// input; rest-errors.ts words a REST 400 in the names read here.
 import type { Request } from 'express';
 import {
   getNamedType, getNullableType, getOperationAST, isInputObjectType, isListType, isNonNullType, isScalarType, typeFromAST,

@@ -1,6 +1,6 @@
 // Turns path and query strings into GraphQL variables. Only the shape changes
 // here (lists split, digits to numbers); validation happens once, in the schema,
-// so REST and GraphQL reject the same input with the same message. The one
+// so REST and GraphQL reject the same input (rest-errors.ts names the REST parameter). The one
 // exception is text no argument could accept: a NUL character (Postgres cannot
 // store it in text) is refused here, by the name the client sent.
 import type { Request } from 'express';

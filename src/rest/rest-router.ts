@@ -4,19 +4,27 @@
 import type { ApolloServer } from '@apollo/server';
 import { Router, type Request, type Response, type NextFunction } from 'express';
 import { print } from 'graphql';
-import { AppError } from '../errors/app-error';
-import { mostSevere } from '../graphql/format-error';
+import { AppError, unsupportedMediaType } from '../errors/app-error';
+import { appSchema } from '../graphql/build-schema';
+import { answerOf, mostSevere } from '../graphql/format-error';
 import type { Context } from '../graphql/context.type';
 import { freshnessHeaders, protocolsOf } from './freshness-headers';
+import { restInputMessage } from './rest-errors';
 import type { RestRoute } from './rest-route.type';
+
+/** A body is there (a length above 0, or chunked) that is not JSON: express.json skipped it, so the route would read nothing. */
+const nonJsonBody = (req: Request) =>
+  (req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0) && !req.is('application/json');
 
 export function restRouter(routes: RestRoute[], apollo: ApolloServer<Context>, contextOf: (req: Request, res: Response) => Context): Router {
   const router = Router();
   for (const r of routes) {
     const query = print(r.document);
+    const inputMessage = restInputMessage(appSchema(), r as Parameters<typeof restInputMessage>[1]);
     router[r.method](r.path, async (req: Request, res: Response, next: NextFunction) => {
       let freshness: Promise<Record<string, string>> | undefined;
       try {
+        if (r.method === 'post' && nonJsonBody(req)) throw unsupportedMediaType();
         const variables = r.variables(req);
         const contextValue = contextOf(req, res);
         // Asked before the operation runs: its resolvers then share this one protocol_state read.
@@ -29,7 +37,9 @@ export function restRouter(routes: RestRoute[], apollo: ApolloServer<Context>, c
         if (errors?.length) {
           // The most severe error decides, with the code and status formatError gave it, as on the GraphQL face.
           const { code, status, message } = mostSevere(errors);
-          throw new AppError(code, message, true, undefined, status);
+          // The REST client sent parameters, not variables: its 400 names them (rest-errors.ts).
+          const first400 = status === 400 ? errors.find((e) => answerOf(e).status === 400) : undefined;
+          throw new AppError(code, (first400 && inputMessage(first400)) || message, true, undefined, status);
         }
         res.set(await freshness);
         res.status(200).json(r.answer(data));

@@ -7,7 +7,8 @@ let s: TestServer;
 beforeAll(async () => { s = await startTestServer({ fixture: 'api-basic' }); });
 afterAll(async () => { await s.close(); });
 
-const UNAUTHORIZED = { statusCode: 401, message: 'Unauthorized', error: 'Unauthorized' };
+const UNAUTHORIZED_MESSAGE = 'Missing or invalid API key: send it in the `apikey` header';
+const UNAUTHORIZED = { statusCode: 401, message: UNAUTHORIZED_MESSAGE, error: 'Unauthorized' };
 
 describe('API keys', () => {
   it('when the apikey header is missing, unknown, revoked or expired, then the same 401 body', async () => {
@@ -36,7 +37,7 @@ describe('API keys', () => {
   it('when GraphQL is called without a key, then 401 with code UNAUTHENTICATED', async () => {
     const res = await fetch(`${s.baseUrl}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ __typename }' }) });
     expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({ errors: [{ message: 'Unauthorized', extensions: { code: 'UNAUTHENTICATED' } }] });
+    expect(await res.json()).toEqual({ errors: [{ message: UNAUTHORIZED_MESSAGE, extensions: { code: 'UNAUTHENTICATED' } }] });
   });
 
   it('when a key spends its per-minute budget, then 429 with Retry-After on both faces', async () => {

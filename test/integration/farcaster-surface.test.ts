@@ -152,7 +152,8 @@ describe('unknown ids and deleted data', () => {
     for (const p of ['/api/farcaster/followers/999', '/api/farcaster/following/999', '/api/farcaster/casts/999',
       '/api/farcaster/user/engagement/999', '/api/farcaster/match/999', '/api/lens/match/0x99']) {
       const res = await s.rest(p);
-      expect([p, res.status, res.body]).toEqual([p, 404, { statusCode: 404, message: 'Record not found', error: 'Not Found' }]);
+      const message = p.endsWith('0x99') ? 'Lens profile 0x99 not found' : 'Farcaster user 999 not found';
+      expect([p, res.status, res.body]).toEqual([p, 404, { statusCode: 404, message, error: 'Not Found' }]);
     }
   });
 

@@ -49,7 +49,7 @@ describe('GET /api/lens/profile/engagement/{id}', () => {
     const empty = { likes: [], comments: [], quotes: [] };
     expect(await s.rest('/api/lens/profile/engagement/0x05').then((r) => [r.status, r.body])).toEqual([200, { inbound: empty, outbound: empty }]);
     const missing = await s.rest('/api/lens/profile/engagement/0x0999');
-    expect([missing.status, missing.body]).toEqual([404, { statusCode: 404, message: 'Record not found', error: 'Not Found' }]);
+    expect([missing.status, missing.body]).toEqual([404, { statusCode: 404, message: 'Lens profile 0x0999 not found', error: 'Not Found' }]);
   });
 
   it('when engagement is asked, then its profiles load in one batch (statements do not grow with items)', async () => {

@@ -32,7 +32,7 @@ describe('Farcaster REST', () => {
   it('when the fid is unknown, then 404 with the NestJS body', async () => {
     const { status, body } = await s.rest('/api/farcaster/user/profile/999');
     expect(status).toBe(404);
-    expect(body).toEqual({ statusCode: 404, message: 'Record not found', error: 'Not Found' });
+    expect(body).toEqual({ statusCode: 404, message: 'Farcaster user 999 not found', error: 'Not Found' });
   });
 
   it.each(['abc', '0', '-3', '1.5', '99999999999'])('when the fid is %s, then 400 naming the rule', async (fid) => {

@@ -29,7 +29,7 @@ describe('Lens REST', () => {
   });
 
   it('when the profile does not exist, then 404; when the id is not hex, then 400', async () => {
-    expect(await s.rest('/api/lens/profile/0x99')).toMatchObject({ status: 404, body: { statusCode: 404, message: 'Record not found', error: 'Not Found' } });
+    expect(await s.rest('/api/lens/profile/0x99')).toMatchObject({ status: 404, body: { statusCode: 404, message: 'Lens profile 0x99 not found', error: 'Not Found' } });
     const bad = await s.rest('/api/lens/profile/stani');
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/Lens profile id/);

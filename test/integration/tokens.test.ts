@@ -94,7 +94,7 @@ describe('GET /api/llm/tokens/mentions/publications/{tokenId}', () => {
     const res = await pubs(`${ETH_0610}?date=2024-06-09`);
     expect([res.status, res.body.message]).toEqual([400, `date must be absent or 2024-06-10 (the day of token mention ${ETH_0610}); got "2024-06-09"`]);
     const unknown = await pubs(tokenMentionId('ETH', '2024-06-08'));
-    expect([unknown.status, unknown.body]).toEqual([404, { statusCode: 404, message: 'Record not found', error: 'Not Found' }]);
+    expect([unknown.status, unknown.body]).toEqual([404, { statusCode: 404, message: `token mention ${tokenMentionId('ETH', '2024-06-08')} not found`, error: 'Not Found' }]);
   });
 
   it('when tokenId is a symbol (any case), then every day\'s posts without date, that day\'s with it; ties by postId', async () => {

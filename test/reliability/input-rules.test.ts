@@ -151,7 +151,7 @@ describe('request bodies that are not what their headers say', () => {
       return path === '/graphql' ? [res.status, b.errors?.[0]?.extensions.code, b.errors?.[0]?.message] : [res.status, b.error, b.message];
     };
     const graphql = path === '/graphql';
-    expect(await answer({ 'content-encoding': 'gzip' })).toEqual([401, graphql ? 'UNAUTHENTICATED' : 'Unauthorized', 'Unauthorized']);
+    expect(await answer({ 'content-encoding': 'gzip' })).toEqual([401, graphql ? 'UNAUTHENTICATED' : 'Unauthorized', 'Missing or invalid API key: send it in the `apikey` header']);
     expect(await answer({ apikey: s.key, 'content-encoding': 'gzip' })).toEqual([400, graphql ? 'BAD_USER_INPUT' : 'Bad Request', 'Request body is not valid gzip data']);
     expect(await answer({ apikey: s.key, 'content-encoding': 'br' })).toEqual([400, graphql ? 'BAD_USER_INPUT' : 'Bad Request', 'Request body is not valid br data']);
     expect(await answer({ apikey: s.key, 'content-encoding': 'bogus' }))

@@ -22,7 +22,8 @@ describe('one classification of every error', () => {
       { property: 'page', constraints: { min: 'page must not be less than 1' }, children: [] },
       { property: 'ratio', constraints: {}, children: [] },
     ]);
-    expect(classifyError(atField(err))).toEqual({ code: 'BAD_USER_INPUT', status: 400, message: 'page must not be less than 1; ratio is invalid' });
+    expect(classifyError(atField(err))).toMatchObject({ code: 'BAD_USER_INPUT', status: 400, message: 'page must not be less than 1; ratio is invalid' });
+    expect(classifyError(atField(err)).problems?.map((p) => [p.path, p.broken.map((r) => r.name)])).toEqual([[['page'], ['min']]]);
   });
 
   it('when graphql-js or Apollo refuse the request, then BAD_USER_INPUT with their message', () => {
