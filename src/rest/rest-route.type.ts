@@ -3,6 +3,12 @@ import type { Request } from 'express';
 import type { RouteProtocols } from './freshness-headers';
 import { operationVariables } from './operation-variables';
 
+/** The single-entity roots: null only with a NOT_FOUND error, which the router answers as a 404 before `answer` runs. */
+type EntityRoot = 'farcasterUser' | 'lensProfile';
+
+/** An operation's data as `answer` sees it: the entity roots it asked for are there. */
+export type Found<T> = Omit<T, EntityRoot> & { [K in Extract<keyof T, EntityRoot>]-?: NonNullable<T[K]> };
+
 /**
  * One REST path of the earlier service: which GraphQL operation answers it,
  * and which part of `data` is the body. Its variables come from the
@@ -20,7 +26,7 @@ export interface RestRoute<TData = unknown, TVars = Record<string, unknown>> {
   bodyVariable?: keyof TVars & string;
   /** Path, query and body as the operation's variables; built from the document. */
   variables: (req: Request) => Record<string, unknown>;
-  answer: (data: TData) => unknown;
+  answer: (data: Found<TData>) => unknown;
   /** Whose protocol_state the freshness headers of its answers come from. */
   protocols: RouteProtocols;
   /** A sample call (on fid 1 / profile 0x01): shown by GET /api/docs, run by the REST == GraphQL test. */

@@ -10,7 +10,7 @@ import { answerOf, mostSevere } from '../graphql/format-error';
 import type { Context } from '../graphql/context.type';
 import { freshnessHeaders, protocolsOf } from './freshness-headers';
 import { restInputMessage } from './rest-errors';
-import type { RestRoute } from './rest-route.type';
+import type { Found, RestRoute } from './rest-route.type';
 
 /** A body is there (a length above 0, or chunked) that is not JSON: express.json skipped it, so the route would read nothing. */
 const nonJsonBody = (req: Request) =>
@@ -42,7 +42,8 @@ export function restRouter(routes: RestRoute[], apollo: ApolloServer<Context>, c
           throw new AppError(code, (first400 && inputMessage(first400)) || message, true, undefined, status);
         }
         res.set(await freshness);
-        res.status(200).json(r.answer(data));
+        // No errors: every root the operation asked for answered (an entity root is null only with NOT_FOUND).
+        res.status(200).json(r.answer(data as Found<unknown>));
       } catch (err) {
         // The read is settled before the error answer leaves, so no statement of this request outlives it.
         await freshness?.catch(() => undefined);

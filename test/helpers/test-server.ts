@@ -34,7 +34,8 @@ export async function startTestServer(opts: { fixture?: string; config?: Partial
 
   return {
     baseUrl, key, testDb,
-    gql: new GraphQLClient(`${baseUrl}/graphql`, { headers: { apikey: key } }),
+    // A current client: it accepts the GraphQL-over-HTTP media type, so requests refused before execution keep their 4xx.
+    gql: new GraphQLClient(`${baseUrl}/graphql`, { headers: { apikey: key, accept: 'application/graphql-response+json, application/json' } }),
     async rest(p, init = {}) {
       const headers: Record<string, string> = {};
       const k = init.key === undefined ? key : init.key;

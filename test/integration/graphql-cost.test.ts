@@ -18,7 +18,8 @@ async function answer(res: Response): Promise<Answer> {
   return { status: res.status, body: JSON.parse(text), text, headers: res.headers };
 }
 const post = (server: TestServer, query: string, variables?: unknown) => fetch(`${server.baseUrl}/graphql`, {
-  method: 'POST', headers: { 'content-type': 'application/json', apikey: server.key }, body: JSON.stringify({ query, variables }),
+  // The GraphQL-over-HTTP media type: a refusal before execution is then a 400 (a legacy application/json client gets 200).
+  method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json', apikey: server.key }, body: JSON.stringify({ query, variables }),
 }).then(answer);
 
 const ids = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
@@ -117,7 +118,7 @@ describe('nesting before parsing', () => {
   it('when the variables nest 2,000 deep, then 400 BAD_USER_INPUT; when GET carries the deep query, then 400 too', async () => {
     const res = await post(s, 'query($f: [Int!]!) { farcasterUsers(fids: $f) { fid } }', { f: JSON.parse(deepList(2000)) });
     expect([res.status, res.body.errors[0]]).toEqual([400, { message: 'Variables nest deeper than 64 levels of [ and {', extensions: { code: 'BAD_USER_INPUT' } }]);
-    const get = await fetch(`${s.baseUrl}/graphql?query=${encodeURIComponent(`{ farcasterUsers(fids: ${deepList(2000)}) { fid } }`)}`, { headers: { apikey: s.key, 'apollo-require-preflight': '1' } }).then(answer);
+    const get = await fetch(`${s.baseUrl}/graphql?query=${encodeURIComponent(`{ farcasterUsers(fids: ${deepList(2000)}) { fid } }`)}`, { headers: { apikey: s.key, accept: 'application/graphql-response+json', 'apollo-require-preflight': '1' } }).then(answer);
     expect([get.status, get.body.errors[0].extensions.code]).toEqual([400, 'BAD_USER_INPUT']);
   });
 

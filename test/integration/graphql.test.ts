@@ -42,15 +42,34 @@ describe('GraphQL', () => {
     expect(data.lensProfiles.map((p) => [p.profileId, p.stats.followers, p.stats.lensClassifierScore])).toEqual([['0x01', 2, 0.9], ['0x02', 1, null]]);
   });
 
-  it('when a single user does not exist, then NOT_FOUND with HTTP 404', async () => {
+  it('when a single user does not exist, then that field is null with NOT_FOUND and HTTP 200, and its siblings answer', async () => {
     const res = await errorOf(s.gql.request(TestFarcasterUserDocument, { fid: 999 }));
-    expect(res.status).toBe(404);
-    expect(res.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    expect([res.status, res.data, res.errors?.[0]?.extensions?.code]).toEqual([200, { farcasterUser: null }, 'NOT_FOUND']);
+    // What a frontend sends: one known and one unknown fid under aliases.
+    const both = await fetch(`${s.baseUrl}/graphql`, {
+      method: 'POST', headers: { 'content-type': 'application/json', apikey: s.key },
+      body: JSON.stringify({ query: '{ a: farcasterUser(fid: 1) { fid } b: farcasterUser(fid: 99999999) { fid } }' }) });
+    const body = await both.json();
+    expect([both.status, body.data, body.errors.map((e: { path: string[]; extensions: { code: string } }) => [e.path, e.extensions.code])])
+      .toEqual([200, { a: { fid: 1 }, b: null }, [[['b'], 'NOT_FOUND']]]);
   });
 
-  it('when an argument breaks a rule, then BAD_USER_INPUT with HTTP 400 naming it', async () => {
+  it('when a request is refused before it runs, then a legacy application/json client gets 200 with the errors, a current client the 4xx', async () => {
+    const post = (query: string, accept?: string) => fetch(`${s.baseUrl}/graphql`, {
+      method: 'POST', headers: { 'content-type': 'application/json', apikey: s.key, ...(accept ? { accept } : {}) }, body: JSON.stringify({ query }) });
+    for (const q of ['{ nope }', '{ farcasterUser(fid: 1) {']) {
+      const legacy = await post(q);
+      expect([q, legacy.status, legacy.headers.get('content-type'), (await legacy.json()).errors[0].extensions.code])
+        .toEqual([q, 200, 'application/json; charset=utf-8', expect.any(String)]);
+      const current = await post(q, 'application/graphql-response+json');
+      expect([q, current.status, current.headers.get('content-type'), (await current.json()).errors[0].extensions.code])
+        .toEqual([q, 400, 'application/graphql-response+json; charset=utf-8', 'BAD_USER_INPUT']);
+    }
+  });
+
+  it('when an argument breaks a rule, then BAD_USER_INPUT naming it (the field ran: HTTP 200)', async () => {
     const res = await errorOf(s.gql.request(TestFarcasterUsersWithStatsDocument, { fids: [] }));
-    expect(res.status).toBe(400);
+    expect(res.status).toBe(200);
     expect(res.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
     expect(res.errors?.[0]?.message).toMatch(/fids/);
   });
@@ -69,7 +88,8 @@ describe('GraphQL', () => {
   });
 
   it('when a query has too many aliases or tokens, is unknown or does not parse, then 400 BAD_USER_INPUT', async () => {
-    const post = (query: string) => fetch(`${s.baseUrl}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', apikey: s.key }, body: JSON.stringify({ query }) });
+    const post = (query: string) => fetch(`${s.baseUrl}/graphql`, {
+      method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json', apikey: s.key }, body: JSON.stringify({ query }) });
     const aliases = `{ ${Array.from({ length: 40 }, (_, i) => `a${i}: farcasterUser(fid: 1) { fid }`).join(' ')} }`;
     const tooManyTokens = `{ ${'__typename '.repeat(6000)} }`;
     for (const q of [aliases, tooManyTokens, '{ nope }', '{ farcasterUser(fid: 1) {']) {

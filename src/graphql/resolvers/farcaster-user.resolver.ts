@@ -8,7 +8,8 @@ import { ProfileStats } from '../types/profile-parts.type';
 
 @Resolver(() => FarcasterUser)
 export class FarcasterUserResolver {
-  @Query(() => FarcasterUser, { description: 'One Farcaster user by fid; NOT_FOUND when the fid is unknown.' })
+  // Nullable so that an unknown fid nulls this field alone, not its siblings in the same request.
+  @Query(() => FarcasterUser, { nullable: true, description: 'One Farcaster user by fid; null with a NOT_FOUND error when the fid is unknown (other fields of the request still answer).' })
   async farcasterUser(@Args(() => FidArgs) { fid }: FidArgs, @Ctx() ctx: Context): Promise<FarcasterUser> {
     return toFarcasterUser(await requireProfile(ctx.loaders.farcasterProfile, fid));
   }

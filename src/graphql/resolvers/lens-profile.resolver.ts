@@ -7,7 +7,8 @@ import { ProfileStats } from '../types/profile-parts.type';
 
 @Resolver(() => LensProfile)
 export class LensProfileResolver {
-  @Query(() => LensProfile, { description: 'One Lens profile by id (any hex form); NOT_FOUND when unknown.' })
+  // Nullable so that an unknown id nulls this field alone, not its siblings in the same request.
+  @Query(() => LensProfile, { nullable: true, description: 'One Lens profile by id (any hex form); null with a NOT_FOUND error when unknown (other fields of the request still answer).' })
   async lensProfile(@Args(() => LensIdArgs) { id }: LensIdArgs, @Ctx() ctx: Context): Promise<LensProfile> {
     return toLensProfile(await requireProfile(ctx.loaders.lensProfile, id));
   }
