@@ -3,11 +3,16 @@
 
 export type ErrorCode =
   | 'BAD_USER_INPUT' | 'UNAUTHENTICATED' | 'NOT_FOUND' | 'RATE_LIMITED'
-  | 'SERVICE_UNAVAILABLE' | 'INTERNAL_SERVER_ERROR';
+  | 'SERVICE_UNAVAILABLE' | 'INTERNAL_SERVER_ERROR'
+  // GraphQL only: automatic persisted queries, as Apollo Client's link expects them.
+  | 'PERSISTED_QUERY_NOT_FOUND' | 'PERSISTED_QUERY_NOT_SUPPORTED';
 
 export const STATUS_OF: Record<ErrorCode, number> = {
   BAD_USER_INPUT: 400, UNAUTHENTICATED: 401, NOT_FOUND: 404, RATE_LIMITED: 429,
   SERVICE_UNAVAILABLE: 503, INTERNAL_SERVER_ERROR: 500,
+  // A hash the server does not know yet is a normal step of the protocol: the client
+  // reads the code from a 200 and sends the hash again with the whole query.
+  PERSISTED_QUERY_NOT_FOUND: 200, PERSISTED_QUERY_NOT_SUPPORTED: 200,
 };
 
 /** The HTTP reason phrase NestJS puts in `error`. */

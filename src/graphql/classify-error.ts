@@ -22,8 +22,10 @@ export interface ErrorAnswer {
 }
 
 /** Apollo's own codes for requests the client got wrong. */
-const CLIENT_CODES = new Set(['GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'BAD_USER_INPUT', 'BAD_REQUEST',
-  'PERSISTED_QUERY_NOT_FOUND', 'PERSISTED_QUERY_NOT_SUPPORTED', 'OPERATION_RESOLUTION_FAILURE']);
+const CLIENT_CODES = new Set(['GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'BAD_USER_INPUT', 'BAD_REQUEST', 'OPERATION_RESOLUTION_FAILURE']);
+
+/** Apollo's persisted-query answers, kept as they are: Apollo Client's link acts on exactly this code and message. */
+const PERSISTED_QUERY_CODES = new Set<ErrorCode>(['PERSISTED_QUERY_NOT_FOUND', 'PERSISTED_QUERY_NOT_SUPPORTED']);
 
 /**
  * Apollo's answer to a POST /graphql whose body it could not read as a JSON
@@ -69,6 +71,8 @@ export function classifyError(error: unknown): ErrorAnswer {
   if (error instanceof Error && error.message === APOLLO_NO_JSON_BODY && (error as { extensions?: { code?: unknown } }).extensions?.code === 'BAD_REQUEST') {
     return answer('BAD_USER_INPUT', GRAPHQL_BODY_MESSAGE);
   }
+  const code = (error as { extensions?: { code?: unknown } } | null)?.extensions?.code;
+  if (error instanceof Error && PERSISTED_QUERY_CODES.has(code as ErrorCode)) return answer(code as ErrorCode, error.message);
   if (isClientGraphQLError(error, original)) return answer('BAD_USER_INPUT', error.message);
   if (isConnectionError(original)) return answer('SERVICE_UNAVAILABLE', 'Database unavailable');
   // The database refused a value the client sent: the client's fault, but validation should have named it first.

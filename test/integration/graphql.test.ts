@@ -1,5 +1,6 @@
 // The GraphQL face: typed documents through graphql-request, batching proved
 // by counting SQL statements, limits and error codes, REST == GraphQL.
+import { createHash } from 'node:crypto';
 import { print } from 'graphql';
 import {
   TestFarcasterUserDocument, TestFarcasterUsersWithStatsDocument, TestLensProfilesWithStatsDocument,
@@ -65,6 +66,21 @@ describe('GraphQL', () => {
       expect([q, current.status, current.headers.get('content-type'), (await current.json()).errors[0].extensions.code])
         .toEqual([q, 400, 'application/graphql-response+json; charset=utf-8', 'BAD_USER_INPUT']);
     }
+  });
+
+  it('when a persisted query is sent by hash before the server knows it, then PERSISTED_QUERY_NOT_FOUND (200), and with its text it is learnt', async () => {
+    // What Apollo Client's persisted-query link does: the hash alone first, the hash with the text on this code.
+    const query = '{ farcasterUser(fid: 1) { fid } }';
+    const sha256Hash = createHash('sha256').update(query).digest('hex');
+    const extensions = { persistedQuery: { version: 1, sha256Hash } };
+    const post = (body: object) => fetch(`${s.baseUrl}/graphql`, {
+      method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json', apikey: s.key }, body: JSON.stringify(body) });
+    const miss = await post({ extensions });
+    expect([miss.status, await miss.json()]).toEqual([200, { errors: [{ message: 'PersistedQueryNotFound', extensions: { code: 'PERSISTED_QUERY_NOT_FOUND' } }] }]);
+    const learnt = await post({ query, extensions });
+    expect([learnt.status, await learnt.json()]).toEqual([200, { data: { farcasterUser: { fid: 1 } } }]);
+    const byHash = await fetch(`${s.baseUrl}/graphql?extensions=${encodeURIComponent(JSON.stringify(extensions))}`, { headers: { apikey: s.key } });
+    expect([byHash.status, await byHash.json()]).toEqual([200, { data: { farcasterUser: { fid: 1 } } }]);
   });
 
   it('when an argument breaks a rule, then BAD_USER_INPUT naming it (the field ran: HTTP 200)', async () => {
