@@ -1,4 +1,7 @@
-# Service image: build once, run the compiled server.
+# Service image in two stages: the build stage has the dev dependencies (Prisma
+# CLI, TypeScript, codegen) and compiles; the runtime stage gets the compiled
+# server, the migrations and the production dependencies only, and runs as the
+# unprivileged `node` user.
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -9,14 +12,17 @@ COPY schema ./schema
 COPY src/rest/operations ./src/rest/operations
 RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npm run build
+RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
 FROM node:20-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production
-COPY --from=build /app/package.json /app/package-lock.json ./
-COPY --from=build /app/node_modules ./node_modules
-COPY --from=build /app/dist ./dist
-COPY --from=build /app/prisma ./prisma
+COPY --from=build --chown=node:node /app/package.json /app/package-lock.json ./
+COPY --from=build --chown=node:node /app/node_modules ./node_modules
+COPY --from=build --chown=node:node /app/dist ./dist
+COPY --from=build --chown=node:node /app/prisma ./prisma
+# The embedded store's folder (used only without DATABASE_URL), writable by the service.
+RUN mkdir -p /app/data && chown node:node /app/data
+USER node
 EXPOSE 4000
 CMD ["node", "dist/src/index.js"]
