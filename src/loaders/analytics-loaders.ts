@@ -33,10 +33,8 @@ export function analyticsLoaders(db: Database, protocol: ProtocolName, states: P
     recent: groupedLoader<RecentKey, Id, RecentFollowerRow>({
       idOf: (k) => k.id, argsOf: (k) => [k.first, k.after],
       fetch: (ids, k) => recentFollowers(db, protocol, ids, k.first, k.after), rowId: (r) => r.target }),
-    state: new DataLoader<'state', ProtocolStateRow | null>(async (keys) => {
-      const row = await states.load(protocol);
-      return keys.map(() => row);
-    }),
+    /** This protocol's protocol_state row, through the request's shared loader. */
+    state: (): Promise<ProtocolStateRow | null> => states.load(protocol),
   };
 }
 

@@ -41,11 +41,6 @@ export function createLoaders(db: Database) {
     farcasterGraph: farcasterGraphLoaders(db),
     tokens: tokenLoaders(db),
     content: contentLoaders(db),
-    /** One key ('lens'): the last stats refresh, read once per request. */
-    lensRefreshedAt: new DataLoader<'lens', Date | null>(async (keys) => {
-      const row = await protocolState.load('lens');
-      return keys.map(() => row?.refreshed_at ?? null);
-    }),
   };
 }
 

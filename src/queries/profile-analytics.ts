@@ -49,7 +49,7 @@ export async function followerHistogram(l: AnalyticsLoaders, id: Id) {
 
 export async function followersHistory(l: AnalyticsLoaders, id: Id, args: { from?: string | null; to?: string | null; interval: Interval }) {
   const { interval } = args;
-  const asOf = (await l.state.load('state'))?.as_of ?? new Date();
+  const asOf = (await l.state())?.as_of ?? new Date();
   const to = args.to ? requireDay('to', args.to) : asOf.toISOString().slice(0, 10);
   const from = args.from ? requireDay('from', args.from) : fromDayNumber(toDayNumber(to) - 29);
   if (from > to) throw badInput(`from (${from}) must not be after to (${to})`);

@@ -38,8 +38,8 @@ export async function countsOfEach<K, C>(loader: DataLoader<K, C>, ids: readonly
  * When a Lens profile last changed as the API shows it: the newest of its
  * metadata update, the last stats refresh (read once per request) and its creation.
  */
-export async function lensLastUpdated(refreshedAt: Loaders['lensRefreshedAt'], p: { metadataUpdatedAt: Date | null; createdAt: Date }): Promise<Date> {
-  const refreshed = await refreshedAt.load('lens');
+export async function lensLastUpdated(states: Loaders['protocolState'], p: { metadataUpdatedAt: Date | null; createdAt: Date }): Promise<Date> {
+  const refreshed = (await states.load('lens'))?.refreshed_at ?? null;
   const times = [p.metadataUpdatedAt, refreshed, p.createdAt].filter((t): t is Date => t instanceof Date);
   return new Date(Math.max(...times.map((t) => t.getTime())));
 }

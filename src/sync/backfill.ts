@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import type { SqlClient } from '../db/sql-client';
 import type { BatchWriter } from './batch-writer';
 import type { Hub } from './hub-client';
-import { FID_MESSAGE_READS, fidExtras, fidMessagePages, fidsOfShard } from './node-reads';
+import { fidOpPages, fidsOfShard } from './node-reads';
 import type { SyncStatus } from './sync-status';
 
 export interface SyncContext { hub: Hub; sql: SqlClient; writer: BatchWriter; status: SyncStatus; log: Logger }
@@ -13,15 +13,11 @@ export interface SyncContext { hub: Hub; sql: SqlClient; writer: BatchWriter; st
 /** Reads one fid from the node into the writer; resolves when it is stored. Returns the messages read. */
 export async function backfillFid(ctx: SyncContext, fid: number): Promise<number> {
   let messages = 0;
-  for (const method of FID_MESSAGE_READS) {
-    for await (const page of fidMessagePages(ctx.hub, fid, method)) {
-      messages += page.messages;
-      if (page.ops.length) ctx.writer.push({ ops: page.ops, events: 0, receivedAt: Date.now() });
-      await ctx.writer.drained();
-    }
+  for await (const page of fidOpPages(ctx.hub, fid)) {
+    messages += page.messages;
+    if (page.ops.length) ctx.writer.push({ ops: page.ops, events: 0, receivedAt: Date.now() });
+    await ctx.writer.drained();
   }
-  const extras = await fidExtras(ctx.hub, fid);
-  if (extras.length) ctx.writer.push({ ops: extras, events: 0, receivedAt: Date.now() });
   await ctx.writer.flushed();
   await ctx.sql.query(`INSERT INTO sync_backfill (fid, done_at) VALUES ($1, now()) ON CONFLICT (fid) DO UPDATE SET done_at = now()`, [fid]);
   return messages;

@@ -12,7 +12,7 @@ const PAGE = 1000;
 type PagedMethod = 'getAllLinkMessagesByFid' | 'getAllCastMessagesByFid' | 'getAllReactionMessagesByFid'
   | 'getAllUserDataMessagesByFid' | 'getAllVerificationMessagesByFid';
 
-export const FID_MESSAGE_READS: readonly PagedMethod[] = [
+const FID_MESSAGE_READS: readonly PagedMethod[] = [
   'getAllLinkMessagesByFid', 'getAllCastMessagesByFid', 'getAllReactionMessagesByFid', 'getAllUserDataMessagesByFid', 'getAllVerificationMessagesByFid',
 ];
 
@@ -35,15 +35,21 @@ export async function* fidsOfShard(hub: Hub, shard: number): AsyncGenerator<numb
 }
 
 /** One fid's messages of one kind, page by page, as ops (with the count of messages read). */
-export async function* fidMessagePages(hub: Hub, fid: number, method: PagedMethod): AsyncGenerator<{ ops: SyncOp[]; messages: number }> {
+async function* fidMessagePages(hub: Hub, fid: number, method: PagedMethod): AsyncGenerator<{ ops: SyncOp[]; messages: number }> {
   for await (const page of pages<{ messages: Message[]; nextPageToken?: Uint8Array }>(
     (pageToken) => hub.call(method, { fid, pageSize: PAGE, pageToken }), (p) => p.messages.length)) {
     yield { ops: page.messages.flatMap(opsOfMessage), messages: page.messages.length };
   }
 }
 
+/** A fid's whole state as the node holds it: each kind's message pages, then the reads that are not paged. */
+export async function* fidOpPages(hub: Hub, fid: number): AsyncGenerator<{ ops: SyncOp[]; messages: number }> {
+  for (const method of FID_MESSAGE_READS) yield* fidMessagePages(hub, fid, method);
+  yield { ops: await fidExtras(hub, fid), messages: 0 };
+}
+
 /** Registration, fnames and the link compact state of a fid: the reads that are not paged message lists. */
-export async function fidExtras(hub: Hub, fid: number): Promise<SyncOp[]> {
+async function fidExtras(hub: Hub, fid: number): Promise<SyncOp[]> {
   const ops: SyncOp[] = [];
   const onChain = await hub.call<'getIdRegistryOnChainEvent', unknown, OnChainEvent>('getIdRegistryOnChainEvent', { fid }).catch(notFound);
   if (onChain) ops.push(...asSyncOps(opsOfEvent(HubEvent.create({ type: HubEventType.MERGE_ON_CHAIN_EVENT, mergeOnChainEventBody: { onChainEvent: onChain } }))));

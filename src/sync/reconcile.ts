@@ -5,7 +5,7 @@
 // that fid, and a second reconcile finds nothing.
 import type { AnyOp, SyncOp } from './sync-ops';
 import type { SyncContext } from './backfill';
-import { FID_MESSAGE_READS, fidExtras, fidMessagePages } from './node-reads';
+import { fidOpPages } from './node-reads';
 
 export type Repairs = Record<'links' | 'casts' | 'reactions' | 'verifications' | 'userData', number>;
 
@@ -16,8 +16,7 @@ const t = (d: Date) => d.getTime();
 /** The node's state of a fid: per key, the message the node holds. */
 async function nodeState(ctx: SyncContext, fid: number): Promise<SyncOp[]> {
   const ops: SyncOp[] = [];
-  for (const method of FID_MESSAGE_READS) for await (const page of fidMessagePages(ctx.hub, fid, method)) ops.push(...page.ops);
-  ops.push(...await fidExtras(ctx.hub, fid));
+  for await (const page of fidOpPages(ctx.hub, fid)) ops.push(...page.ops);
   return ops;
 }
 

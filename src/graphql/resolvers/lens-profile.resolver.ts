@@ -41,6 +41,6 @@ export class LensProfileResolver {
 
   @FieldResolver(() => Date, { description: 'Newest of the profile metadata update and the last stats refresh.' })
   async lastUpdated(@Root() p: LensProfile, @Ctx() ctx: Context): Promise<Date> {
-    return lensLastUpdated(ctx.loaders.lensRefreshedAt, p);
+    return lensLastUpdated(ctx.loaders.protocolState, p);
   }
 }
