@@ -2,7 +2,7 @@ import { Router } from 'express';
 import type { Database } from '../db/database';
 import { withTimeout } from '../db/with-timeout';
 import { pendingMigrations } from '../db/migrate';
-import { readSyncStatus } from '../sync/sync-status';
+import { isCurrent, readSyncStatus } from '../sync/sync-status';
 
 /** The live sync as the syncing instance last wrote it (any instance reads it); null when nothing syncs. */
 async function syncDetail(db: Database) {
@@ -11,8 +11,7 @@ async function syncDetail(db: Database) {
   const s = row.status;
   return {
     state: s.state, node: s.node, holder: row.holder, statusAgeSeconds: Math.round(row.ageSeconds * 10) / 10,
-    // A status not rewritten for 30 s: its writer is gone (another instance takes over within the lock retry).
-    current: row.ageSeconds < 30 && s.state !== 'stopped',
+    current: isCurrent(row),
     secondsBehind: s.secondsBehind, blocksBehind: s.blocksBehind, eventsQueued: s.eventsQueued, eventsPerSecond: s.eventsPerSecond,
     eventsStored: s.eventsStored, lastError: s.lastError, backfill: s.backfill, reconcile: s.reconcile, shards: s.shards,
   };

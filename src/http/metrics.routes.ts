@@ -3,7 +3,7 @@
 import { Router } from 'express';
 import type { Database } from '../db/database';
 import { withTimeout } from '../db/with-timeout';
-import { readSyncStatus } from '../sync/sync-status';
+import { isCurrent, readSyncStatus } from '../sync/sync-status';
 
 const line = (name: string, value: number | null | undefined, labels: Record<string, string | number> = {}) => {
   if (value === null || value === undefined || !Number.isFinite(value)) return null;
@@ -39,7 +39,7 @@ export function metricsRoutes(db: Database): Router {
     for (const s of states) out.push(line('sga_data_age_seconds', s.age, { protocol: s.protocol }));
     if (sync) {
       const s = sync.status;
-      out.push(line('sga_sync_up', sync.ageSeconds < 30 && s.state !== 'error' && s.state !== 'stopped' ? 1 : 0),
+      out.push(line('sga_sync_up', isCurrent(sync) && s.state !== 'error' ? 1 : 0),
         line('sga_sync_seconds_behind', s.secondsBehind), line('sga_sync_blocks_behind', s.blocksBehind),
         line('sga_sync_events_queued', s.eventsQueued), line('sga_sync_events_per_second', s.eventsPerSecond),
         line('sga_sync_events_stored_total', s.eventsStored),

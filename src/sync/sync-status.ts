@@ -102,6 +102,9 @@ export async function saveSyncStatus(sql: SqlClient, status: SyncStatus): Promis
 
 export interface StoredSyncStatus { holder: string; status: SyncStatusData; updatedAt: Date; ageSeconds: number }
 
+/** A status rewritten within 30 s by a syncer that has not stopped: its writer is alive (another takes over within the lock retry). */
+export const isCurrent = (row: StoredSyncStatus): boolean => row.ageSeconds < 30 && row.status.state !== 'stopped';
+
 export async function readSyncStatus(sql: SqlClient): Promise<StoredSyncStatus | null> {
   const [row] = await sql.query<{ holder: string; status: SyncStatusData; updated_at: Date; age: number }>(
     'SELECT holder, status, updated_at, extract(epoch FROM now() - updated_at)::float8 AS age FROM sync_status WHERE id = 1');
