@@ -13,7 +13,7 @@ const config: CodegenConfig = {
       config: {
         useTypeImports: true,
         enumsAsTypes: true,
-        scalars: { DateTimeISO: 'string', LensProfileId: 'string' },
+        scalars: { DateTimeISO: 'string', Date: 'string', UUID: 'string', LensProfileId: 'string' },
       },
     },
   },

@@ -4,13 +4,6 @@
 export const PERIODS = { day: 1, week: 7, month: 30 } as const;
 export type Period = keyof typeof PERIODS;
 
-const ALIASES: Record<string, Period> = { day: 'day', week: 'week', month: 'month', '1d': 'day', '7d': 'week', '30d': 'month' };
-
-/** `day|week|month` or `1d|7d|30d`, case-insensitive; anything else is null. */
-export function parsePeriod(raw: string): Period | null {
-  return ALIASES[raw.trim().toLowerCase()] ?? null;
-}
-
 /** Percentile bands of rank / N (each limit inclusive), exactly these strings: clients match on them. */
 const BANDS: [number, string][] = [[0.001, 'top 0.1%'], [0.01, 'top 1%'], [0.05, 'top 5%'], [0.1, 'top 10%'], [0.25, 'top 25%'], [0.5, 'top 50%']];
 

@@ -165,9 +165,6 @@ export const knownIdsSql = (p: ProtocolSpec) => p.known.map((k) => `SELECT ${p.k
 export const existsSql = (p: ProtocolSpec, idExpr: string) => `EXISTS (${p.known.map((k) =>
   `SELECT 1 FROM ${k.table} known WHERE known.${p.key} = ${idExpr}${k.softDeleted ? ' AND known.deleted_at IS NULL' : ''}`).join(' UNION ALL ')})`;
 
-/** The chains a Farcaster verification proves an address on. */
-export const FC_VERIFICATION_PROTOCOLS = ['ethereum', 'solana'] as const;
-
 /**
  * Farcaster user data types (the protocol's UserDataType numbers) the service
  * reads. The cover picture answers serve as `cover` is the profile banner (10);

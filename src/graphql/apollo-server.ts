@@ -2,6 +2,7 @@ import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
+import { GraphQLError, type ValidationContext } from 'graphql';
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.schema';
 import { appSchema } from './build-schema';
@@ -10,14 +11,24 @@ import { costLimitPlugin } from './cost/cost-limit.plugin';
 import { createFormatError } from './format-error';
 import { httpStatusPlugin } from './http-status.plugin';
 
+/**
+ * Armor words its refusals "Syntax Error: …" though the query parsed; reported
+ * instead as the validation errors they are, with armor's text after that prefix
+ * ("Aliases limit of 30 exceeded, found 40.").
+ */
+const asValidationError = {
+  propagateOnRejection: false,
+  onReject: [(ctx: ValidationContext | null, err: GraphQLError) => ctx?.reportError(new GraphQLError(err.message.replace(/^Syntax Error: /, '')))],
+};
+
 /** Depth, alias and directive bounds turn abusive queries into 400s before they run. */
 function armor(config: Config) {
   return new ApolloArmor({
-    maxDepth: { n: config.GRAPHQL_MAX_DEPTH, flattenFragments: true },
-    maxAliases: { n: config.GRAPHQL_MAX_ALIASES },
+    maxDepth: { n: config.GRAPHQL_MAX_DEPTH, flattenFragments: true, ...asValidationError },
+    maxAliases: { n: config.GRAPHQL_MAX_ALIASES, ...asValidationError },
     // Armor's cost ignores list sizes (100 fids cost as 1); cost/ counts them with the variables.
     costLimit: { enabled: false },
-    maxDirectives: { n: 20 },
+    maxDirectives: { n: 20, ...asValidationError },
     // Armor's token plugin rethrows parse errors as 500s; graphql's own parser bound is used instead.
     maxTokens: { enabled: false },
     blockFieldSuggestion: { enabled: false },

@@ -25,7 +25,7 @@ export async function profileRank(l: AnalyticsLoaders, id: Id) {
 export async function userRank(l: AnalyticsLoaders, id: Id, period: Period) {
   const [g] = await l.gain.load({ id, period });
   if (!g) throw profileNotFound(id, `${period} follower gain of `);
-  return { profileId: String(id), rank: String(g.gain_rank), count: String(g.gained) };
+  return { profileId: String(id), rank: Number(g.gain_rank), count: Number(g.gained) };
 }
 
 export async function topFollowerIds(l: AnalyticsLoaders, id: Id, first: number): Promise<Id[]> {

@@ -1,12 +1,13 @@
 // A REST route's GraphQL variables, read from its operation as SOFA does: each
 // `$var` of the document takes the path parameter, query parameter (GET) or
 // JSON body field (POST) of the same name, or of the REST name a route renames
-// it to, shaped by the variable's declared type. Only the shape changes here:
+// it to, shaped by the variable's declared type (an enum's REST spelling
+// becomes its value name). Only the shape changes here:
 // validation happens once, in the schema, so REST and GraphQL reject the same
 // input; rest-errors.ts words a REST 400 in the names read here.
 import type { Request } from 'express';
 import {
-  getNamedType, getNullableType, getOperationAST, isInputObjectType, isListType, isNonNullType, isScalarType, typeFromAST,
+  getNamedType, getNullableType, getOperationAST, isEnumType, isInputObjectType, isListType, isNonNullType, isScalarType, typeFromAST,
   type DocumentNode, type GraphQLInputObjectType, type GraphQLInputType, type GraphQLSchema, type VariableDefinitionNode,
 } from 'graphql';
 import { appSchema } from '../graphql/build-schema';
@@ -38,13 +39,17 @@ function listReader(name: string, item: GraphQLInputType, required: boolean): Re
  * ignored) and null as absent, so the field's default applies. A body that is
  * not an object goes as it is, for GraphQL to refuse naming the type.
  */
+/** A JSON value as sent, except an enum's REST spelling (`"ratio": "7d"`), which becomes its value name. */
+const jsonValue = (type: GraphQLInputType, value: unknown) =>
+  (isEnumType(getNullableType(type)) && typeof value === 'string' ? scalarParam(type, value) : value);
+
 function bodyReader(type: GraphQLInputObjectType): Read {
-  const fields = Object.keys(type.getFields());
+  const fields = Object.values(type.getFields());
   return (req) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
     if (typeof body !== 'object' || Array.isArray(body)) return body;
     const input: Record<string, unknown> = {};
-    for (const k of fields) if (body[k] !== undefined && body[k] !== null) input[k] = body[k];
+    for (const f of fields) if (body[f.name] !== undefined && body[f.name] !== null) input[f.name] = jsonValue(f.type, body[f.name]);
     return input;
   };
 }
@@ -67,7 +72,7 @@ function readerOf(schema: GraphQLSchema, route: VariableSources, def: VariableDe
   }
   if (route.method === 'post') {
     // JSON carries its own types: the value goes as sent, null as absent.
-    return (req) => (req.body as Record<string, unknown> | undefined)?.[rest] ?? undefined;
+    return (req) => jsonValue(type, (req.body as Record<string, unknown> | undefined)?.[rest] ?? undefined);
   }
   if (isListType(inner)) {
     if (isListType(getNullableType(inner.ofType))) throw new Error(`${where}: lists of lists are not read from a query string`);

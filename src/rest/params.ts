@@ -4,7 +4,8 @@
 // exception is text no argument could accept: a NUL character (Postgres cannot
 // store it in text) is refused here, by the name the client sent.
 import type { Request } from 'express';
-import { getNamedType, type GraphQLInputType } from 'graphql';
+import { getNamedType, isEnumType, type GraphQLInputType } from 'graphql';
+import { enumNameOf } from '../graphql/enums/rest-spellings';
 import { badInput } from '../errors/app-error';
 
 /** Refuses a value with a NUL character, naming the parameter as the client sent it. */
@@ -22,12 +23,16 @@ export function intParam(value: unknown): unknown {
 
 /**
  * A text value as the variable's scalar: digits become a number for Int and
- * Float, `true`/`false` a boolean for Boolean. Anything else (and every other
+ * Float, `true`/`false` a boolean for Boolean, an enum's REST spelling its
+ * value name. Anything else (and every other
  * scalar: String, ID, LensProfileId) stays as sent, for GraphQL to accept or
  * reject by name.
  */
 export function scalarParam(type: GraphQLInputType, value: unknown): unknown {
-  switch (getNamedType(type).name) {
+  const named = getNamedType(type);
+  // An enum is sent as its REST spelling (`7d`, `lens`); an unknown one goes as sent, for GraphQL to refuse.
+  if (isEnumType(named)) return typeof value === 'string' ? (enumNameOf(named, value) ?? value) : value;
+  switch (named.name) {
     case 'Int': return intParam(value);
     case 'Float': return typeof value === 'string' && /^-?\d{1,15}(?:\.\d{1,15})?$/.test(value.trim()) ? Number(value.trim()) : value;
     case 'Boolean': return value === 'true' ? true : value === 'false' ? false : value;

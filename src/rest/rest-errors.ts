@@ -8,10 +8,11 @@
 // shape: `Variable "$x" got invalid value … [at "x.y"]; <reason>` and
 // `Variable "$x" of required type "T!" was not provided.`
 import {
-  getNamedType, getNullableType, getOperationAST, isInputObjectType, isListType, Kind, typeFromAST,
+  getNamedType, getNullableType, getOperationAST, isEnumType, isInputObjectType, isListType, Kind, typeFromAST,
   type DocumentNode, type FragmentDefinitionNode, type GraphQLFormattedError, type GraphQLInputType, type GraphQLSchema,
   type SelectionSetNode, type ValueNode,
 } from 'graphql';
+import { spellingsOf } from '../graphql/enums/rest-spellings';
 import type { ArgumentProblem, Rule } from '../graphql/input-problems';
 
 export interface RestNaming {
@@ -139,7 +140,11 @@ function variableMessage(names: RouteNames, message: string): string | null {
   if (fieldMissing) return `${names.restName(variable, [fieldMissing[1]])} is required`;
   const type = names.typeAt(variable, at ?? variable);
   if (type && isInputObjectType(getNullableType(type))) return `${name === 'body' ? 'the body' : name} must be a JSON object`;
-  const scalar = type ? getNamedType(type).name : undefined;
+  const named = type ? getNamedType(type) : undefined;
+  if (named && isEnumType(named)) return `${name} must be one of ${spellingsOf(named)}; got ${got}`;
+  const scalar = named?.name;
+  // The Date scalar words its own rule: "must be a date YYYY-MM-DD; got …".
+  if (scalar === 'Date') return `${name} ${reason}`;
   const inList = !!at?.includes('[') || (names.isList(variable) && !sub.length);
   const words = scalar ? SCALAR_WORDS[scalar] : undefined;
   if (!words) return `${name}: ${reason}`;

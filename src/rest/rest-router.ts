@@ -9,6 +9,7 @@ import { appSchema } from '../graphql/build-schema';
 import { answerOf, mostSevere } from '../graphql/format-error';
 import type { Context } from '../graphql/context.type';
 import { freshnessHeaders, protocolsOf } from './freshness-headers';
+import { answerSpellings } from './answer-spellings';
 import { restInputMessage } from './rest-errors';
 import type { Found, RestRoute } from './rest-route.type';
 
@@ -21,6 +22,7 @@ export function restRouter(routes: RestRoute[], apollo: ApolloServer<Context>, c
   for (const r of routes) {
     const query = print(r.document);
     const inputMessage = restInputMessage(appSchema(), r as Parameters<typeof restInputMessage>[1]);
+    const spelled = answerSpellings(appSchema(), r.document);
     router[r.method](r.path, async (req: Request, res: Response, next: NextFunction) => {
       let freshness: Promise<Record<string, string>> | undefined;
       try {
@@ -43,7 +45,7 @@ export function restRouter(routes: RestRoute[], apollo: ApolloServer<Context>, c
         }
         res.set(await freshness);
         // No errors: every root the operation asked for answered (an entity root is null only with NOT_FOUND).
-        res.status(200).json(r.answer(data as Found<unknown>));
+        res.status(200).json(r.answer(spelled(data) as Found<unknown>));
       } catch (err) {
         // The read is settled before the error answer leaves, so no statement of this request outlives it.
         await freshness?.catch(() => undefined);

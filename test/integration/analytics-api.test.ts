@@ -115,8 +115,8 @@ describe('analytics GraphQL batching', () => {
   it('when many users are asked with every analytics field nested, then the statement count does not grow with them', async () => {
     const query = `query ($fids: [Int!]!) { farcasterUsers(fids: $fids) {
       fid graphScore rank { followerRank { rank percentileCategory } }
-      userRank(ratio: "month") { rank count topFollowers { fid stats { followers } } }
-      followerHistogram { total } followersHistory(interval: "week") { points { followers } }
+      userRank(ratio: MONTH) { rank count topFollowers { fid stats { followers } } }
+      followerHistogram { total } followersHistory(interval: WEEK) { points { followers } }
       recentFollowers(first: 3) { edges { followedAt node { fid stats { followers } } } }
       topFollowers(first: 2) { fid } } }`;
     const two = await statementsFor(query, { fids: [1, 2] });
@@ -127,7 +127,7 @@ describe('analytics GraphQL batching', () => {
   });
 
   it('when a trending page is asked, then its users and their top followers load in a bounded number of statements', async () => {
-    const query = `query ($limit: Int!) { trendingUsers(input: { protocol: "farcaster", ratio: "month", limit: $limit }) {
+    const query = `query ($limit: Int!) { trendingUsers(input: { protocol: FARCASTER, ratio: MONTH, limit: $limit }) {
       users { user { id stats { followers } } topFollowers { id stats { followers } } } total } }`;
     const one = await statementsFor(query, { limit: 1 });
     const three = await statementsFor(query, { limit: 3 });

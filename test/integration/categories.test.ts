@@ -79,8 +79,8 @@ describe('GET /api/llm/categories/publications', () => {
     const data = await s.gql.request<{ categoryPublications: unknown[] }>(
       'query ($c: String!) { categoryPublications(category: $c, date: "2024-06-10", limit: 2) { publicationId category reactionCount protocol authorId postedAt } }', { c: 'defi' });
     expect(data.categoryPublications).toEqual([
-      { publicationId: '0x01-0x01', category: 'defi', reactionCount: 4, protocol: 'lens', authorId: '0x01', postedAt: '2024-06-10T07:00:00.000Z' },
-      { publicationId: '0xa1', category: 'defi', reactionCount: 3, protocol: 'farcaster', authorId: '1', postedAt: '2024-06-10T08:00:00.000Z' },
+      { publicationId: '0x01-0x01', category: 'defi', reactionCount: 4, protocol: 'LENS', authorId: '0x01', postedAt: '2024-06-10T07:00:00.000Z' },
+      { publicationId: '0xa1', category: 'defi', reactionCount: 3, protocol: 'FARCASTER', authorId: '1', postedAt: '2024-06-10T08:00:00.000Z' },
     ]);
     const res = await errorOf(s.gql.request('{ categoryPublications(category: "cooking") { publicationId } }'));
     // Checked as the field runs: the request executed, so HTTP 200 with the field's error (GraphQL over HTTP).
@@ -179,7 +179,7 @@ describe('POST /api/trending/find with categories', () => {
   });
 
   it('when GraphQL filters trending users, then the same users, and no more statements than without the filter', async () => {
-    const query = `query ($c: [Int!]!) { trendingUsers(input: { protocol: "farcaster", categories: $c }) {
+    const query = `query ($c: [Int!]!) { trendingUsers(input: { protocol: FARCASTER, categories: $c }) {
       total totalPages users { user { ... on FarcasterUser { fid } } topFollowers { ... on FarcasterUser { fid } } } } }`;
     type Data = { trendingUsers: { total: number; users: { user: { fid: number }; topFollowers: { fid: number }[] }[] } };
     const filtered = await s.gql.request<Data>(query, { c: [1] });

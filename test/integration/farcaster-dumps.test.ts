@@ -59,7 +59,7 @@ describe('a hub replicator export', () => {
       { fid: 2, address: 'ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL', protocol: 'solana', deleted: false },
       { fid: 3, address: ETH3, protocol: 'ethereum', deleted: true },
     ]);
-    expect(await verificationsOf(s, 2)).toEqual([{ address: 'ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL', protocol: 'solana' }]);
+    expect(await verificationsOf(s, 2)).toEqual([{ address: 'ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL', protocol: 'SOLANA' }]);
     expect(await verificationsOf(s, 3)).toEqual([]);
   });
 
@@ -112,7 +112,7 @@ describe('a Dune download', () => {
     expect(body).toMatchObject({ fid: 1, handle: { localName: 'alice' }, metadata: ALICE, stats: { followers: 2, following: 1 } });
     expect((await s.rest('/api/farcaster/followersCount?fids=1,2')).body).toEqual([{ fid: 1, followersCount: 2 }, { fid: 2, followersCount: 1 }]);
     expect((await s.rest('/api/farcaster/casts/1')).body.casts).toEqual([expect.objectContaining({ hash: C1, likes: 2, recasts: 1, replies: 1, quotes: 2 })]);
-    expect(await verificationsOf(s, 2)).toEqual([{ address: 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', protocol: 'solana' }]);
+    expect(await verificationsOf(s, 2)).toEqual([{ address: 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', protocol: 'SOLANA' }]);
   });
 });
 

@@ -139,12 +139,12 @@ describe('Farcaster ↔ Lens match', () => {
 
   it('when verifications are asked in GraphQL, then live ones of both protocols, filterable', async () => {
     const data = await s.gql.request<any>(`{ farcasterUser(fid: 1) { all: verifications { address protocol verifiedAt }
-      eth: verifications(protocol: "ethereum") { address } lensProfiles { profileId farcasterUsers { fid } } } }`);
-    expect(data.farcasterUser.all.map((v: { protocol: string }) => v.protocol)).toEqual(['ethereum', 'solana']);
+      eth: verifications(protocol: ETHEREUM) { address } lensProfiles { profileId farcasterUsers { fid } } } }`);
+    expect(data.farcasterUser.all.map((v: { protocol: string }) => v.protocol)).toEqual(['ETHEREUM', 'SOLANA']);
     expect(data.farcasterUser.eth).toHaveLength(1);
     expect(data.farcasterUser.lensProfiles[0].farcasterUsers.map((u: { fid: number }) => u.fid)).toEqual([1, 2]);
     const res = await errorOf(s.gql.request('{ farcasterUser(fid: 1) { verifications(protocol: "btc") { address } } }'));
-    expect([res.status, res.errors?.[0]?.extensions?.code]).toEqual([200, 'BAD_USER_INPUT']);
+    expect([res.status, res.errors?.[0]?.extensions?.code]).toEqual([400, 'BAD_USER_INPUT']);
   });
 });
 

@@ -43,32 +43,35 @@ async function stateReadsOf(run: () => Promise<unknown>): Promise<number> {
   }
 }
 
-const FRESHNESS = `query($protocol: String) { freshness(protocol: $protocol) { protocol asOf analyticsAsOf refreshedAt } }`;
+const FRESHNESS = `query($protocol: Protocol) { freshness(protocol: $protocol) { protocol asOf analyticsAsOf refreshedAt } }`;
 
 describe('GraphQL freshness', () => {
   it('when freshness is asked, then both protocols answer the values SQL stored', async () => {
     const data = await s.gql.request<{ freshness: unknown[] }>(FRESHNESS);
     expect(data.freshness).toEqual([
-      { protocol: 'farcaster', ...(await stored('farcaster')) },
-      { protocol: 'lens', ...(await stored('lens')) },
+      { protocol: 'FARCASTER', ...(await stored('farcaster')) },
+      { protocol: 'LENS', ...(await stored('lens')) },
     ]);
-    expect(data.freshness).toEqual([{ protocol: 'farcaster', ...FARCASTER }, { protocol: 'lens', ...LENS }]);
+    expect(data.freshness).toEqual([{ protocol: 'FARCASTER', ...FARCASTER }, { protocol: 'LENS', ...LENS }]);
   });
 
   it('when freshness names a protocol, then only that one answers; an unknown one is BAD_USER_INPUT naming the argument', async () => {
-    expect((await s.gql.request<{ freshness: unknown[] }>(FRESHNESS, { protocol: 'lens' })).freshness).toEqual([{ protocol: 'lens', ...LENS }]);
+    expect((await s.gql.request<{ freshness: unknown[] }>(FRESHNESS, { protocol: 'LENS' })).freshness).toEqual([{ protocol: 'LENS', ...LENS }]);
     const res = await fetch(`${s.baseUrl}/graphql`, {
       method: 'POST', headers: { apikey: s.key, 'content-type': 'application/json' },
       body: JSON.stringify({ query: FRESHNESS, variables: { protocol: 'bluesky' } }),
     });
-    // Checked as the field runs: the request executed, so HTTP 200 with the field's error (GraphQL over HTTP).
+    // Refused before execution; an application/json client gets 200 with the error (GraphQL over HTTP).
     expect(res.status).toBe(200);
-    expect(JSON.stringify(await res.json())).toMatch(/protocol must be lens or farcaster/);
+    expect((await res.json()).errors[0]).toMatchObject({
+      message: expect.stringMatching(/^Variable "\$protocol" got invalid value "bluesky"; Value "bluesky" does not exist in "Protocol" enum/),
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
   });
 
   it('when no refresh has recorded analytics_as_of, then analyticsAsOf is as_of', async () => {
     await setState('farcaster', { ...FARCASTER, analyticsAsOf: null });
-    const data = await s.gql.request<{ freshness: State[] }>(FRESHNESS, { protocol: 'farcaster' });
+    const data = await s.gql.request<{ freshness: State[] }>(FRESHNESS, { protocol: 'FARCASTER' });
     expect(data.freshness[0].analyticsAsOf).toBe(FARCASTER.asOf);
     expect(data.freshness[0].asOf).toBe(FARCASTER.asOf);
   });
@@ -81,7 +84,7 @@ describe('GraphQL freshness', () => {
   });
 
   it('when as_of changes between two requests, then the second answer shows the new value', async () => {
-    const q = `{ farcasterUser(fid: 1) { asOf } freshness(protocol: "farcaster") { asOf } }`;
+    const q = `{ farcasterUser(fid: 1) { asOf } freshness(protocol: FARCASTER) { asOf } }`;
     expect(await s.gql.request(q)).toEqual({ farcasterUser: { asOf: FARCASTER.asOf }, freshness: [{ asOf: FARCASTER.asOf }] });
     const later = '2024-07-02T00:00:01.000Z';
     await setState('farcaster', { ...FARCASTER, asOf: later });
@@ -110,8 +113,8 @@ describe('GraphQL freshness', () => {
     let data: { freshness: State[]; trendingUsers: { users: { user: { asOf: string } }[] } } | undefined;
     const reads = await stateReadsOf(async () => {
       data = await s.gql.request(`{
-        freshness(protocol: "farcaster") { asOf }
-        trendingUsers(input: { protocol: "lens", ratio: "month" }) { users { user { ... on LensProfile { asOf } } } }
+        freshness(protocol: FARCASTER) { asOf }
+        trendingUsers(input: { protocol: LENS, ratio: MONTH }) { users { user { ... on LensProfile { asOf } } } }
       }`);
     });
     expect(data!.freshness).toEqual([{ asOf: FARCASTER.asOf }]);

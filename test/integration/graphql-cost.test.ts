@@ -23,7 +23,7 @@ const post = (server: TestServer, query: string, variables?: unknown) => fetch(`
 }).then(answer);
 
 const ids = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
-const LONG_RANGE = 'from: "2021-10-05", to: "2024-06-30", interval: "day"'; // 1000 day points, the most the resolver gives
+const LONG_RANGE = 'from: "2021-10-05", to: "2024-06-30", interval: DAY'; // 1000 day points, the most the resolver gives
 
 /** The abusive request: 13 KB, 30 aliases × 100 fids × 1000 day points. */
 const ABUSIVE = `{ ${Array.from({ length: 30 }, (_, a) => `a${a}: farcasterUsers(fids: [${ids(100).join(', ')}]) { followersHistory(${LONG_RANGE}) { points { start end followers } } }`).join(' ')} }`;

@@ -58,6 +58,26 @@ describe('REST 400 messages', () => {
   it('when a choice parameter has another value, then 400 listing the choices under the parameter name', async () => {
     expect(await answer('/api/farcaster/user/rank/1?ratio=year')).toEqual(
       badRequest('ratio must be one of day, week, month (or 1d, 7d, 30d); got "year"'));
+    expect(await answer('/api/farcaster/followers/history/1?interval=7d')).toEqual(badRequest('interval must be one of day, week, month; got "7d"'));
+    expect(await answer('/api/trending/find', { body: { protocol: 'myspace' } })).toEqual(badRequest('protocol must be one of farcaster, lens; got "myspace"'));
+    expect(await answer('/api/trending/find', { body: { protocol: 7 } })).toEqual(badRequest('protocol must be one of farcaster, lens; got 7'));
+  });
+
+  it('when a choice parameter comes in an earlier spelling, then it is read as before, and answers print the earlier spellings', async () => {
+    const month = await s.rest('/api/farcaster/user/rank/1?ratio=30D');
+    expect(month.status).toBe(200);
+    expect(month.body).toEqual((await s.rest('/api/farcaster/user/rank/1?ratio=month')).body);
+    expect([typeof month.body.rank, typeof month.body.count]).toEqual(['string', 'string']);
+    const rank = await s.rest('/api/farcaster/profile/rank/1');
+    expect(Object.values(rank.body).map((e) => (e as { percentileCategory: string }).percentileCategory))
+      .toEqual(expect.arrayContaining([expect.stringMatching(/^(top (0\.1|1|5|10|25|50)|bottom 50)%$/)]));
+    const history = await s.rest('/api/farcaster/followers/history/1?interval=week&from=2024-06-01&to=2024-06-07');
+    expect([history.status, history.body.interval]).toEqual([200, 'week']);
+  });
+
+  it('when a day is not on the calendar, then 400 naming the parameter', async () => {
+    expect(await answer('/api/farcaster/followers/history/1?from=2024-02-30')).toEqual(badRequest('from must be a date YYYY-MM-DD; got "2024-02-30"'));
+    expect(await answer('/api/llm/topics?date=yesterday')).toEqual(badRequest('date must be a date YYYY-MM-DD; got "yesterday"'));
   });
 
   it('when a body field breaks its rule, then 400 naming the body field', async () => {

@@ -105,7 +105,7 @@ describe('live sync: answers follow the node', () => {
     const verification = await f.verificationAddEth(fid, { at: t0 + 7 });
     const address = hex(verification.data.verificationAddAddressBody.address).toLowerCase();
     double.submit([verification]);
-    await waitForEqual('the verification on GraphQL', async () => (await a.user(fid)).verifications, [{ address, protocol: 'ethereum' }]);
+    await waitForEqual('the verification on GraphQL', async () => (await a.user(fid)).verifications, [{ address, protocol: 'ETHEREUM' }]);
     expect((await a.rest(`/api/farcaster/match/${fid}`)).addresses).toEqual([address]);
 
     double.submit([await f.verificationRemove(fid, verification.data.verificationAddAddressBody.address, Protocol.ETHEREUM, { at: t0 + 8 })]);

@@ -64,8 +64,8 @@ describe('GET /api/llm/tokens/mentions', () => {
   });
 
   it('when GraphQL asks tokenMentions, then camelCase postCount and the GraphQL-only day', async () => {
-    const data = await s.gql.request<{ tokenMentions: unknown[] }>('query($d: String) { tokenMentions(date: $d) { id token date day postCount } }', { d: '2024-06-09' });
-    expect(data.tokenMentions[0]).toEqual({ id: tokenMentionId('SOL', '2024-06-09'), token: 'SOL', date: '2024-06-09T00:00:00.000Z', day: '2024-06-09', postCount: '2' });
+    const data = await s.gql.request<{ tokenMentions: unknown[] }>('query($d: Date) { tokenMentions(date: $d) { id token date day postCount } }', { d: '2024-06-09' });
+    expect(data.tokenMentions[0]).toEqual({ id: tokenMentionId('SOL', '2024-06-09'), token: 'SOL', date: '2024-06-09T00:00:00.000Z', day: '2024-06-09', postCount: 2 });
   });
 
   it('when the posts are classified again from scratch (rebuild), then every id and count is unchanged', async () => {
@@ -129,8 +129,8 @@ describe('GET /api/llm/tokens/mentions/publications/{tokenId}', () => {
     const data = await s.gql.request<{ tokenPublications: unknown[] }>(
       'query($t: String!) { tokenPublications(tokenId: $t, date: "2024-06-10") { postId protocol authorId postedAt } }', { t: 'usdc' });
     expect(data.tokenPublications).toEqual([
-      { postId: '0x01-0x01', protocol: 'lens', authorId: '0x01', postedAt: '2024-06-10T12:00:00.000Z' },
-      { postId: '0xc01', protocol: 'farcaster', authorId: '1', postedAt: '2024-06-10T08:00:00.000Z' },
+      { postId: '0x01-0x01', protocol: 'LENS', authorId: '0x01', postedAt: '2024-06-10T12:00:00.000Z' },
+      { postId: '0xc01', protocol: 'FARCASTER', authorId: '1', postedAt: '2024-06-10T08:00:00.000Z' },
     ]);
   });
 });
@@ -223,7 +223,7 @@ describe('GET /api/trending/token-stats', () => {
 });
 
 describe('GraphQL token(symbol, chain)', () => {
-  const TOKEN = 'query($s: String!, $c: String, $from: String, $to: String) { token(symbol: $s, chain: $c) { id chain symbol mentions(from: $from, to: $to) { date postCount id } } }';
+  const TOKEN = 'query($s: String!, $c: String, $from: Date, $to: Date) { token(symbol: $s, chain: $c) { id chain symbol mentions(from: $from, to: $to) { date postCount id } } }';
   type TokenAnswer = { token: { id: number; chain: string; symbol: string; mentions: { date: string; postCount: number; id: string | null }[] } | null };
 
   it('when asked with a range, then one entry per day with zeros filled (id null on zero days)', async () => {
@@ -260,10 +260,13 @@ describe('GraphQL token(symbol, chain)', () => {
     expect((await s.gql.request<TokenAnswer>(TOKEN, { s: 'USDC', c: 'solana' })).token).toBeNull();
   });
 
-  it('when the range is bad, then BAD_USER_INPUT (HTTP 200: the field ran): malformed day, from after to, more than 366 days', async () => {
+  it('when the range is bad, then BAD_USER_INPUT: a malformed day before execution (400), from after to or more than 366 days as the field runs (200)', async () => {
+    for (const [range, message] of [[{ from: '2024-06-31' }, /^Variable "\$from" got invalid value "2024-06-31"; must be a date YYYY-MM-DD/], [{ to: 'today' }, /^Variable "\$to" got invalid value "today"; must be a date/]] as const) {
+      const res = await errorOf(s.gql.request(TOKEN, { s: 'ETH', ...range }));
+      expect([res.status, res.errors?.[0]?.extensions?.code]).toEqual([400, 'BAD_USER_INPUT']);
+      expect(res.errors?.[0]?.message).toMatch(message);
+    }
     const cases: [Record<string, string>, RegExp][] = [
-      [{ from: '2024-06-31' }, /^from must be a date/],
-      [{ to: 'today' }, /^to must be a date/],
       [{ from: '2024-06-10', to: '2024-06-09' }, /^from \(2024-06-10\) must not be after to \(2024-06-09\)/],
       [{ from: '2023-06-09', to: '2024-06-10' }, /at most 366 days; got 368/],
     ];

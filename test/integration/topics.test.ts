@@ -100,7 +100,7 @@ describe('GET /api/llm/topics/engagers (getEngagers)', () => {
   it('when engagers are counted, then each interaction type counts once, self, deleted, hidden, DOWNVOTE and non-collect acts never', async () => {
     const data = await s.gql.request<{ topic: { engagers: Record<string, unknown>[] } }>(`{
       topic(topic: "eclipse", date: "2024-06-10") { engagers { protocol profileId likes comments quotes reposts collects engagements } } }`);
-    const by = Object.fromEntries(data.topic.engagers.map(({ protocol, profileId, ...rest }) => [`${protocol}:${profileId}`, rest]));
+    const by = Object.fromEntries(data.topic.engagers.map(({ protocol, profileId, ...rest }) => [`${String(protocol).toLowerCase()}:${profileId}`, rest]));
     const zero = { likes: 0, comments: 0, quotes: 0, reposts: 0, collects: 0 };
     expect(by).toEqual({
       // 0x02: UPVOTE, comment and collect on 0x01-0x0a (0x01's own upvote, comment and collect left out).
@@ -174,8 +174,8 @@ describe('GraphQL topics', () => {
     const data = await s.gql.request<{ coffee: unknown; sunset: unknown }>(`{
       coffee: topic(topic: "coffee", date: "2024-06-10") { topic kind postCount authorCount baseline score day topicOfDay }
       sunset: topic(topic: "sunset", date: "2024-06-10") { topic kind postCount topicOfDay mentions { totalMentions } } }`);
-    expect(data.coffee).toEqual({ topic: 'coffee', kind: 'term', postCount: 4, authorCount: 4, baseline: 3, score: 1.25, day: '2024-06-10', topicOfDay: false });
-    expect(data.sunset).toEqual({ topic: 'sunset', kind: 'term', postCount: 2, topicOfDay: false, mentions: { totalMentions: 2 } });
+    expect(data.coffee).toEqual({ topic: 'coffee', kind: 'TERM', postCount: 4, authorCount: 4, baseline: 3, score: 1.25, day: '2024-06-10', topicOfDay: false });
+    expect(data.sunset).toEqual({ topic: 'sunset', kind: 'TERM', postCount: 2, topicOfDay: false, mentions: { totalMentions: 2 } });
   });
 
   it('when topics are asked with engagers and mentions, then the statement count is flat in the number of topics', async () => {

@@ -1,20 +1,22 @@
 import { Max, Min } from 'class-validator';
 import { ArgsType, Field, Int } from 'type-graphql';
 import type { Interval } from '../../domain/days';
-import { IsInterval, IsPeriod } from './choice.validators';
+import type { Period } from '../../domain/periods';
 import { NoNul } from './text.validators';
 import { PAGE_SIZE } from '../../queries/pagination';
+import { GainWindow, HistoryInterval } from '../enums/public-enums';
+import { DateScalar } from '../scalars/date.scalar';
 
 @ArgsType()
 export class RatioArgs {
-  @Field(() => String, { defaultValue: 'week', description: '`day`, `week` or `month` (or `1d`, `7d`, `30d`).' }) @IsPeriod() ratio!: string;
+  @Field(() => GainWindow, { defaultValue: GainWindow.WEEK, description: 'The window the gains are counted over.' }) ratio!: Period;
 }
 
 @ArgsType()
 export class HistoryArgs {
-  @Field(() => String, { nullable: true, description: 'First UTC day, YYYY-MM-DD; default 29 days before `to`.' }) @NoNul() from?: string | null;
-  @Field(() => String, { nullable: true, description: 'Last UTC day, YYYY-MM-DD; default the as-of day.' }) @NoNul() to?: string | null;
-  @Field(() => String, { defaultValue: 'day', description: '`day`, `week` (Monday–Sunday) or `month`.' }) @IsInterval() interval!: Interval;
+  @Field(() => DateScalar, { nullable: true, description: 'First UTC day; default 29 days before `to`.' }) from?: string | null;
+  @Field(() => DateScalar, { nullable: true, description: 'Last UTC day; default the as-of day.' }) to?: string | null;
+  @Field(() => HistoryInterval, { defaultValue: HistoryInterval.DAY, description: 'One point per day, ISO week or calendar month.' }) interval!: Interval;
 }
 
 /** Top followers are stored per profile up to 20. */

@@ -6,11 +6,12 @@ import { ArgsType, Field, Int } from 'type-graphql';
 import { IsCategoryName } from './choice.validators';
 import { NoNul } from './text.validators';
 import { PAGE_SIZE } from '../../queries/pagination';
+import { DateScalar } from '../scalars/date.scalar';
 
 @ArgsType()
 export class CategoryPublicationsArgs {
   @Field(() => String, { description: 'A category name (see `categories`), case-insensitive.' }) @IsCategoryName() category!: string;
-  @Field(() => String, { nullable: true, description: 'UTC day, YYYY-MM-DD; default the newest day with classified posts.' }) @NoNul() date?: string | null;
+  @Field(() => DateScalar, { nullable: true, description: 'UTC day; default the newest day with classified posts.' }) date?: string | null;
   @Field(() => Int, { defaultValue: 1, description: '1-based page.' }) @Min(1) page!: number;
   @Field(() => Int, { defaultValue: PAGE_SIZE.default, description: `${PAGE_SIZE.min}..${PAGE_SIZE.max}.` })
   @Min(PAGE_SIZE.min) @Max(PAGE_SIZE.max) limit!: number;

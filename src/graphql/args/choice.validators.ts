@@ -1,11 +1,8 @@
-// Arguments restricted to a fixed set of values (a ratio, an interval, a
-// protocol, a category or category ids). Each rule is checked here, once,
-// before any resolver runs, with a 400 naming the argument; the read rules
-// then get the parsed value.
+// Arguments restricted to a set of values the schema cannot list as an enum (a
+// category name, any case; category ids). Each rule is checked here, once,
+// before any resolver runs, with a 400 naming the argument. Fixed sets such as
+// ratio, interval and protocol are enums (src/graphql/enums).
 import { ValidateBy, type ValidationArguments, type ValidationOptions } from 'class-validator';
-import { INTERVALS } from '../../domain/days';
-import { parsePeriod, type Period } from '../../domain/periods';
-import { FC_VERIFICATION_PROTOCOLS, PROTOCOL_NAMES } from '../../domain/protocols';
 import { CATEGORIES, categoryById, categoryByName } from '../../domain/taxonomy';
 
 const hasNul = (value: unknown) => typeof value === 'string' && value.includes('\u0000');
@@ -25,24 +22,6 @@ function oneOf(name: string, accepts: (value: string) => boolean, message: (prop
     },
   }, options);
 }
-
-/** `day`, `week` or `month` (or `1d`, `7d`, `30d`), any case. */
-export const IsPeriod = oneOf('isPeriod', (v) => parsePeriod(v) !== null,
-  (p, v) => `${p} must be one of day, week, month (or 1d, 7d, 30d); got "${v}"`);
-
-/** The period of a ratio IsPeriod accepted. */
-export const periodOf = (ratio: string): Period => parsePeriod(ratio) as Period;
-
-/** `day`, `week` (Monday–Sunday) or `month`, exactly. */
-export const IsInterval = oneOf('isInterval', (v) => (INTERVALS as readonly string[]).includes(v),
-  (p, v) => `${p} must be one of ${INTERVALS.join(', ')}; got "${v}"`);
-
-/** `lens` or `farcaster`, exactly. */
-export const IsProtocol = oneOf('isProtocol', (v) => (PROTOCOL_NAMES as readonly string[]).includes(v), (p, v) => `${p} must be lens or farcaster; got "${v}"`);
-
-/** A Farcaster verification's chain: `ethereum` or `solana`, exactly. */
-export const IsVerificationProtocol = oneOf('isVerificationProtocol', (v) => (FC_VERIFICATION_PROTOCOLS as readonly string[]).includes(v),
-  (p, v) => `${p} must be one of ${FC_VERIFICATION_PROTOCOLS.join(', ')}; got "${v}"`);
 
 const CATEGORY_NAMES = CATEGORIES.map((c) => c.name).join(', ');
 

@@ -1,8 +1,8 @@
 import { IsOptional, Max, Min } from 'class-validator';
 import { ArgsType, Field, Int } from 'type-graphql';
-import { IsVerificationProtocol } from './choice.validators';
 import { NoNul } from './text.validators';
 import { PAGE_SIZE } from '../../queries/pagination';
+import { VerificationChain } from '../enums/public-enums';
 
 /** Offset-paged lists: `after` (a cursor) or `page`, read by pageWindow in queries/pagination. */
 @ArgsType()
@@ -22,5 +22,5 @@ export class FarcasterEngagementArgs {
 
 @ArgsType()
 export class VerificationArgs {
-  @Field(() => String, { nullable: true, description: '`ethereum` or `solana`; all live verifications when absent.' }) @IsVerificationProtocol() protocol?: string | null;
+  @Field(() => VerificationChain, { nullable: true, description: 'One chain; all live verifications when absent.' }) protocol?: string | null;
 }

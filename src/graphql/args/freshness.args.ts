@@ -1,9 +1,8 @@
-import { IsOptional } from 'class-validator';
 import { ArgsType, Field } from 'type-graphql';
 import type { ProtocolName } from '../../domain/protocols';
-import { IsProtocol } from './choice.validators';
+import { Protocol } from '../enums/public-enums';
 
 @ArgsType()
 export class FreshnessArgs {
-  @Field(() => String, { nullable: true, description: '`farcaster` or `lens`; absent: both.' }) @IsOptional() @IsProtocol() protocol?: ProtocolName | null;
+  @Field(() => Protocol, { nullable: true, description: 'One protocol; absent: both.' }) protocol?: ProtocolName | null;
 }

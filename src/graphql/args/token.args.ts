@@ -4,15 +4,16 @@ import { Max, Min } from 'class-validator';
 import { ArgsType, Field, Int } from 'type-graphql';
 import { NoNul } from './text.validators';
 import { PAGE_SIZE } from '../../queries/pagination';
+import { DateScalar } from '../scalars/date.scalar';
 
 @ArgsType()
 export class TokenMentionsArgs {
-  @Field(() => String, { nullable: true, description: 'UTC day, YYYY-MM-DD; default the newest day with mentions.' }) @NoNul() date?: string | null;
+  @Field(() => DateScalar, { nullable: true, description: 'UTC day; default the newest day with mentions.' }) date?: string | null;
 }
 
 @ArgsType()
 export class TokenPublicationPageArgs {
-  @Field(() => String, { nullable: true, description: 'UTC day, YYYY-MM-DD; default every day.' }) @NoNul() date?: string | null;
+  @Field(() => DateScalar, { nullable: true, description: 'UTC day; default every day.' }) date?: string | null;
   @Field(() => Int, { defaultValue: 1, description: '1-based page.' }) @Min(1) page!: number;
   @Field(() => Int, { defaultValue: PAGE_SIZE.default, description: `${PAGE_SIZE.min}..${PAGE_SIZE.max}.` })
   @Min(PAGE_SIZE.min) @Max(PAGE_SIZE.max) limit!: number;
@@ -33,7 +34,7 @@ export class TokenArgs {
 
 @ArgsType()
 export class TrendingTokensArgs {
-  @Field(() => String, { nullable: true, description: 'UTC day, YYYY-MM-DD; default the newest day with mentions.' }) @NoNul() date?: string | null;
+  @Field(() => DateScalar, { nullable: true, description: 'UTC day; default the newest day with mentions.' }) date?: string | null;
   @Field(() => Int, { defaultValue: PAGE_SIZE.default, description: `${PAGE_SIZE.min}..${PAGE_SIZE.max}.` })
   @Min(PAGE_SIZE.min) @Max(PAGE_SIZE.max) limit!: number;
   @Field(() => String, { nullable: true, description: 'Only tokens on this chain (any case).' }) @NoNul() chain?: string | null;
@@ -41,6 +42,6 @@ export class TrendingTokensArgs {
 
 @ArgsType()
 export class MentionSeriesArgs {
-  @Field(() => String, { nullable: true, description: 'First UTC day, YYYY-MM-DD; default 29 days before `to`.' }) @NoNul() from?: string | null;
-  @Field(() => String, { nullable: true, description: 'Last UTC day, YYYY-MM-DD; default the newest day with mentions (any token).' }) @NoNul() to?: string | null;
+  @Field(() => DateScalar, { nullable: true, description: 'First UTC day; default 29 days before `to`.' }) from?: string | null;
+  @Field(() => DateScalar, { nullable: true, description: 'Last UTC day; default the newest day with mentions (any token).' }) to?: string | null;
 }

@@ -4,10 +4,11 @@ import { Max, Min } from 'class-validator';
 import { ArgsType, Field, Int } from 'type-graphql';
 import { NoNul } from './text.validators';
 import { PAGE_SIZE } from '../../queries/pagination';
+import { DateScalar } from '../scalars/date.scalar';
 
 @ArgsType()
 export class TopicsArgs {
-  @Field(() => String, { nullable: true, description: 'UTC day, YYYY-MM-DD; default the newest day with daily phrase counts.' }) @NoNul() date?: string | null;
+  @Field(() => DateScalar, { nullable: true, description: 'UTC day; default the newest day with daily phrase counts.' }) date?: string | null;
   @Field(() => Int, { defaultValue: PAGE_SIZE.default, description: `${PAGE_SIZE.min}..${PAGE_SIZE.max}.` })
   @Min(PAGE_SIZE.min) @Max(PAGE_SIZE.max) limit!: number;
 }
@@ -15,10 +16,10 @@ export class TopicsArgs {
 @ArgsType()
 export class TopicArgs {
   @Field(() => String, { description: 'A phrase: hashtag (with or without `#`), channel or term; case-insensitive.' }) @NoNul() topic!: string;
-  @Field(() => String, {
+  @Field(() => DateScalar, {
     nullable: true,
-    description: 'UTC day, YYYY-MM-DD; default the newest day with daily phrase counts (else with classified posts, else today).',
-  }) @NoNul() date?: string | null;
+    description: 'UTC day; default the newest day with daily phrase counts (else with classified posts, else today).',
+  }) date?: string | null;
 }
 
 @ArgsType()

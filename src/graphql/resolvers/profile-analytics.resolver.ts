@@ -4,7 +4,6 @@ import { Args, Ctx, FieldResolver, Float, Resolver, Root, type ClassType } from 
 import * as analytics from '../../queries/profile-analytics';
 import type { AnalyticsLoaders } from '../../loaders/analytics-loaders';
 import { FollowerPageArgs, HistoryArgs, RatioArgs, TopFollowersArgs } from '../args/analytics.args';
-import { periodOf } from '../args/choice.validators';
 import type { Context } from '../context.type';
 import { farcasterUsersByFid, lensProfilesById } from '../profile-lookup';
 import { FarcasterUser } from '../types/farcaster-user.type';
@@ -35,7 +34,7 @@ function profileAnalyticsResolver<T extends object>(side: Side<T>) {
 
     @FieldResolver(() => side.userRankType, { description: 'Rank by net followers gained in the window ending at the as-of time; 5 top followers.' })
     async userRank(@Root() p: T, @Args(() => RatioArgs) { ratio }: RatioArgs, @Ctx() ctx: Context) {
-      const { rank, topFollowerIds } = await analytics.userRankWithTopFollowers(side.loaders(ctx), side.key(p), periodOf(ratio));
+      const { rank, topFollowerIds } = await analytics.userRankWithTopFollowers(side.loaders(ctx), side.key(p), ratio);
       return { ...rank, topFollowers: await side.byIds(ctx, topFollowerIds) };
     }
 

@@ -1,6 +1,5 @@
 import { Arg, Ctx, Query, Resolver } from 'type-graphql';
 import { topFollowerIdsOfEach, trendingPage } from '../../queries/trending';
-import { periodOf } from '../args/choice.validators';
 import type { Context } from '../context.type';
 import { farcasterUsersByFid, lensProfilesById } from '../profile-lookup';
 import { TrendingInput, TrendingPage } from '../types/trending.type';
@@ -10,7 +9,7 @@ import type { ProfileSummary } from '../types/profile-summary.type';
 export class TrendingResolver {
   @Query(() => TrendingPage, { description: 'Trending users by follower growth in the window, paged.' })
   async trendingUsers(@Arg('input', () => TrendingInput) input: TrendingInput, @Ctx() ctx: Context): Promise<TrendingPage> {
-    const page = await trendingPage(ctx.db, { ...input, period: periodOf(input.ratio) });
+    const page = await trendingPage(ctx.db, { ...input, period: input.ratio });
     const l = page.protocol === 'lens' ? ctx.loaders.lensAnalytics : ctx.loaders.farcasterAnalytics;
     const byIds = (ids: (string | number)[]): Promise<ProfileSummary[]> =>
       page.protocol === 'lens' ? lensProfilesById(ctx, ids as string[]) : farcasterUsersByFid(ctx, ids as number[]);

@@ -3,6 +3,7 @@
 import { Field, Float, Int, ObjectType } from 'type-graphql';
 import type { CategoryPublicationRow } from '../../repositories/category.repository';
 import type { Category as TaxonomyCategory } from '../../domain/taxonomy';
+import { Protocol } from '../enums/public-enums';
 
 @ObjectType({ description: 'A category of the fixed taxonomy; ids are stable (the trending `categories` filter uses them).' })
 export class Category {
@@ -20,7 +21,7 @@ export class CategoryPublication {
   @Field(() => Int, {
     description: 'Reactions by others: live Farcaster likes + recasts, Lens UPVOTEs (DOWNVOTE never counts); REST prints it as a decimal string (`reactioncount`).',
   }) reactionCount!: number;
-  @Field(() => String, { description: '`farcaster` or `lens`.' }) protocol!: string;
+  @Field(() => Protocol) protocol!: string;
   @Field(() => String, { description: 'fid as decimal text (Farcaster) or Lens profile id.' }) authorId!: string;
   @Field(() => Date) postedAt!: Date;
 }

@@ -1,8 +1,9 @@
 import { Field, ObjectType } from 'type-graphql';
+import { VerificationChain } from '../enums/public-enums';
 
 @ObjectType({ description: 'A live verified address of a fid (Ethereum addresses lowercase 0x…).' })
 export class FarcasterVerification {
   @Field(() => String) address!: string;
-  @Field(() => String, { description: '`ethereum` or `solana`.' }) protocol!: string;
+  @Field(() => VerificationChain) protocol!: string;
   @Field(() => Date) verifiedAt!: Date;
 }

@@ -1,4 +1,6 @@
 import { Field, Int, ObjectType } from 'type-graphql';
+import { HistoryInterval } from '../enums/public-enums';
+import { DateScalar } from '../scalars/date.scalar';
 
 @ObjectType()
 export class HistogramBucket {
@@ -16,16 +18,16 @@ export class FollowerHistogram {
 
 @ObjectType()
 export class FollowersHistoryPoint {
-  @Field(() => String, { description: 'First UTC day of the interval (YYYY-MM-DD).' }) start!: string;
-  @Field(() => String, { description: 'Last UTC day of the interval, clipped to `to`.' }) end!: string;
+  @Field(() => DateScalar, { description: 'First UTC day of the interval, clipped to `from`.' }) start!: string;
+  @Field(() => DateScalar, { description: 'Last UTC day of the interval, clipped to `to`.' }) end!: string;
   @Field(() => Int, { description: 'Followers at the end of `end`, unfollows included.' }) followers!: number;
 }
 
 @ObjectType()
 export class FollowersHistory {
-  @Field(() => String) interval!: string;
-  @Field(() => String) from!: string;
-  @Field(() => String) to!: string;
+  @Field(() => HistoryInterval) interval!: string;
+  @Field(() => DateScalar, { description: 'First UTC day of the history.' }) from!: string;
+  @Field(() => DateScalar, { description: 'Last UTC day of the history.' }) to!: string;
   @Field(() => [FollowersHistoryPoint]) points!: FollowersHistoryPoint[];
 }
 

@@ -1,5 +1,6 @@
 import { Field, ObjectType } from 'type-graphql';
 import type { ProtocolName } from '../../domain/protocols';
+import { Protocol } from '../enums/public-enums';
 
 /** Shared by the Freshness type and the per-profile fields so both say the same thing. */
 export const AS_OF_DESCRIPTION = {
@@ -19,7 +20,7 @@ export const ANALYTICS_AS_OF_DESCRIPTION = {
 
 @ObjectType({ description: 'How fresh a protocol\'s answers are, from its protocol_state row; all null before any data.' })
 export class Freshness {
-  @Field(() => String, { description: '`farcaster` or `lens`.' }) protocol!: ProtocolName;
+  @Field(() => Protocol) protocol!: ProtocolName;
   @Field(() => Date, { nullable: true, description: 'The protocol\'s as-of time (see FarcasterUser.asOf and LensProfile.asOf for what is live).' })
   asOf!: Date | null;
   @Field(() => Date, { nullable: true, description: 'The as-of time of the analytics generation readers use (see FarcasterUser.analyticsAsOf and LensProfile.analyticsAsOf); asOf until a refresh records one.' })

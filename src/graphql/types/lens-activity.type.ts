@@ -4,6 +4,7 @@ import { Field, Float, Int, ObjectType } from 'type-graphql';
 import { LensProfileIdScalar } from '../scalars/lens-profile-id.scalar';
 import { Connection, Edge } from './connection.type';
 import { LensProfile } from './lens-profile.type';
+import { LensPublicationType } from '../enums/public-enums';
 
 @ObjectType({ description: 'Distinct counterpart profiles, most interactions first, then id (numeric).' })
 export class LensEngagementLists {
@@ -66,7 +67,7 @@ export class LensTopCreator {
 export class LensPublication {
   @Field(() => String) publicationId!: string;
   @Field(() => LensProfileIdScalar) profileId!: string;
-  @Field(() => String, { description: 'POST, COMMENT, MIRROR or QUOTE.' }) type!: string;
+  @Field(() => LensPublicationType) type!: string;
   @Field(() => String, { nullable: true }) parentPublicationId!: string | null;
   @Field(() => Date) timestamp!: Date;
   @Field(() => Int, { description: 'UPVOTE reactions (DOWNVOTE never counts).' }) reactionCount!: number;

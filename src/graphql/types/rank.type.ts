@@ -1,11 +1,12 @@
 import { Field, Int, ObjectType } from 'type-graphql';
 import { FarcasterUser } from './farcaster-user.type';
 import { LensProfile } from './lens-profile.type';
+import { PercentileBand } from '../enums/public-enums';
 
 @ObjectType({ description: 'A standard competition rank (1 is highest, ties share) and its percentile band.' })
 export class RankEntry {
   @Field(() => Int) rank!: number;
-  @Field(() => String, { description: '`top 0.1%`, `top 1%`, `top 5%`, `top 10%`, `top 25%`, `top 50%` or `bottom 50%` of rank / profiles.' })
+  @Field(() => PercentileBand, { description: 'The band rank ÷ profiles falls in.' })
   percentileCategory!: string;
 }
 
@@ -18,18 +19,18 @@ export class ProfileRank {
   @Field(() => RankEntry) collectRank!: RankEntry;
 }
 
-@ObjectType({ description: 'Rank by net followers gained in the window among all Farcaster users (ties share a rank). rank and count are decimal strings, as the earlier service typed them.' })
+@ObjectType({ description: 'Rank by net followers gained in the window among all Farcaster users (a standard competition rank: 1 is highest, ties share). REST prints rank and count as decimal strings, as the earlier service typed them.' })
 export class FarcasterUserRank {
-  @Field(() => String) profileId!: string;
-  @Field(() => String) rank!: string;
-  @Field(() => String, { description: 'Net followers gained in the window.' }) count!: string;
+  @Field(() => String, { description: 'The fid as a decimal string.' }) profileId!: string;
+  @Field(() => Int) rank!: number;
+  @Field(() => Int, { description: 'Net followers gained in the window.' }) count!: number;
   @Field(() => [FarcasterUser], { description: 'The 5 followers with the most followers.' }) topFollowers!: FarcasterUser[];
 }
 
 @ObjectType({ description: 'Rank by net followers gained in the window among all Lens profiles; the same shape as FarcasterUserRank.' })
 export class LensUserRank {
   @Field(() => String) profileId!: string;
-  @Field(() => String) rank!: string;
-  @Field(() => String) count!: string;
+  @Field(() => Int) rank!: number;
+  @Field(() => Int, { description: 'Net followers gained in the window.' }) count!: number;
   @Field(() => [LensProfile]) topFollowers!: LensProfile[];
 }

@@ -1,33 +1,36 @@
 // Cashtag mentions: daily counts per symbol and the posts behind them.
+import { UUIDResolver } from 'graphql-scalars';
 import { Field, Int, ObjectType } from 'type-graphql';
 import { dayStart } from '../../domain/days';
 import type { MentionRow, TokenPublicationRow } from '../../repositories/token-mentions.repository';
+import { Protocol } from '../enums/public-enums';
+import { DateScalar } from '../scalars/date.scalar';
 
 @ObjectType({ description: 'A symbol mentioned on a UTC day, with the number of posts mentioning it.' })
 export class TokenMention {
-  @Field(() => String, { description: 'UUID v5 of `SYMBOL:YYYY-MM-DD`: stable across rebuilds; a tokenId of tokenPublications.' }) id!: string;
+  @Field(() => UUIDResolver, { description: 'UUID v5 of `SYMBOL:YYYY-MM-DD`: stable across rebuilds; a tokenId of tokenPublications.' }) id!: string;
   @Field(() => String, { description: 'The symbol, upper-case.' }) token!: string;
   @Field(() => Date, { description: 'Midnight UTC of the day.' }) date!: Date;
-  @Field(() => String, { description: 'The day, YYYY-MM-DD (GraphQL only).' }) day!: string;
-  @Field(() => String, { description: 'Distinct live posts mentioning it that day, as a decimal string (REST `post_count`; a string because the earlier service typed it so).' }) postCount!: string;
+  @Field(() => DateScalar, { description: 'The UTC day (GraphQL only).' }) day!: string;
+  @Field(() => Int, { description: 'Distinct live posts mentioning it that day (REST prints `post_count` as a decimal string, as the earlier service typed it).' }) postCount!: number;
 }
 
 export const toTokenMention = (r: MentionRow): TokenMention => ({
-  id: r.id, token: r.symbol, date: new Date(dayStart(r.day)), day: r.day, postCount: String(r.post_count),
+  id: r.id, token: r.symbol, date: new Date(dayStart(r.day)), day: r.day, postCount: Number(r.post_count),
 });
 
 @ObjectType({ description: 'One UTC day of a symbol\'s mention series.' })
 export class TokenMentionDay {
-  @Field(() => String, { description: 'YYYY-MM-DD.' }) date!: string;
+  @Field(() => DateScalar) date!: string;
   @Field(() => Int, { description: 'Distinct live posts mentioning the symbol that day (0 when none).' }) postCount!: number;
-  @Field(() => String, { nullable: true, description: 'The token-mention id of that day; null on days without mentions (there is no such mention).' })
+  @Field(() => UUIDResolver, { nullable: true, description: 'The token-mention id of that day; null on days without mentions (there is no such mention).' })
   id!: string | null;
 }
 
 @ObjectType({ description: 'A live post (cast or Lens publication) mentioning a token.' })
 export class TokenPublication {
   @Field(() => String, { description: 'Cast hash (Farcaster) or publication id (Lens).' }) postId!: string;
-  @Field(() => String, { description: '`farcaster` or `lens`.' }) protocol!: string;
+  @Field(() => Protocol) protocol!: string;
   @Field(() => String, { description: 'fid as decimal text (Farcaster) or Lens profile id.' }) authorId!: string;
   @Field(() => Date) postedAt!: Date;
 }

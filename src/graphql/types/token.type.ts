@@ -2,6 +2,7 @@
 // newest price (nested fields, resolved through the token loaders).
 import { Field, Int, ObjectType } from 'type-graphql';
 import type { TokenCategoryRow, TokenMarketRow, TokenPriceRow, TokenRow } from '../../repositories/token.repository';
+import { DateScalar } from '../scalars/date.scalar';
 
 @ObjectType({ description: 'An imported token. Its symbol links it to cashtag mentions, case-insensitively.' })
 export class Token {
@@ -15,7 +16,7 @@ export class Token {
   @Field(() => String, { nullable: true, description: 'URL.' }) twitter!: string | null;
   @Field(() => String, { nullable: true, description: 'URL.' }) telegram!: string | null;
   @Field(() => String, { nullable: true, description: 'URL.' }) website!: string | null;
-  @Field(() => String, { nullable: true, description: 'YYYY-MM-DD.' }) genesisDate!: string | null;
+  @Field(() => DateScalar, { nullable: true }) genesisDate!: string | null;
   @Field(() => String, { description: 'Contract address (EVM addresses lowercase 0x…).' }) address!: string;
   @Field(() => Int, { nullable: true }) buyers!: number | null;
 }

@@ -3,21 +3,23 @@
 // under each topic (through the request's loaders).
 import { Field, Float, Int, ObjectType } from 'type-graphql';
 import type { TopicEngagerRow, TopicStatsRow } from '../../repositories/topic.repository';
+import { Protocol, TopicKind } from '../enums/public-enums';
+import { DateScalar } from '../scalars/date.scalar';
 
 @ObjectType({
   description: 'A key phrase on a UTC day (TopicDto). A topic of the day has postCount ≥ 3 and is a channel or hashtag, or a term with score ≥ 2.',
 })
 export class Topic {
   @Field(() => String, { description: 'The phrase, lowercase: a hashtag (without `#`), a Farcaster channel or a classifier term.' }) topic!: string;
-  @Field(() => String, {
+  @Field(() => TopicKind, {
     nullable: true,
-    description: 'The strongest use that day: `channel` > `hashtag` > `term`; null when the phrase has no daily count that day (a plain term of a single post, or unused).',
+    description: 'The strongest use that day; null when the phrase has no daily count that day (a plain term of a single post, or unused).',
   }) kind!: string | null;
   @Field(() => Int, { description: 'Live posts of the day using the phrase (0 without a daily count).' }) postCount!: number;
   @Field(() => Int, { description: 'Distinct authors of those posts.' }) authorCount!: number;
   @Field(() => Float, { description: 'Mean daily postCount over the 7 days before (missing days 0), rounded to 3 decimals.' }) baseline!: number;
   @Field(() => Float, { description: '(postCount + 1) / (baseline + 1), rounded to 3 decimals.' }) score!: number;
-  @Field(() => String, { description: 'The UTC day, YYYY-MM-DD (GraphQL only).' }) day!: string;
+  @Field(() => DateScalar, { description: 'The UTC day (GraphQL only).' }) day!: string;
   @Field(() => Boolean, { description: 'Whether the phrase is a topic of that day (GraphQL only; always true in `topics`).' }) topicOfDay!: boolean;
 }
 
@@ -28,7 +30,7 @@ export const toTopic = (r: TopicStatsRow): Topic => ({
 
 @ObjectType({ description: 'A profile that interacted with the day\'s posts on a topic (EngagersDto).' })
 export class TopicEngager {
-  @Field(() => String, { description: '`farcaster` or `lens`.' }) protocol!: string;
+  @Field(() => Protocol) protocol!: string;
   @Field(() => String, { description: 'fid as a decimal string, or the Lens profile id.' }) profileId!: string;
   @Field(() => String, { nullable: true, description: 'Farcaster username or Lens handle (local name); null when none.' }) handle!: string | null;
   @Field(() => Int, { description: 'Interactions in all: the sum of the counts below.' }) engagements!: number;

@@ -1,9 +1,11 @@
 import { ArrayMaxSize, Max, Min } from 'class-validator';
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
+import type { Period } from '../../domain/periods';
 import type { ProtocolName } from '../../domain/protocols';
 import { PAGE_SIZE } from '../../queries/pagination';
-import { IsPeriod, IsProtocol, KnownCategoryIds } from '../args/choice.validators';
+import { KnownCategoryIds } from '../args/choice.validators';
 import { ProfileSummary } from './profile-summary.type';
+import { GainWindow, Protocol } from '../enums/public-enums';
 
 /** The protocol a trending request without one asks about (REST reads it for its freshness headers). */
 export const TRENDING_DEFAULT_PROTOCOL: ProtocolName = 'lens';
@@ -14,8 +16,8 @@ export class TrendingInput {
   @Field(() => Int, { defaultValue: 1, description: '1-based page.' }) @Min(1) page!: number;
   @Field(() => Int, { defaultValue: PAGE_SIZE.default, description: `Users per page, ${PAGE_SIZE.min}..${PAGE_SIZE.max}.` })
   @Min(PAGE_SIZE.min) @Max(PAGE_SIZE.max) limit!: number;
-  @Field(() => String, { defaultValue: 'week', description: '`day`, `week` or `month` (or `1d`, `7d`, `30d`).' }) @IsPeriod() ratio!: string;
-  @Field(() => String, { defaultValue: TRENDING_DEFAULT_PROTOCOL, description: '`lens` or `farcaster`.' }) @IsProtocol() protocol!: ProtocolName;
+  @Field(() => GainWindow, { defaultValue: GainWindow.WEEK, description: 'The window the gains are counted over.' }) ratio!: Period;
+  @Field(() => Protocol, { defaultValue: TRENDING_DEFAULT_PROTOCOL, description: 'Whose users.' }) protocol!: ProtocolName;
   @Field(() => [Int], { defaultValue: [], description: 'Category ids (GET /api/llm/categories): keep users who published in one of them within the window.' })
   @ArrayMaxSize(50) @KnownCategoryIds() categories!: number[];
 }

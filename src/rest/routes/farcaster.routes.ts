@@ -1,5 +1,6 @@
 import * as Doc from '../../generated/graphql/graphql';
 import { FARCASTER_DATA } from '../freshness-headers';
+import { decimalRank } from '../legacy-numbers';
 import { route } from '../rest-route.type';
 
 /** Farcaster profiles, counters and analytics. */
@@ -22,7 +23,7 @@ export const FARCASTER_ROUTES = [
     document: Doc.RestFarcasterRecentFollowersDocument,
     answer: (d) => d.farcasterUser.recentFollowers.edges.map((e) => ({ ...e.node, followedAt: e.followedAt })) }),
   route({ method: 'get', path: '/api/farcaster/user/rank/:fid', example: { path: '1', query: 'ratio=month' }, name: 'getUserRank', protocols: FARCASTER_DATA,
-    document: Doc.RestFarcasterUserRankDocument, answer: (d) => d.farcasterUser.userRank }),
+    document: Doc.RestFarcasterUserRankDocument, answer: (d) => decimalRank(d.farcasterUser.userRank) }),
   route({ method: 'get', path: '/api/farcaster/profile/rank/:fid', example: { path: '1' }, name: 'getProfileRank', protocols: FARCASTER_DATA,
     document: Doc.RestFarcasterProfileRankDocument, answer: (d) => d.farcasterUser.rank }),
   route({ method: 'get', path: '/api/farcaster/user/profiles/:handle', example: { path: 'al' }, name: 'getUserProfilesByHandle', protocols: FARCASTER_DATA,

@@ -1,5 +1,6 @@
 import * as Doc from '../../generated/graphql/graphql';
 import { LENS_DATA } from '../freshness-headers';
+import { decimalRank } from '../legacy-numbers';
 import { route } from '../rest-route.type';
 
 /** Lens profiles, counters and analytics. */
@@ -20,7 +21,7 @@ export const LENS_ROUTES = [
     document: Doc.RestLensRecentFollowersDocument,
     answer: (d) => d.lensProfile.recentFollowers.edges.map((e) => ({ ...e.node, followedAt: e.followedAt })) }),
   route({ method: 'get', path: '/api/lens/user/rank/:id', example: { path: '0x01', query: 'ratio=day' }, name: 'getUserRank (Lens)', protocols: LENS_DATA,
-    document: Doc.RestLensUserRankDocument, answer: (d) => d.lensProfile.userRank }),
+    document: Doc.RestLensUserRankDocument, answer: (d) => decimalRank(d.lensProfile.userRank) }),
   route({ method: 'get', path: '/api/lens/profile/rank/:id', example: { path: '0x01' }, name: 'getProfileRank (Lens)', protocols: LENS_DATA,
     document: Doc.RestLensProfileRankDocument, answer: (d) => d.lensProfile.rank }),
   // `ids` is optional here: absent or empty averages over every profile.

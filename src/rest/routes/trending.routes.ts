@@ -4,10 +4,14 @@ import { TRENDING_DEFAULT_PROTOCOL } from '../../graphql/types/trending.type';
 import type { RouteProtocols } from '../freshness-headers';
 import { route } from '../rest-route.type';
 
-/** The body names the protocol (else the input's default); any other value is refused by the input's own rule, so no answer needs headers. */
+/**
+ * The body names the protocol (by now the Protocol enum's value name, FARCASTER)
+ * or the input's default applies; any other value is refused by GraphQL, so no
+ * answer needs headers.
+ */
 const trendingProtocol: RouteProtocols = (variables) => {
-  const asked = (variables.input as { protocol?: unknown } | undefined)?.protocol ?? TRENDING_DEFAULT_PROTOCOL;
-  return PROTOCOL_NAMES.filter((p: ProtocolName) => p === asked);
+  const asked = (variables.input as { protocol?: unknown } | undefined)?.protocol;
+  return PROTOCOL_NAMES.filter((p: ProtocolName) => (asked === undefined ? p === TRENDING_DEFAULT_PROTOCOL : p.toUpperCase() === asked));
 };
 
 /** The JSON body is the TrendingInput: its fields are read, any other is ignored. */

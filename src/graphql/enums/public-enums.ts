@@ -1,0 +1,82 @@
+// The closed sets of the API as GraphQL enums. Each value's internal value is
+// the spelling the domain code, the database and the REST face use ('week',
+// 'lens', 'top 1%'), so resolvers keep reading and returning those strings:
+// GraphQL clients see the enum names, REST clients the spellings (see
+// rest-spellings.ts).
+import { registerEnumType } from 'type-graphql';
+
+export enum Protocol { FARCASTER = 'farcaster', LENS = 'lens' }
+registerEnumType(Protocol, {
+  name: 'Protocol',
+  description: 'A social network this service reads.',
+  valuesConfig: { FARCASTER: { description: 'Farcaster (fids, casts).' }, LENS: { description: 'Lens (profiles, publications).' } },
+});
+
+export enum GainWindow { DAY = 'day', WEEK = 'week', MONTH = 'month' }
+registerEnumType(GainWindow, {
+  name: 'GainWindow',
+  description: 'The window of follower gains and trending, ending at the protocol\'s as-of time (its newest event), not the wall clock.',
+  valuesConfig: {
+    DAY: { description: 'The last 1 day (REST: `day` or `1d`).' },
+    WEEK: { description: 'The last 7 days (REST: `week` or `7d`).' },
+    MONTH: { description: 'The last 30 days (REST: `month` or `30d`).' },
+  },
+});
+
+export enum HistoryInterval { DAY = 'day', WEEK = 'week', MONTH = 'month' }
+registerEnumType(HistoryInterval, {
+  name: 'HistoryInterval',
+  description: 'The buckets of a history, in UTC.',
+  valuesConfig: {
+    DAY: { description: 'One point per day.' },
+    WEEK: { description: 'One point per ISO week, Monday to Sunday.' },
+    MONTH: { description: 'One point per calendar month.' },
+  },
+});
+
+export enum VerificationChain { ETHEREUM = 'ethereum', SOLANA = 'solana' }
+registerEnumType(VerificationChain, {
+  name: 'VerificationChain',
+  description: 'The chain of a verified address.',
+  valuesConfig: { ETHEREUM: { description: 'An Ethereum address (lowercase 0x…).' }, SOLANA: { description: 'A Solana address (base58).' } },
+});
+
+export enum PercentileBand {
+  TOP_0_1 = 'top 0.1%', TOP_1 = 'top 1%', TOP_5 = 'top 5%', TOP_10 = 'top 10%', TOP_25 = 'top 25%', TOP_50 = 'top 50%', BOTTOM_50 = 'bottom 50%',
+}
+registerEnumType(PercentileBand, {
+  name: 'PercentileBand',
+  description: 'Where rank ÷ profiles falls, each limit inclusive (REST prints the spelling in parentheses).',
+  valuesConfig: {
+    TOP_0_1: { description: 'The best 0.1% (`top 0.1%`).' },
+    TOP_1: { description: 'The best 1%, below 0.1% (`top 1%`).' },
+    TOP_5: { description: 'The best 5%, below 1% (`top 5%`).' },
+    TOP_10: { description: 'The best 10%, below 5% (`top 10%`).' },
+    TOP_25: { description: 'The best 25%, below 10% (`top 25%`).' },
+    TOP_50: { description: 'The best 50%, below 25% (`top 50%`).' },
+    BOTTOM_50: { description: 'The rest (`bottom 50%`).' },
+  },
+});
+
+export enum TopicKind { CHANNEL = 'channel', HASHTAG = 'hashtag', TERM = 'term' }
+registerEnumType(TopicKind, {
+  name: 'TopicKind',
+  description: 'How a phrase was used on a day; the strongest use wins: CHANNEL > HASHTAG > TERM.',
+  valuesConfig: {
+    CHANNEL: { description: 'A Farcaster channel posts were cast in.' },
+    HASHTAG: { description: 'A #hashtag in post text or Lens tags.' },
+    TERM: { description: 'A key phrase the classifier found.' },
+  },
+});
+
+export enum LensPublicationType { POST = 'POST', COMMENT = 'COMMENT', MIRROR = 'MIRROR', QUOTE = 'QUOTE' }
+registerEnumType(LensPublicationType, {
+  name: 'LensPublicationType',
+  description: 'What a Lens publication is.',
+  valuesConfig: {
+    POST: { description: 'A top-level post.' },
+    COMMENT: { description: 'A comment on another publication (parentPublicationId).' },
+    MIRROR: { description: 'A mirror (repost) of another publication, with no text of its own.' },
+    QUOTE: { description: 'A quote of another publication, with text of its own.' },
+  },
+});
