@@ -1,6 +1,5 @@
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
-import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
 import { GraphQLError, type ValidationContext } from 'graphql';
 import type { Logger } from 'pino';
@@ -10,6 +9,7 @@ import type { Context } from './context.type';
 import { costLimitPlugin } from './cost/cost-limit.plugin';
 import { createFormatError } from './format-error';
 import { httpStatusPlugin } from './http-status.plugin';
+import { sandboxLandingPage } from './landing/sandbox-page';
 
 /**
  * Armor words its refusals "Syntax Error: …" though the query parsed; reported
@@ -54,11 +54,8 @@ export function createApolloServer(config: Config, log: Logger): ApolloServer<Co
       httpStatusPlugin,
       // No cache hints are used; Apollo's default cache-control plugin wraps every field resolver (~30% of the CPU time of a large answer).
       ApolloServerPluginCacheControlDisabled(),
-      // Apollo Sandbox on GET /graphql in a browser; the key goes in its Headers tab.
-      ApolloServerPluginLandingPageLocalDefault({
-        embed: { runTelemetry: false, initialState: { sharedHeaders: { apikey: '<your API key>' } } },
-        includeCookies: false,
-      }),
+      // Apollo Sandbox on GET /graphql in a browser, the key taken from ?apikey=; offline it opens GraphiQL at /graphiql.
+      sandboxLandingPage(),
     ],
   });
 }

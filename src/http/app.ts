@@ -23,6 +23,7 @@ import { ANALYTICS_AS_OF_HEADER, DATA_AS_OF_HEADER } from '../rest/freshness-hea
 import { errorHandler, notFoundHandler } from './error-handler';
 import { healthRoutes } from './health.routes';
 import { metricsRoutes } from './metrics.routes';
+import { graphiqlRoutes } from './explorer/graphiql.routes';
 import { requestId } from './request-id';
 import { responseSizeLimit } from './response-size-limit';
 import { nestingGuard } from '../graphql/cost/nesting-guard';
@@ -98,6 +99,8 @@ export async function createApp(config: Config, db: Database, log: Logger): Prom
   // Open like the probes: scraped by the operator's Prometheus, no data beyond lag and ages.
   app.use(metricsRoutes(db));
   app.get('/api/docs', restDocs(REST_ROUTES));
+  // The offline GraphQL explorer: a page and its assets, open; its requests carry the key.
+  app.use(graphiqlRoutes());
   app.use(['/graphql', '/api'], responseSizeLimit(config.GRAPHQL_MAX_RESPONSE_BYTES));
   // The key is checked before the body is read: an unauthenticated client costs no parsing.
   const json = express.json({ limit: '100kb' });
