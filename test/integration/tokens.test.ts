@@ -261,7 +261,11 @@ describe('GraphQL token(symbol, chain)', () => {
   });
 
   it('when the range is bad, then BAD_USER_INPUT: a malformed day before execution (400), from after to or more than 366 days as the field runs (200)', async () => {
-    for (const [range, message] of [[{ from: '2024-06-31' }, /^Variable "\$from" got invalid value "2024-06-31"; must be a date YYYY-MM-DD/], [{ to: 'today' }, /^Variable "\$to" got invalid value "today"; must be a date/]] as const) {
+    const malformed: [Record<string, string>, RegExp][] = [
+      [{ from: '2024-06-31' }, /^Variable "\$from" got invalid value "2024-06-31"; must be a date YYYY-MM-DD/],
+      [{ to: 'today' }, /^Variable "\$to" got invalid value "today"; must be a date/],
+    ];
+    for (const [range, message] of malformed) {
       const res = await errorOf(s.gql.request(TOKEN, { s: 'ETH', ...range }));
       expect([res.status, res.errors?.[0]?.extensions?.code]).toEqual([400, 'BAD_USER_INPUT']);
       expect(res.errors?.[0]?.message).toMatch(message);
