@@ -19,6 +19,7 @@ import { createLoaders } from '../loaders/create-loaders';
 import { REST_ROUTES } from '../rest/rest-routes';
 import { restRouter } from '../rest/rest-router';
 import { restDocs } from '../rest/rest-docs';
+import { openApiRoutes } from '../openapi/openapi.routes';
 import { ANALYTICS_AS_OF_HEADER, DATA_AS_OF_HEADER } from '../rest/freshness-headers';
 import { errorHandler, notFoundHandler } from './error-handler';
 import { healthRoutes } from './health.routes';
@@ -98,6 +99,8 @@ export async function createApp(config: Config, db: Database, log: Logger): Prom
   app.use(healthRoutes(db, { draining: () => draining, rateLimits: () => limiter.state() }));
   // Open like the probes: scraped by the operator's Prometheus, no data beyond lag and ages.
   app.use(metricsRoutes(db));
+  // Open: the OpenAPI document, its explorer at /docs and the home page (a browser opening /api/docs goes to /docs).
+  app.use(openApiRoutes(REST_ROUTES));
   app.get('/api/docs', restDocs(REST_ROUTES));
   // The offline GraphQL explorer: a page and its assets, open; its requests carry the key.
   app.use(graphiqlRoutes());

@@ -4,7 +4,8 @@ import type { RouteProtocols } from './freshness-headers';
 import { operationVariables } from './operation-variables';
 
 /** The single-entity roots: null only with a NOT_FOUND error, which the router answers as a 404 before `answer` runs. */
-type EntityRoot = 'farcasterUser' | 'lensProfile';
+export const ENTITY_ROOTS = ['farcasterUser', 'lensProfile'] as const;
+type EntityRoot = typeof ENTITY_ROOTS[number];
 
 /** An operation's data as `answer` sees it: the entity roots it asked for are there. */
 export type Found<T> = Omit<T, EntityRoot> & { [K in Extract<keyof T, EntityRoot>]-?: NonNullable<T[K]> };

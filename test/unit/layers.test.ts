@@ -10,6 +10,7 @@ const SRC = path.join(__dirname, '../../src');
 const RANK: Record<string, number> = {
   'index.ts': 100,
   http: 90,
+  openapi: 87,
   rest: 85,
   graphql: 80,
   cli: 75, demo: 75,

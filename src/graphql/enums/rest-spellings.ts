@@ -20,6 +20,11 @@ export function enumNameOf(type: GraphQLEnumType, raw: string): string | undefin
   return value?.name ?? ALIASES[type.name]?.[text];
 }
 
+/** Every REST spelling of an enum's values, canonical first, then aliases: `day, week, month, 1d, 7d, 30d`. */
+export function restSpellings(type: GraphQLEnumType): string[] {
+  return [...type.getValues().map((v) => String(v.value)), ...Object.keys(ALIASES[type.name] ?? {})];
+}
+
 /** How a REST 400 lists what the parameter accepts: `day, week, month (or 1d, 7d, 30d)`. */
 export function spellingsOf(type: GraphQLEnumType): string {
   const aliases = Object.keys(ALIASES[type.name] ?? {});
