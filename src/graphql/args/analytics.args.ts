@@ -24,9 +24,3 @@ export const MAX_TOP_FOLLOWERS = 20;
 export class TopFollowersArgs {
   @Field(() => Int, { defaultValue: 5 }) @Min(1) @Max(MAX_TOP_FOLLOWERS) first!: number;
 }
-
-@ArgsType()
-export class FollowerPageArgs {
-  @Field(() => Int, { defaultValue: PAGE_SIZE.default }) @Min(PAGE_SIZE.min) @Max(PAGE_SIZE.max) first!: number;
-  @Field(() => String, { nullable: true, description: 'endCursor of the previous page.' }) @NoNul() after?: string | null;
-}
