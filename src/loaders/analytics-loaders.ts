@@ -9,7 +9,7 @@ import {
   type DailyRow, type GainRow, type ProtocolStateRow, type RanksRow, type SummaryRow,
 } from '../repositories/analytics.repository';
 import { followerTotals, recentFollowers, type RecentFollowerRow } from '../repositories/recent-followers.repository';
-import type { KeysetRead } from '../queries/pagination';
+import type { KeysetRead } from '../repositories/paging.sql';
 import { groupedLoader, groupRows } from './grouped-loader';
 import type { ProtocolStateLoader } from './protocol-state-loader';
 import { orderByKeys } from './order-by-keys';

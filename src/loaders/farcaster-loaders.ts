@@ -7,7 +7,7 @@ import { castCounts, castPage, castTotals, type CastCountsRow, type CastRow } fr
 import { engagementLists, type EngagementRow } from '../repositories/farcaster-engagement.repository';
 import { followPage, followTotals, type FollowDirection, type FollowPageRow, type FollowTotalsRow } from '../repositories/farcaster-follows.repository';
 import { fidsOfLensProfiles, lensMatchesOfFids, liveVerifications, type VerificationRow } from '../repositories/verifications.repository';
-import type { OffsetRead } from '../queries/pagination';
+import type { OffsetRead } from '../repositories/paging.sql';
 import { groupedLoader, groupRows } from './grouped-loader';
 import { orderByKeys } from './order-by-keys';
 

@@ -3,7 +3,7 @@
 // fetched in one statement whatever the number of profiles (cacheKeyFn + grouping).
 import DataLoader from 'dataloader';
 import type { Database } from '../db/database';
-import type { KeysetRead, OffsetRead } from '../queries/pagination';
+import type { KeysetRead, OffsetRead } from '../repositories/paging.sql';
 import { lensEngagement, type EngagementRow } from '../repositories/lens-engagement.repository';
 import {
   collectPage, collectSums, topCreators,

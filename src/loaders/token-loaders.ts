@@ -10,7 +10,7 @@ import {
 import {
   mentionSeries, newestMentionDay, tokenPublicationTotals, tokenPublications, type MentionRow, type TokenPublicationRow,
 } from '../repositories/token-mentions.repository';
-import type { OffsetRead } from '../queries/pagination';
+import type { OffsetRead } from '../repositories/paging.sql';
 import { groupedLoader, groupRows } from './grouped-loader';
 import { orderByKeys } from './order-by-keys';
 

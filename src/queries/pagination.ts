@@ -10,6 +10,9 @@
 // the side the page was read towards from the extra row, the other side from
 // the cursor (keyset: whether a row lies at or beyond it; offset: its position).
 import { badInput } from '../errors/app-error';
+import type { KeysetCursor, KeysetRead, OffsetRead } from '../repositories/paging.sql';
+
+export type { KeysetCursor, KeysetRead, OffsetRead };
 
 /** Page sizes (`first`, `last`, `limit`): 1..100 items, 20 when not given. */
 export const PAGE_SIZE = { min: 1, max: 100, default: 20 } as const;
@@ -73,8 +76,6 @@ export interface ListPage<R> {
 
 // Keyset cursors: the (time, id) of a row. Rows added meanwhile never shift a page.
 
-export interface KeysetCursor { at: Date; id: string | number }
-
 export function encodeKeysetCursor(c: KeysetCursor): string {
   return encodeOpaque(JSON.stringify([c.at.toISOString(), c.id]));
 }
@@ -91,13 +92,6 @@ export function decodeKeysetCursor(raw: string | null | undefined, arg: 'after' 
     throw notACursor(arg);
   }
 }
-
-/**
- * What a keyset page reads: `limit` rows from the cursor (exclusive) towards the
- * paging direction, in that direction's order (backward: oldest first, i.e. the
- * list order flipped), and whether a row lies at or beyond the cursor the other way.
- */
-export interface KeysetRead { limit: number; backward: boolean; cursor: KeysetCursor | null }
 
 export function keysetRead(r: PageRequest): KeysetRead & { size: number } {
   const p = pagingOf(r);
@@ -135,16 +129,9 @@ export function decodeOffset(raw: string, arg: 'after' | 'before' = 'after'): nu
   return n;
 }
 
-/**
- * What an offset page reads: `limit` rows after skipping `offset`, in list
- * order, or (`fromEnd`) in flipped order from the end of the list. Every
- * parent of a nested field reads the same window, so one statement serves them all.
- * null: nothing to read (a page ending before the first row).
- */
-export interface OffsetRead { limit: number; offset: number; fromEnd: boolean }
-
 export interface OffsetPlan {
   size: number;
+  /** null: nothing to read (a page ending before the first row). */
   read: OffsetRead | null;
   /** Forward: the first row's position; backward before a cursor: likewise; `last` alone: unknown until the total is. */
   start: number | null;

@@ -3,8 +3,7 @@
 // either way; and their number, the rows those pages walk.
 import type { Database } from '../db/database';
 import { LENS_ID } from '../domain/protocols';
-import type { KeysetRead } from '../queries/pagination';
-import { keysetJoin, keysetSql } from './paging.sql';
+import { keysetJoin, keysetSql, type KeysetRead } from './paging.sql';
 
 /** followed and followed_at are null on the one row of a profile whose page is empty (it carries `beyond`). */
 export interface FollowingRow { follower: string; followed: string | null; followed_at: Date | null; beyond: boolean }

@@ -2,8 +2,7 @@
 // (time, publication id) either way, with what others did to each: upvotes, comments,
 // quotes, mirrors (visible ones) and collects. Self-interactions never count.
 import type { Database } from '../db/database';
-import type { KeysetRead } from '../queries/pagination';
-import { keysetJoin, keysetSql } from './paging.sql';
+import { keysetJoin, keysetSql, type KeysetRead } from './paging.sql';
 
 export interface PublicationRow {
   profile_id: string;

@@ -1,9 +1,25 @@
-// SQL fragments of the two kinds of page (queries/pagination.ts): a keyset
-// page's cursor condition, read order and look beyond its cursor, and an offset
-// page's order, flipped to read a list from its end. Lists are ordered by
-// terms given once; paging backward reads them in the flipped order and the
-// caller turns the rows back.
-import type { KeysetRead } from '../queries/pagination';
+// What the two kinds of page read (queries/pagination.ts decides it) and the
+// SQL fragments that read it: a keyset page's cursor condition, read order and
+// look beyond its cursor, and an offset page's order, flipped to read a list
+// from its end. Lists are ordered by terms given once; paging backward reads
+// them in the flipped order and the caller turns the rows back.
+
+/** A keyset cursor: the (time, id) of a row. */
+export interface KeysetCursor { at: Date; id: string | number }
+
+/**
+ * What a keyset page reads: `limit` rows from the cursor (exclusive) towards the
+ * paging direction, in that direction's order (backward: oldest first, i.e. the
+ * list order flipped), and whether a row lies at or beyond the cursor the other way.
+ */
+export interface KeysetRead { limit: number; backward: boolean; cursor: KeysetCursor | null }
+
+/**
+ * What an offset page reads: `limit` rows after skipping `offset`, in list
+ * order, or (`fromEnd`) in flipped order from the end of the list. Every
+ * parent of a nested field reads the same window, so one statement serves them all.
+ */
+export interface OffsetRead { limit: number; offset: number; fromEnd: boolean }
 
 /** One ORDER BY term of a list, in list order. */
 export type OrderTerm = readonly [expr: string, direction: 'ASC' | 'DESC'];

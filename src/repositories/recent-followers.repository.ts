@@ -3,12 +3,10 @@
 // their number, the rows those pages walk.
 import type { Database } from '../db/database';
 import { PROTOCOLS, type ProtocolName } from '../domain/protocols';
-import type { KeysetRead } from '../queries/pagination';
-import { keysetJoin, keysetSql } from './paging.sql';
+import { keysetJoin, keysetSql, type KeysetRead } from './paging.sql';
 
 /** follower and followed_at are null on the one row of a target whose page is empty (it carries `beyond`). */
 export interface RecentFollowerRow { target: string | number; follower: string | number | null; followed_at: Date | null; beyond: boolean }
-export interface FollowerCursor { at: Date; id: string | number }
 
 const liveFollowersOf = (protocol: ProtocolName) => {
   const { id } = PROTOCOLS[protocol];

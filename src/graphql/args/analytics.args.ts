@@ -3,7 +3,6 @@ import { ArgsType, Field, Int } from 'type-graphql';
 import type { Interval } from '../../domain/days';
 import { IsInterval, IsPeriod } from './choice.validators';
 import { NoNul } from './text.validators';
-import { PAGE_SIZE } from '../../queries/pagination';
 
 @ArgsType()
 export class RatioArgs {

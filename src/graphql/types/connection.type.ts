@@ -1,9 +1,11 @@
 // Relay-style lists: every Edge and Connection type of the schema is built by
 // the two factories below (type-graphql's generic types: a function returning
-// an abstract class, which a named class extends). A list's own types only give
-// the node, a name and a description; the ways lists differ are options. The
-// abstract classes are never reachable from a query, so only the named ones
-// reach the schema.
+// an abstract class, which a named class extends), so every connection has one
+// shape: totalCount, edges { cursor node }, pageInfo { hasNextPage
+// hasPreviousPage startCursor endCursor }, and page / totalPages on the
+// offset-paged ones. A list's own types only give the node, a name and
+// descriptions. The abstract classes are never reachable from a query, so only
+// the named ones reach the schema.
 import { Field, Int, ObjectType, type ClassType } from 'type-graphql';
 import type { ListPage } from '../../queries/pagination';
 
