@@ -8,14 +8,15 @@ import {
   followerDaily, followerSummaries, gains, ranks,
   type DailyRow, type GainRow, type ProtocolStateRow, type RanksRow, type SummaryRow,
 } from '../repositories/analytics.repository';
-import { recentFollowers, type FollowerCursor, type RecentFollowerRow } from '../repositories/recent-followers.repository';
+import { followerTotals, recentFollowers, type RecentFollowerRow } from '../repositories/recent-followers.repository';
+import type { KeysetRead } from '../repositories/paging.sql';
 import { groupedLoader, groupRows } from './grouped-loader';
 import type { ProtocolStateLoader } from './protocol-state-loader';
 import { orderByKeys } from './order-by-keys';
 
 type Id = string | number;
 export interface GainKey { id: Id; period: Period }
-export interface RecentKey { id: Id; first: number; after: FollowerCursor | null }
+export interface RecentKey { id: Id; read: KeysetRead }
 
 /** `states` is the request's one protocol_state loader, shared by both protocols' sets. */
 export function analyticsLoaders(db: Database, protocol: ProtocolName, states: ProtocolStateLoader) {
@@ -31,8 +32,11 @@ export function analyticsLoaders(db: Database, protocol: ProtocolName, states: P
       return ids.map((id) => byId.get(id) ?? []);
     }),
     recent: groupedLoader<RecentKey, Id, RecentFollowerRow>({
-      idOf: (k) => k.id, argsOf: (k) => [k.first, k.after],
-      fetch: (ids, k) => recentFollowers(db, protocol, ids, k.first, k.after), rowId: (r) => r.target }),
+      idOf: (k) => k.id, argsOf: (k) => k.read,
+      fetch: (ids, k) => recentFollowers(db, protocol, ids, k.read), rowId: (r) => r.target }),
+    /** Live followers of each profile: what `recent` pages through. */
+    followerTotals: new DataLoader<Id, number>(async (ids) =>
+      orderByKeys(ids, await followerTotals(db, protocol, ids), (r) => r.target, () => ({ total: 0 })).map((r) => r.total)),
     /** This protocol's protocol_state row, through the request's shared loader. */
     state: (): Promise<ProtocolStateRow | null> => states.load(protocol),
   };

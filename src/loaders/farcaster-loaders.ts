@@ -7,10 +7,11 @@ import { castCounts, castPage, castTotals, type CastCountsRow, type CastRow } fr
 import { engagementLists, type EngagementRow } from '../repositories/farcaster-engagement.repository';
 import { followPage, followTotals, type FollowDirection, type FollowPageRow, type FollowTotalsRow } from '../repositories/farcaster-follows.repository';
 import { fidsOfLensProfiles, lensMatchesOfFids, liveVerifications, type VerificationRow } from '../repositories/verifications.repository';
+import type { OffsetRead } from '../repositories/paging.sql';
 import { groupedLoader, groupRows } from './grouped-loader';
 import { orderByKeys } from './order-by-keys';
 
-export interface PageKey { fid: number; limit: number; offset: number }
+export interface PageKey { fid: number; read: OffsetRead }
 export interface FollowPageKey extends PageKey { direction: FollowDirection }
 export interface EngagementKey { fid: number; limit: number }
 
@@ -22,13 +23,13 @@ export function farcasterGraphLoaders(db: Database) {
   return {
     followTotals: new DataLoader<number, FollowTotalsRow>(async (fids) =>
       orderByKeys(fids, await followTotals(db, fids), (r) => r.fid, (fid) => ({ fid, followers: 0, following: 0 }))),
-    followPage: byFid<FollowPageKey, FollowPageRow>((k) => [k.direction, k.limit, k.offset],
-      (fids, k) => followPage(db, k.direction, fids, k.limit, k.offset)),
+    followPage: byFid<FollowPageKey, FollowPageRow>((k) => [k.direction, k.read],
+      (fids, k) => followPage(db, k.direction, fids, k.read.limit, k.read.offset, k.read.fromEnd)),
     castTotals: new DataLoader<number, number>(async (fids) => {
       const rows = await castTotals(db, fids);
       return orderByKeys(fids, rows, (r) => r.fid, () => ({ casts: 0 })).map((r) => r.casts);
     }),
-    castPage: byFid<PageKey, CastRow>((k) => [k.limit, k.offset], (fids, k) => castPage(db, fids, k.limit, k.offset)),
+    castPage: byFid<PageKey, CastRow>((k) => k.read, (fids, k) => castPage(db, fids, k.read.limit, k.read.offset, k.read.fromEnd)),
     castCounts: new DataLoader<string, CastCountsRow>(async (hashes) =>
       orderByKeys(hashes, await castCounts(db, hashes), (r) => r.hash, (hash) => ({ hash, likes: 0, recasts: 0, replies: 0, quotes: 0 }))),
     engagement: byFid<EngagementKey, EngagementRow>((k) => k.limit, (fids, k) => engagementLists(db, fids, k.limit)),

@@ -3,15 +3,16 @@
 // fetched in one statement whatever the number of profiles (cacheKeyFn + grouping).
 import DataLoader from 'dataloader';
 import type { Database } from '../db/database';
-import type { FollowerCursor } from '../repositories/recent-followers.repository';
+import type { KeysetRead, OffsetRead } from '../repositories/paging.sql';
 import { lensEngagement, type EngagementRow } from '../repositories/lens-engagement.repository';
 import {
   collectPage, collectSums, topCreators,
-  type CollectCursor, type CollectRow, type CollectSumRow, type CollectWindow, type TopCreatorRow,
+  type CollectRow, type CollectSumRow, type CollectWindow, type TopCreatorRow,
 } from '../repositories/lens-collects.repository';
-import { lensFollowing, type FollowingRow } from '../repositories/lens-follows.repository';
-import { lensPublications, type PublicationCursor, type PublicationRow } from '../repositories/lens-publications.repository';
+import { lensFollowing, lensFollowingTotals, type FollowingRow } from '../repositories/lens-follows.repository';
+import { lensPublications, publicationTotals, type PublicationRow } from '../repositories/lens-publications.repository';
 import { groupedLoader } from './grouped-loader';
+import { orderByKeys } from './order-by-keys';
 
 interface Keyed { id: string }
 
@@ -20,22 +21,26 @@ const byProfile = <K extends Keyed, R>(argsOf: (k: K) => unknown, fetch: (ids: s
   groupedLoader<K, string, R>({ idOf: (k) => k.id, argsOf, fetch, rowId });
 
 export interface EngagementKey extends Keyed { limit: number }
-export interface CollectPageKey extends Keyed { window: CollectWindow; first: number; offset: number; after: CollectCursor | null }
+export interface CollectPageKey extends Keyed { window: CollectWindow; read: OffsetRead }
 export interface CollectSumKey extends Keyed { window: CollectWindow }
-export interface FollowingKey extends Keyed { first: number; after: FollowerCursor | null }
-export interface PublicationKey extends Keyed { first: number; after: PublicationCursor | null }
+export interface FollowingKey extends Keyed { read: KeysetRead }
+export interface PublicationKey extends Keyed { read: KeysetRead }
 export interface TopCreatorsKey { window: CollectWindow; limit: number }
 
 export function lensGraphLoaders(db: Database) {
   return {
     engagement: byProfile<EngagementKey, EngagementRow>((k) => k.limit, (ids, k) => lensEngagement(db, ids, k.limit), (r) => r.profile_id),
-    collects: byProfile<CollectPageKey, CollectRow>((k) => [k.window, k.first, k.offset, k.after],
-      (ids, k) => collectPage(db, ids, k.window, k.first, k.offset, k.after), (r) => r.collected_profile_id),
+    collects: byProfile<CollectPageKey, CollectRow>((k) => [k.window, k.read],
+      (ids, k) => collectPage(db, ids, k.window, k.read.limit, k.read.offset, k.read.fromEnd), (r) => r.collected_profile_id),
     collectSums: byProfile<CollectSumKey, CollectSumRow>((k) => k.window, (ids, k) => collectSums(db, ids, k.window), (r) => r.profile_id),
-    following: byProfile<FollowingKey, FollowingRow>((k) => [k.first, k.after],
-      (ids, k) => lensFollowing(db, ids, k.first, k.after), (r) => r.follower),
-    publications: byProfile<PublicationKey, PublicationRow>((k) => [k.first, k.after],
-      (ids, k) => lensPublications(db, ids, k.first, k.after), (r) => r.profile_id),
+    following: byProfile<FollowingKey, FollowingRow>((k) => k.read, (ids, k) => lensFollowing(db, ids, k.read), (r) => r.follower),
+    /** Live follows of each profile: what `following` pages through. */
+    followingTotals: new DataLoader<string, number>(async (ids) =>
+      orderByKeys(ids, await lensFollowingTotals(db, ids), (r) => r.follower, () => ({ total: 0 })).map((r) => r.total)),
+    publications: byProfile<PublicationKey, PublicationRow>((k) => k.read, (ids, k) => lensPublications(db, ids, k.read), (r) => r.profile_id),
+    /** Visible publications of each profile: what `publications` pages through. */
+    publicationTotals: new DataLoader<string, number>(async (ids) =>
+      orderByKeys(ids, await publicationTotals(db, ids), (r) => r.profile_id, () => ({ total: 0 })).map((r) => r.total)),
     topCreators: new DataLoader<TopCreatorsKey, TopCreatorRow[], string>(
       (keys) => Promise.all(keys.map((k) => topCreators(db, k.window, k.limit))),
       { cacheKeyFn: (k) => JSON.stringify(k) }),

@@ -8,13 +8,15 @@ import {
   type TokenCategoryRow, type TokenMarketRow, type TokenPriceRow, type TokenRow,
 } from '../repositories/token.repository';
 import {
-  mentionSeries, newestMentionDay, tokenPublications, type MentionRow, type TokenPublicationRow,
+  mentionSeries, newestMentionDay, tokenPublicationTotals, tokenPublications, type MentionRow, type TokenPublicationRow,
 } from '../repositories/token-mentions.repository';
+import type { OffsetRead } from '../repositories/paging.sql';
 import { groupedLoader, groupRows } from './grouped-loader';
 import { orderByKeys } from './order-by-keys';
 
 export interface MentionSeriesKey { symbol: string; from: string; to: string }
-export interface TokenPublicationsKey { symbol: string; day: string | null; limit: number; offset: number }
+export interface TokenPublicationsKey { symbol: string; day: string | null; read: OffsetRead }
+export interface TokenPublicationTotalKey { symbol: string; day: string | null }
 
 /** Rows grouped by token id, one list per key (empty when none). */
 const byTokenId = <R extends { token_id: number }>(fetch: (ids: readonly number[]) => Promise<R[]>) =>
@@ -43,8 +45,12 @@ export function tokenLoaders(db: Database) {
       idOf: (k) => k.symbol, argsOf: (k) => [k.from, k.to],
       fetch: (symbols, k) => mentionSeries(db, symbols, k.from, k.to), rowId: (r) => r.symbol }),
     publications: groupedLoader<TokenPublicationsKey, string, TokenPublicationRow>({
-      idOf: (k) => k.symbol, argsOf: (k) => [k.day, k.limit, k.offset],
-      fetch: (symbols, k) => tokenPublications(db, symbols, k.day, k.limit, k.offset), rowId: (r) => r.symbol }),
+      idOf: (k) => k.symbol, argsOf: (k) => [k.day, k.read],
+      fetch: (symbols, k) => tokenPublications(db, symbols, k.day, k.read.limit, k.read.offset, k.read.fromEnd), rowId: (r) => r.symbol }),
+    /** What `publications` pages through, per symbol and day; one row per key. */
+    publicationTotals: groupedLoader<TokenPublicationTotalKey, string, { symbol: string; total: number }>({
+      idOf: (k) => k.symbol, argsOf: (k) => k.day,
+      fetch: (symbols, k) => tokenPublicationTotals(db, symbols, k.day), rowId: (r) => r.symbol }),
   };
 }
 

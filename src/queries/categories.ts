@@ -1,12 +1,13 @@
 // Category answers: the posts of a category on a day, and Lens categories by USD
-// collected. Each is one SQL statement.
+// collected. Each is one SQL statement (a connection's total, when asked, one more).
 import type { Database } from '../db/database';
 import { optionalDay } from '../domain/days';
 import { categoryById, categoryByName, type Category } from '../domain/taxonomy';
 import {
-  categoryPublications, topCollectedCategories, type CategoryPublicationRow, type TopCategoryRow,
+  categoryPublicationTotal, categoryPublications, topCollectedCategories, type CategoryPublicationRow, type TopCategoryRow,
 } from '../repositories/category.repository';
 import { collectWindow, type CollectFilter } from './collects';
+import { offsetPlan, readOffsetList, type OffsetPageRequest } from './pagination';
 
 /**
  * A category page as its argument type guarantees it: a category name the
@@ -22,6 +23,15 @@ export async function categoryPublicationPage(db: Database, q: CategoryPublicati
   const category = categoryByName(q.category) as Category;
   const rows = await categoryPublications(db, category.id, optionalDay('date', q.date), q.limit, (q.page - 1) * q.limit);
   return { category: category.name, rows };
+}
+
+/** The same posts as a connection (any page, either direction), with their total. */
+export async function categoryPostPage(db: Database, q: { category: string; date?: string | null } & OffsetPageRequest) {
+  const category = categoryByName(q.category) as Category;
+  const day = optionalDay('date', q.date);
+  const page = await readOffsetList(offsetPlan(q), (read) => categoryPublications(db, category.id, day, read.limit, read.offset, read.fromEnd),
+    () => categoryPublicationTotal(db, category.id, day));
+  return { category: category.name, page };
 }
 
 /**

@@ -6,7 +6,7 @@ import { requireYear } from '../domain/days';
 import { badInput } from '../errors/app-error';
 import type { LensGraphLoaders } from '../loaders/lens-loaders';
 import type { CollectRow, CollectSumRow, CollectWindow, TopCreatorRow } from '../repositories/lens-collects.repository';
-import { decodeKeysetCursor, keysetPage, rowsToRead, type PageInfo } from './pagination';
+import { offsetPlan, readOffsetList, type OffsetPageRequest } from './pagination';
 
 /** Which collects count, as the client gave it: every field optional. */
 export interface CollectFilter { currency?: string | null; month?: number | null; year?: number | null }
@@ -30,23 +30,21 @@ export function collectWindow(f: CollectFilter | null | undefined): CollectWindo
   return { currency, from: new Date(Date.UTC(year, month - 1, 1)), to: new Date(Date.UTC(year, month, 1)) };
 }
 
-/** Collects of the profile's publications under the filter, newest first, keyset-paged. */
-export async function collectKeysetPage(
-  l: LensGraphLoaders, id: string, filter: CollectFilter | null | undefined, first: number, after: string | null | undefined,
-): Promise<{ items: { row: CollectRow; cursor: string }[]; pageInfo: PageInfo }> {
-  // The filter is checked before the cursor: a request wrong in both hears about the filter.
+/**
+ * Collects of the profile's publications under the filter, newest first,
+ * offset-paged; the total is collectSum's count (the same filter, one statement with it).
+ */
+export async function collectConnectionPage(l: LensGraphLoaders, id: string, filter: CollectFilter | null | undefined, request: OffsetPageRequest) {
+  // The filter is checked before the paging arguments: a request wrong in both hears about the filter.
   const window = collectWindow(filter);
-  const cursor = decodeKeysetCursor(after);
-  const rows = await l.collects.load({
-    id, window, first: rowsToRead(first), offset: 0, after: cursor ? { at: cursor.at, id: String(cursor.id) } : null,
-  });
-  return keysetPage(rows, first, (r) => ({ at: r.timestamp, id: r.id }));
+  return readOffsetList(offsetPlan(request), (read) => l.collects.load({ id, window, read }),
+    async () => (await l.collectSums.load({ id, window }))[0]?.total_count ?? 0);
 }
 
 /** The same collects, one 1-based page of `limit` (the REST collect list pages this way). */
 export function collectOffsetPage(l: LensGraphLoaders, id: string, filter: CollectFilter | null | undefined, page: number, limit: number): Promise<CollectRow[]> {
   const window = collectWindow(filter);
-  return l.collects.load({ id, window, first: limit, offset: (page - 1) * limit, after: null });
+  return l.collects.load({ id, window, read: { limit, offset: (page - 1) * limit, fromEnd: false } });
 }
 
 export interface CurrencyTotal { currency: string | null; count: number; amount: number; usdAmount: number }

@@ -6,29 +6,20 @@ import type { FarcasterGraphLoaders } from '../loaders/farcaster-loaders';
 import type { FollowDirection } from '../repositories/farcaster-follows.repository';
 import type { VerificationRow } from '../repositories/verifications.repository';
 import { engagementLists, type Engagement } from './engagement';
-import { offsetConnection, pageWindow, rowsToRead, type OffsetPageRequest } from './pagination';
+import { offsetPlan, readOffsetList, type OffsetPageRequest } from './pagination';
 
 /**
  * Live followers or follows of the user (self excluded), newest follow first,
- * offset-paged with the direction's total. Each edge carries its row; the total
- * and the page are read together.
+ * offset-paged; the total is the direction's live count.
  */
-export async function farcasterFollowPage(l: FarcasterGraphLoaders, fid: number, direction: FollowDirection, request: OffsetPageRequest) {
-  const w = pageWindow(request);
-  const [totals, rows] = await Promise.all([
-    l.followTotals.load(fid),
-    l.followPage.load({ fid, direction, limit: rowsToRead(w.limit), offset: w.offset }),
-  ]);
-  return offsetConnection(w, totals[direction], rows, (row, cursor) => ({ cursor, row }));
+export function farcasterFollowPage(l: FarcasterGraphLoaders, fid: number, direction: FollowDirection, request: OffsetPageRequest) {
+  return readOffsetList(offsetPlan(request), (read) => l.followPage.load({ fid, direction, read }),
+    async () => (await l.followTotals.load(fid))[direction]);
 }
 
 /** Live casts of the user (replies included), newest first, offset-paged with their total. */
-export async function farcasterCastPage(l: FarcasterGraphLoaders, fid: number, request: OffsetPageRequest) {
-  const w = pageWindow(request);
-  const [total, rows] = await Promise.all([
-    l.castTotals.load(fid), l.castPage.load({ fid, limit: rowsToRead(w.limit), offset: w.offset }),
-  ]);
-  return offsetConnection(w, total, rows, (row, cursor) => ({ cursor, row }));
+export function farcasterCastPage(l: FarcasterGraphLoaders, fid: number, request: OffsetPageRequest) {
+  return readOffsetList(offsetPlan(request), (read) => l.castPage.load({ fid, read }), () => l.castTotals.load(fid));
 }
 
 /** Counterparts of the user, `limit` per list, most interactions first. */

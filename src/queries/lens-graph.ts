@@ -5,7 +5,10 @@
 import type { LensGraphLoaders } from '../loaders/lens-loaders';
 import type { PublicationRow } from '../repositories/lens-publications.repository';
 import { engagementLists, type Engagement } from './engagement';
-import { decodeKeysetCursor, keysetPage, rowsToRead, type PageInfo } from './pagination';
+import { keysetRead, readKeysetList, type ListPage, type PageRequest } from './pagination';
+
+/** A follow of a follow list: the other profile and when. */
+export interface FollowItem { id: string; followedAt: Date }
 
 /** Counterparts of the profile, `limit` per list, most interactions first. */
 export async function lensEngagement(l: LensGraphLoaders, id: string, limit: number): Promise<Engagement<string>> {
@@ -13,17 +16,15 @@ export async function lensEngagement(l: LensGraphLoaders, id: string, limit: num
 }
 
 /** Profiles this profile follows (live), newest follow first, keyset-paged. */
-export async function followingPage(l: LensGraphLoaders, id: string, first: number, after: string | null | undefined) {
-  const rows = await l.following.load({ id, first: rowsToRead(first), after: decodeKeysetCursor(after) });
-  const { items, pageInfo } = keysetPage(rows, first, (r) => ({ at: r.followed_at, id: r.followed }));
-  return { page: items.map(({ row, cursor }) => ({ id: row.followed, followedAt: row.followed_at, cursor })), pageInfo };
+export function followingPage(l: LensGraphLoaders, id: string, request: PageRequest): Promise<ListPage<FollowItem>> {
+  return readKeysetList(keysetRead(request), (read) => l.following.load({ id, read }),
+    (r) => (r.followed === null ? null : { id: r.followed, followedAt: r.followed_at as Date }),
+    (f) => ({ at: f.followedAt, id: f.id }), () => l.followingTotals.load(id));
 }
 
 /** Visible publications of the profile, newest first, keyset-paged. */
-export async function publicationPage(
-  l: LensGraphLoaders, id: string, first: number, after: string | null | undefined,
-): Promise<{ items: { row: PublicationRow; cursor: string }[]; pageInfo: PageInfo }> {
-  const cursor = decodeKeysetCursor(after);
-  const rows = await l.publications.load({ id, first: rowsToRead(first), after: cursor ? { at: cursor.at, id: String(cursor.id) } : null });
-  return keysetPage(rows, first, (r) => ({ at: r.timestamp, id: r.publication_id }));
+export function publicationPage(l: LensGraphLoaders, id: string, request: PageRequest): Promise<ListPage<PublicationRow>> {
+  return readKeysetList(keysetRead(request), (read) => l.publications.load({ id, read }),
+    (r) => (r.publication_id === null ? null : r),
+    (r) => ({ at: r.timestamp, id: r.publication_id }), () => l.publicationTotals.load(id));
 }

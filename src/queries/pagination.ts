@@ -1,22 +1,55 @@
-// The paging rules of every list of the API. Two kinds of cursor, one set of
-// rules: cursors are opaque to clients (base64url text only this module reads),
-// a cursor this module did not write is refused with one message, and a page
-// of `n` items is read as n + 1 rows, the extra row only telling that a next
-// page exists.
+// The paging rules of every list of the API (Relay cursor connections). Two
+// kinds of cursor, one set of rules: cursors are opaque to clients (base64url
+// text only this module reads), a cursor this module did not write is refused
+// with one message, and a page of `n` items is read as n + 1 rows, the extra
+// row only telling that more rows lie in the paging direction.
+//
+// A list pages forward (`first` items from `after`, or from the start) or
+// backward (`last` items up to `before`, or up to the end); edges are always
+// in list order. hasNextPage / hasPreviousPage are exact in both directions:
+// the side the page was read towards from the extra row, the other side from
+// the cursor (keyset: whether a row lies at or beyond it; offset: its position).
 import { badInput } from '../errors/app-error';
+import type { KeysetCursor, KeysetRead, OffsetRead } from '../repositories/paging.sql';
 
-/** Page sizes (`first`, `limit`): 1..100 items, 20 when not given. */
+export type { KeysetCursor, KeysetRead, OffsetRead };
+
+/** Page sizes (`first`, `last`, `limit`): 1..100 items, 20 when not given. */
 export const PAGE_SIZE = { min: 1, max: 100, default: 20 } as const;
 
-export interface PageInfo { hasNextPage: boolean; endCursor: string | null }
+export interface PageInfo { hasNextPage: boolean; hasPreviousPage: boolean; startCursor: string | null; endCursor: string | null }
+
+/** A connection's paging arguments as the client gave them. */
+export interface PageRequest { first?: number | null; after?: string | null; last?: number | null; before?: string | null }
+/** Offset-paged lists also take a 1-based `page` of `first` items (the REST face pages this way). */
+export interface OffsetPageRequest extends PageRequest { page?: number | null }
+
+/** What was asked: `size` items forward from `cursor` (or the start), or backward up to it (or the end). */
+export interface Paging { size: number; backward: boolean; cursor: string | null }
 
 /** A cursor that does not decode, or decodes to something this API never writes. */
-const notACursor = () => badInput('after is not a cursor returned by this API');
+const notACursor = (arg: 'after' | 'before') => badInput(`${arg} is not a cursor returned by this API`);
 
 const encodeOpaque = (text: string) => Buffer.from(text).toString('base64url');
 const decodeOpaque = (raw: string) => Buffer.from(raw, 'base64url').toString('utf8');
 
-/** The rows to read for a page of `size`: one more, to know whether a next page exists. */
+/**
+ * The direction and size of a request. One direction per request: `first` goes
+ * with `after` (and `page`), `last` with `before`; anything mixed is refused
+ * rather than guessed at. An empty cursor is no cursor.
+ */
+export function pagingOf(r: OffsetPageRequest): Paging {
+  if (r.first != null && r.last != null) throw badInput('give either first or last, not both');
+  if (r.after && r.before) throw badInput('give either after or before, not both');
+  if (r.after && r.page != null) throw badInput('give either after or page, not both');
+  if (r.page != null && (r.last != null || r.before)) throw badInput('page counts from the start of the list: use it with first, not with last or before');
+  if (r.before && r.first != null) throw badInput('before pages backward: use it with last, not first');
+  if (r.after && r.last != null) throw badInput('after pages forward: use it with first, not last');
+  const backward = r.last != null || !!r.before;
+  return { size: (backward ? r.last : r.first) ?? PAGE_SIZE.default, backward, cursor: (backward ? r.before : r.after) || null };
+}
+
+/** The rows to read for a page of `size`: one more, to know whether more follow. */
 export const rowsToRead = (size: number) => size + 1;
 
 /** The page's rows out of what was read with rowsToRead, and whether more follow. */
@@ -24,17 +57,31 @@ export function cutPage<R>(rows: readonly R[], size: number): { rows: R[]; hasNe
   return { rows: rows.slice(0, size), hasNextPage: rows.length > size };
 }
 
-// Keyset cursors: the (time, id) of a row; the next page starts strictly after
-// it, so rows added meanwhile never shift a page.
+const pageInfoOf = (cursors: readonly string[], hasPreviousPage: boolean, hasNextPage: boolean): PageInfo => ({
+  hasNextPage, hasPreviousPage, startCursor: cursors[0] ?? null, endCursor: cursors.at(-1) ?? null,
+});
 
-export interface KeysetCursor { at: Date; id: string | number }
+/**
+ * A list's page as resolvers get it: each row with its cursor, the page info,
+ * and the list's total, read only when a client asks for it (a count is its own
+ * statement). `page` is set on offset-paged lists.
+ */
+export interface ListPage<R> {
+  items: { row: R; cursor: string }[];
+  pageInfo: PageInfo;
+  size: number;
+  page?: number;
+  total: () => Promise<number>;
+}
+
+// Keyset cursors: the (time, id) of a row. Rows added meanwhile never shift a page.
 
 export function encodeKeysetCursor(c: KeysetCursor): string {
   return encodeOpaque(JSON.stringify([c.at.toISOString(), c.id]));
 }
 
-/** null when there is no cursor (first page). */
-export function decodeKeysetCursor(raw: string | null | undefined): KeysetCursor | null {
+/** null when there is no cursor. */
+export function decodeKeysetCursor(raw: string | null | undefined, arg: 'after' | 'before' = 'after'): KeysetCursor | null {
   if (!raw) return null;
   try {
     const [at, id] = JSON.parse(decodeOpaque(raw)) as [string, string | number];
@@ -42,58 +89,125 @@ export function decodeKeysetCursor(raw: string | null | undefined): KeysetCursor
     if (Number.isNaN(date.getTime()) || (typeof id !== 'string' && typeof id !== 'number')) throw new Error('shape');
     return { at: date, id };
   } catch {
-    throw notACursor();
+    throw notACursor(arg);
   }
 }
 
-/**
- * A keyset page from rows read with rowsToRead(first): each row with its cursor,
- * and the page info. endCursor is the last row's, even when the caller then
- * leaves that row out (a node that no longer resolves), so paging goes on.
- */
-export function keysetPage<R>(rows: readonly R[], first: number, keyOf: (row: R) => KeysetCursor) {
-  const page = cutPage(rows, first);
-  const items = page.rows.map((row) => ({ row, cursor: encodeKeysetCursor(keyOf(row)) }));
-  const pageInfo: PageInfo = { hasNextPage: page.hasNextPage, endCursor: items.at(-1)?.cursor ?? null };
-  return { items, pageInfo };
+export function keysetRead(r: PageRequest): KeysetRead & { size: number } {
+  const p = pagingOf(r);
+  return { size: p.size, limit: rowsToRead(p.size), backward: p.backward, cursor: decodeKeysetCursor(p.cursor, p.backward ? 'before' : 'after') };
 }
 
-// Offset cursors: a cursor and a 1-based page number address the same slice,
-// for lists that report totalCount and page (the REST face pages by number).
+/**
+ * A keyset page from the rows of a KeysetRead (in read order) and whether rows
+ * lie beyond its cursor. Edges come out in list order. A cursor is its row's
+ * key, so an edge the caller then leaves out (a node that no longer resolves)
+ * does not stop paging.
+ */
+export function keysetPage<R>(read: KeysetRead & { size: number }, rows: readonly R[], beyond: boolean, keyOf: (row: R) => KeysetCursor, total: () => Promise<number>): ListPage<R> {
+  const cut = cutPage(rows, read.size);
+  const inOrder = read.backward ? cut.rows.reverse() : cut.rows;
+  const items = inOrder.map((row) => ({ row, cursor: encodeKeysetCursor(keyOf(row)) }));
+  const cursors = items.map((i) => i.cursor);
+  const pageInfo = read.backward ? pageInfoOf(cursors, cut.hasNextPage, beyond) : pageInfoOf(cursors, beyond, cut.hasNextPage);
+  return { items, pageInfo, size: read.size, total };
+}
+
+// Offset cursors: the position after a row (1 for the first row). A cursor and
+// a 1-based page number address the same slice.
 
 const OFFSET_PREFIX = 'o:';
 const MAX_OFFSET = 1_000_000_000;
 
 export const encodeOffset = (offset: number) => encodeOpaque(`${OFFSET_PREFIX}${offset}`);
 
-export function decodeOffset(raw: string): number {
+export function decodeOffset(raw: string, arg: 'after' | 'before' = 'after'): number {
   const text = decodeOpaque(raw);
   const digits = text.slice(OFFSET_PREFIX.length);
   const n = text.startsWith(OFFSET_PREFIX) && /^\d{1,9}$/.test(digits) ? Number(digits) : NaN;
-  if (!Number.isSafeInteger(n)) throw notACursor();
+  if (!Number.isSafeInteger(n)) throw notACursor(arg);
   return n;
 }
 
-export interface PageWindow { limit: number; offset: number; page: number }
-
-/** An offset-paged list's arguments: `first` items from `after` (a cursor) or of `page` (1-based). */
-export interface OffsetPageRequest { first: number; after?: string | null; page?: number | null }
-
-/** The slice asked for by `after` (a cursor) or `page` (1-based), never both; the first page when neither. */
-export function pageWindow({ first, after, page }: OffsetPageRequest): PageWindow {
-  if (after && page != null) throw badInput('give either after or page, not both');
-  const offset = after ? decodeOffset(after) : ((page ?? 1) - 1) * first;
-  if (offset > MAX_OFFSET) throw badInput('page is out of range');
-  return { limit: first, offset, page: Math.floor(offset / first) + 1 };
+export interface OffsetPlan {
+  size: number;
+  /** null: nothing to read (a page ending before the first row). */
+  read: OffsetRead | null;
+  /** Forward: the first row's position; backward before a cursor: likewise; `last` alone: unknown until the total is. */
+  start: number | null;
+  /** Backward before a cursor: the cursor row's position (the page ends just before it). */
+  end: number | null;
+  backward: boolean;
 }
 
 /**
- * An offset-paged connection over one slice: `rows` were read with
- * rowsToRead(w.limit). `edge` may drop a row (null); its position still counts.
+ * The slice asked for. Forward: `first` rows from `after` (a cursor) or of
+ * `page`; `last` before a cursor: the `last` positions before it; `last` alone:
+ * the end of the list, read backward so that no parent needs its total first.
  */
-export function offsetConnection<R, E>(w: PageWindow, total: number, rows: readonly R[], edge: (row: R, cursor: string) => E | null) {
-  const page = cutPage(rows, w.limit);
-  const edges = page.rows.flatMap((r, i) => { const e = edge(r, encodeOffset(w.offset + i + 1)); return e ? [e] : []; });
-  const pageInfo: PageInfo = { hasNextPage: page.hasNextPage, endCursor: page.rows.length ? encodeOffset(w.offset + page.rows.length) : null };
-  return { totalCount: total, page: w.page, totalPages: Math.ceil(total / w.limit), edges, pageInfo };
+export function offsetPlan(r: OffsetPageRequest): OffsetPlan {
+  const p = pagingOf(r);
+  if (!p.backward) {
+    const offset = p.cursor ? decodeOffset(p.cursor) : ((r.page ?? 1) - 1) * p.size;
+    if (offset > MAX_OFFSET) throw badInput('page is out of range');
+    return { size: p.size, read: { limit: rowsToRead(p.size), offset, fromEnd: false }, start: offset, end: null, backward: false };
+  }
+  if (!p.cursor) return { size: p.size, read: { limit: rowsToRead(p.size), offset: 0, fromEnd: true }, start: null, end: null, backward: true };
+  const end = Math.max(decodeOffset(p.cursor, 'before') - 1, 0);
+  const start = Math.max(end - p.size, 0);
+  return { size: p.size, read: end > start ? { limit: end - start, offset: start, fromEnd: false } : null, start, end, backward: true };
+}
+
+/**
+ * An offset page over the rows of an OffsetPlan's read (in read order). The
+ * total is awaited only where the page needs it (positions counted from the
+ * end, a cursor at or past the end); `edge` may drop a row later, its position still counts.
+ */
+export async function offsetPage<R>(plan: OffsetPlan, rows: readonly R[], total: () => Promise<number>): Promise<ListPage<R> & { page: number }> {
+  let start: number;
+  let kept: R[];
+  let hasPreviousPage: boolean;
+  let hasNextPage: boolean;
+  if (!plan.backward) {
+    start = plan.start as number;
+    const cut = cutPage(rows, plan.size);
+    kept = cut.rows;
+    hasNextPage = cut.hasNextPage;
+    // Rows lie before the page when it skipped any that exist.
+    hasPreviousPage = start > 0 && (kept.length > 0 || (await total()) > 0);
+  } else if (plan.start === null) {
+    const cut = cutPage(rows, plan.size);
+    kept = cut.rows.reverse();
+    start = Math.max((await total()) - kept.length, 0);
+    hasPreviousPage = cut.hasNextPage;
+    hasNextPage = false;
+  } else {
+    start = plan.start;
+    kept = [...rows];
+    hasPreviousPage = start > 0;
+    // The cursor's own row (or a later one) still exists.
+    hasNextPage = (plan.end as number) < (await total());
+  }
+  const items = kept.map((row, i) => ({ row, cursor: encodeOffset(start + i + 1) }));
+  const pageInfo = pageInfoOf(items.map((i) => i.cursor), hasPreviousPage, hasNextPage);
+  return { items, pageInfo, size: plan.size, page: Math.floor(start / plan.size) + 1, total };
+}
+
+/** An offset-paged list's page: its rows read by `load` (one statement for every parent), its total read by `total` when needed. */
+export async function readOffsetList<R>(plan: OffsetPlan, load: (read: OffsetRead) => Promise<R[]>, total: () => Promise<number>): Promise<ListPage<R> & { page: number }> {
+  return offsetPage(plan, plan.read ? await load(plan.read) : [], total);
+}
+
+/**
+ * A keyset list's page. `load` answers rows with the `beyond` flag (see
+ * repositories/paging.sql.ts), and for an empty page one row that only carries
+ * it: `present` turns a row into its item, or null for that row.
+ */
+export async function readKeysetList<R extends { beyond: boolean }, T>(
+  read: KeysetRead & { size: number }, load: (read: KeysetRead) => Promise<R[]>, present: (row: R) => T | null,
+  keyOf: (item: T) => KeysetCursor, total: () => Promise<number>,
+): Promise<ListPage<T>> {
+  const rows = await load(read);
+  const items = rows.flatMap((r) => { const item = present(r); return item === null ? [] : [item]; });
+  return keysetPage(read, items, rows.some((r) => r.beyond), keyOf, total);
 }

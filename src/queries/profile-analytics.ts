@@ -3,7 +3,7 @@
 import { badInput, profileNotFound } from '../errors/app-error';
 import type { AnalyticsLoaders } from '../loaders/analytics-loaders';
 import { historyPoints, pointCount, type HistoryPoint } from './history';
-import { decodeKeysetCursor, keysetPage, rowsToRead } from './pagination';
+import { keysetRead, readKeysetList, type ListPage, type PageRequest } from './pagination';
 import { fromDayNumber, requireDay, toDayNumber, type Interval } from '../domain/days';
 import { percentileCategory, type Period } from '../domain/periods';
 
@@ -58,9 +58,9 @@ export async function followersHistory(l: AnalyticsLoaders, id: Id, args: { from
   return { interval, from, to, points };
 }
 
-/** Newest followers first, keyset-paged. */
-export async function recentFollowerPage(l: AnalyticsLoaders, id: Id, first: number, after: string | null | undefined) {
-  const rows = await l.recent.load({ id, first: rowsToRead(first), after: decodeKeysetCursor(after) });
-  const { items, pageInfo } = keysetPage(rows, first, (r) => ({ at: r.followed_at, id: r.follower }));
-  return { page: items.map(({ row, cursor }) => ({ id: row.follower, followedAt: row.followed_at, cursor })), pageInfo };
+/** Live followers, newest follow first, keyset-paged, with their live count. */
+export function recentFollowerPage(l: AnalyticsLoaders, id: Id, request: PageRequest): Promise<ListPage<{ id: Id; followedAt: Date }>> {
+  return readKeysetList(keysetRead(request), (read) => l.recent.load({ id, read }),
+    (r) => (r.follower === null ? null : { id: r.follower, followedAt: r.followed_at as Date }),
+    (f) => ({ at: f.followedAt, id: f.id }), () => l.followerTotals.load(id));
 }

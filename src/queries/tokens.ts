@@ -8,6 +8,7 @@ import {
   mentionById, mentionsOfDay, symbolKnown, type MentionRow, type TokenPublicationRow,
 } from '../repositories/token-mentions.repository';
 import { trendingTokens, type TokenRow, type TrendingTokenRow } from '../repositories/token.repository';
+import { offsetPlan, readOffsetList, type OffsetPageRequest, type OffsetPlan } from './pagination';
 
 /** Longest daily mention series (`Token.mentions`). */
 export const MAX_SERIES_DAYS = 366;
@@ -98,7 +99,7 @@ export function fillSeries(rows: readonly MentionRow[], from: string, to: string
 
 /** One 1-based page of the live posts mentioning a symbol (upper-case), on `day` or any day when null. */
 function publicationPage(loaders: TokenLoaders, symbol: string, day: string | null, page: number, limit: number): Promise<TokenPublicationRow[]> {
-  return loaders.publications.load({ symbol, day, limit, offset: (page - 1) * limit });
+  return loaders.publications.load({ symbol, day, read: { limit, offset: (page - 1) * limit, fromEnd: false } });
 }
 
 /** A page of the posts behind a token id (a token-mention id or a symbol, see resolveTokenId). */
@@ -112,6 +113,25 @@ export async function tokenIdPublications(
 /** A page of the posts mentioning an imported token's symbol (any case), on `date` or any day. */
 export async function symbolPublications(loaders: TokenLoaders, symbol: string, date: string | null | undefined, page: number, limit: number): Promise<TokenPublicationRow[]> {
   return publicationPage(loaders, symbol.toUpperCase(), optionalDay('date', date), page, limit);
+}
+
+/** The posts mentioning a symbol (upper-case) on `day` (null: any day) as a connection page, with their total. */
+function postPage(loaders: TokenLoaders, symbol: string, day: string | null, plan: OffsetPlan) {
+  return readOffsetList(plan, (read) => loaders.publications.load({ symbol, day, read }),
+    async () => (await loaders.publicationTotals.load({ symbol, day }))[0]?.total ?? 0);
+}
+
+/** The posts behind a token id as a connection page (the paging arguments are checked before any lookup). */
+export async function tokenIdPosts(db: Database, loaders: TokenLoaders, tokenId: string, date: string | null | undefined, request: OffsetPageRequest) {
+  const plan = offsetPlan(request);
+  const { symbol, day } = await resolveTokenId(db, tokenId, date);
+  return postPage(loaders, symbol, day, plan);
+}
+
+/** The posts mentioning a token's symbol (any case) as a connection page. */
+export async function symbolPosts(loaders: TokenLoaders, symbol: string, date: string | null | undefined, request: OffsetPageRequest) {
+  const plan = offsetPlan(request);
+  return postPage(loaders, symbol.toUpperCase(), optionalDay('date', date), plan);
 }
 
 /** The daily mentions of a symbol (any case) over the series range of `from`..`to`, zeros filled. */

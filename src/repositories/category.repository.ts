@@ -4,15 +4,22 @@
 // Farcaster likes and recasts, Lens UPVOTEs.
 import type { Database } from '../db/database';
 import { collectWhere, type CollectWindow } from './lens-collects.repository';
+import { orderBy } from './paging.sql';
 
 export interface CategoryPublicationRow { protocol: string; post_id: string; author_id: string; posted_at: Date; reactions: number }
 export interface TopCategoryRow { category_id: number; collects: number; usd_amount: number }
 
+/** The day asked for, or the newest day with classified posts. */
+const DAY = 'coalesce($2::date, (SELECT max(day) FROM post_content))';
+
+/** Most reactions first, then post id (byte order), then protocol. */
+const POST_ORDER = [['reactions', 'DESC'], ['p.post_id COLLATE "C"', 'ASC'], ['p.protocol', 'ASC']] as const;
+
 /**
  * Posts of a category on a UTC day (null: the newest day with classified posts),
- * most reactions first, then post id (byte order): `limit` rows after `offset`.
+ * in POST_ORDER: `limit` rows after `offset`, or (`fromEnd`) counted from the end, flipped.
  */
-export function categoryPublications(db: Database, categoryId: number, day: string | null, limit: number, offset: number): Promise<CategoryPublicationRow[]> {
+export function categoryPublications(db: Database, categoryId: number, day: string | null, limit: number, offset: number, fromEnd = false): Promise<CategoryPublicationRow[]> {
   return db.read<CategoryPublicationRow>(`
     SELECT p.protocol, p.post_id, p.author_id, p.posted_at, (CASE p.protocol
       WHEN 'farcaster' THEN (SELECT count(*) FROM fc_reaction r
@@ -20,9 +27,16 @@ export function categoryPublications(db: Database, categoryId: number, day: stri
       ELSE (SELECT count(*) FROM lens_reaction r
         WHERE r.publication_id = p.post_id AND r.type = 'UPVOTE' AND r.actioned_by_profile_id <> p.author_id) END)::int AS reactions
     FROM post_category p
-    WHERE p.category_id = $1 AND p.day = coalesce($2::date, (SELECT max(day) FROM post_content))
-    ORDER BY reactions DESC, p.post_id COLLATE "C", p.protocol
+    WHERE p.category_id = $1 AND p.day = ${DAY}
+    ORDER BY ${orderBy(POST_ORDER, fromEnd)}
     LIMIT $3 OFFSET $4::bigint`, categoryId, day, limit, String(offset));
+}
+
+/** The posts categoryPublications pages through. */
+export async function categoryPublicationTotal(db: Database, categoryId: number, day: string | null): Promise<number> {
+  const [row] = await db.read<{ total: number }>(`
+    SELECT count(*)::int AS total FROM post_category p WHERE p.category_id = $1 AND p.day = ${DAY}`, categoryId, day);
+  return row?.total ?? 0;
 }
 
 /**

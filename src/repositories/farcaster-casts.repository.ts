@@ -2,6 +2,7 @@
 // interaction counts of a batch of casts. Deleted casts and reactions never
 // appear or count; self-interactions never count.
 import type { Database } from '../db/database';
+import { orderBy } from './paging.sql';
 
 export interface CastRow {
   fid: number; hash: string; text: string; timestamp: Date; parent_fid: number | null; parent_hash: string | null;
@@ -15,15 +16,15 @@ export function castTotals(db: Database, fids: readonly number[]): Promise<{ fid
     FROM unnest($1::int[]) AS x(fid)`, [...fids]);
 }
 
-/** Newest first, ties by hash descending. */
-export function castPage(db: Database, fids: readonly number[], limit: number, offset: number): Promise<CastRow[]> {
+/** Newest first, ties by hash descending: `limit` rows after `offset`, or (`fromEnd`) counted from the end, oldest first. */
+export function castPage(db: Database, fids: readonly number[], limit: number, offset: number, fromEnd = false): Promise<CastRow[]> {
   return db.read<CastRow>(`
     SELECT x.fid, c.hash, c.text, c.timestamp, c.parent_fid, c.parent_hash, c.parent_url, c.quoted_hash, c.quoted_fid
     FROM unnest($1::int[]) AS x(fid)
     CROSS JOIN LATERAL (
       SELECT * FROM fc_cast c WHERE c.fid = x.fid AND c.deleted_at IS NULL
-      ORDER BY c.timestamp DESC, c.hash DESC LIMIT $2 OFFSET $3) c
-    ORDER BY x.fid, c.timestamp DESC, c.hash DESC`, [...fids], limit, offset);
+      ORDER BY ${orderBy([['c.timestamp', 'DESC'], ['c.hash', 'DESC']], fromEnd)} LIMIT $2 OFFSET $3) c
+    ORDER BY x.fid, ${orderBy([['c.timestamp', 'DESC'], ['c.hash', 'DESC']], fromEnd)}`, [...fids], limit, offset);
 }
 
 /** Live likes / recasts / replies / quotes from others on each cast (unknown or deleted cast → no row). */

@@ -1,6 +1,7 @@
 // Live Farcaster follows of a batch of fids, one statement per batch: totals
 // and offset pages, newest follow first. Unfollows (deleted_at) and self-follows never count.
 import type { Database } from '../db/database';
+import { orderBy } from './paging.sql';
 
 export type FollowDirection = 'followers' | 'following';
 
@@ -15,8 +16,12 @@ export function followTotals(db: Database, fids: readonly number[]): Promise<Fol
     FROM unnest($1::int[]) AS x(fid)`, [...fids]);
 }
 
-/** Newest follow first, ties by the other fid descending (as recentFollowers). */
-export function followPage(db: Database, direction: FollowDirection, fids: readonly number[], limit: number, offset: number): Promise<FollowPageRow[]> {
+/**
+ * Newest follow first, ties by the other fid descending (as recentFollowers):
+ * `limit` rows after skipping `offset`, or (`fromEnd`) the same counted from
+ * the end of the list, oldest first.
+ */
+export function followPage(db: Database, direction: FollowDirection, fids: readonly number[], limit: number, offset: number, fromEnd = false): Promise<FollowPageRow[]> {
   const [mine, other] = direction === 'followers' ? ['target_fid', 'fid'] : ['fid', 'target_fid'];
   return db.read<FollowPageRow>(`
     SELECT x.fid, p.other, p.followed_at
@@ -24,6 +29,6 @@ export function followPage(db: Database, direction: FollowDirection, fids: reado
     CROSS JOIN LATERAL (
       SELECT l.${other} AS other, l.timestamp AS followed_at FROM fc_link l
       WHERE l.${mine} = x.fid AND l.deleted_at IS NULL AND l.${other} <> x.fid
-      ORDER BY l.timestamp DESC, l.${other} DESC LIMIT $2 OFFSET $3) p
-    ORDER BY x.fid, p.followed_at DESC, p.other DESC`, [...fids], limit, offset);
+      ORDER BY ${orderBy([['l.timestamp', 'DESC'], [`l.${other}`, 'DESC']], fromEnd)} LIMIT $2 OFFSET $3) p
+    ORDER BY x.fid, ${orderBy([['p.followed_at', 'DESC'], ['p.other', 'DESC']], fromEnd)}`, [...fids], limit, offset);
 }

@@ -4,6 +4,7 @@
 // the importer (src/importer/collect-usd.ts).
 import type { Database } from '../db/database';
 import { LENS_ID } from '../domain/protocols';
+import { orderBy } from './paging.sql';
 
 /** A validated filter: currency upper-cased, the month/year as a UTC [from, to) range. */
 export interface CollectWindow {
@@ -11,8 +12,6 @@ export interface CollectWindow {
   from: Date | null;
   to: Date | null;
 }
-
-export interface CollectCursor { at: Date; id: string }
 
 export interface CollectRow {
   collected_profile_id: string;
@@ -49,21 +48,15 @@ export function collectWhere(w: CollectWindow, n: number): { sql: string; params
   return { sql: terms.join(' AND '), params };
 }
 
-/** Act ids in numeric order when they are numbers (history ids), else in one fixed order. */
-const ACT_ORDER = (a: string) => `length(${a}), ${a}`;
+/** Newest first: time, then act id, both descending (act ids in numeric order when they are numbers, history ids: length, then text). */
+const COLLECT_ORDER = [['a."timestamp"', 'DESC'], ['length(a.act_id)', 'DESC'], ['a.act_id', 'DESC']] as const;
 
 /**
- * Newest first (time, then act id, both descending), per profile of the batch:
- * `first` rows after the cursor, or after skipping `offset` rows.
+ * Per profile of the batch, `limit` collects after skipping `offset`, newest
+ * first, or (`fromEnd`) counted from the end of the list, oldest first.
  */
-export function collectPage(db: Database, ids: readonly string[], w: CollectWindow, first: number, offset: number, after: CollectCursor | null): Promise<CollectRow[]> {
+export function collectPage(db: Database, ids: readonly string[], w: CollectWindow, limit: number, offset: number, fromEnd = false): Promise<CollectRow[]> {
   const where = collectWhere(w, 4);
-  const params: unknown[] = [[...ids], first, offset, ...where.params];
-  let cursor = '';
-  if (after) {
-    params.push(after.at, after.id);
-    cursor = `AND (a."timestamp", ${ACT_ORDER('a.act_id')}) < ($${params.length - 1}::timestamptz, ${ACT_ORDER(`$${params.length}::text`)})`;
-  }
   return db.read<CollectRow>(`
     SELECT x.t AS collected_profile_id, c.* FROM unnest($1::text[]) AS x(t)
     CROSS JOIN LATERAL (
@@ -71,8 +64,8 @@ export function collectPage(db: Database, ids: readonly string[], w: CollectWind
         a.action_result, a.action_data, a.currency, coalesce(a.amount, 0)::float8 AS amount,
         coalesce(a.usd_amount, 0)::float8 AS usd_amount, a."timestamp"
       FROM lens_act a
-      WHERE a.collected_profile_id = x.t AND ${where.sql} ${cursor}
-      ORDER BY a."timestamp" DESC, length(a.act_id) DESC, a.act_id DESC LIMIT $2 OFFSET $3) c`, ...params);
+      WHERE a.collected_profile_id = x.t AND ${where.sql}
+      ORDER BY ${orderBy(COLLECT_ORDER, fromEnd)} LIMIT $2 OFFSET $3) c`, [...ids], limit, offset, ...where.params);
 }
 
 /** A currency as summed: a symbol upper-cased, an address that resolved to no symbol as stored (lowercase). */

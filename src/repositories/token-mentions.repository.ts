@@ -2,6 +2,7 @@
 // daily counts written by the classify pipeline, post_cashtag one row per live
 // post and symbol (deleted casts and hidden publications never get one).
 import type { Database } from '../db/database';
+import { orderBy } from './paging.sql';
 
 export interface MentionRow { id: string; symbol: string; day: string; post_count: number }
 export interface TokenPublicationRow { symbol: string; protocol: string; post_id: string; author_id: string; posted_at: Date }
@@ -45,18 +46,28 @@ export function mentionSeries(db: Database, symbols: readonly string[], from: st
     ORDER BY m.symbol, m.day`, [...symbols], from, to);
 }
 
+/** Live posts mentioning a symbol: post_cashtag rows with their post (for its author). */
+const MENTIONING = `post_cashtag c JOIN post_content pc ON pc.protocol = c.protocol AND pc.post_id = c.post_id
+      WHERE c.symbol = x.s AND ($2::date IS NULL OR c.day = $2::date)`;
+
 /**
  * Live posts mentioning each symbol (on `day`, or any day when null), newest first,
- * then post id: `limit` rows after skipping `offset`, per symbol of the batch.
+ * then post id: `limit` rows after skipping `offset`, per symbol of the batch, or
+ * (`fromEnd`) counted from the end, oldest first.
  */
-export function tokenPublications(db: Database, symbols: readonly string[], day: string | null, limit: number, offset: number): Promise<TokenPublicationRow[]> {
+export function tokenPublications(db: Database, symbols: readonly string[], day: string | null, limit: number, offset: number, fromEnd = false): Promise<TokenPublicationRow[]> {
   return db.read(`
     SELECT x.s AS symbol, p.* FROM unnest($1::text[]) AS x(s)
     CROSS JOIN LATERAL (
       SELECT c.protocol, c.post_id, pc.author_id, c.posted_at
-      FROM post_cashtag c
-      JOIN post_content pc ON pc.protocol = c.protocol AND pc.post_id = c.post_id
-      WHERE c.symbol = x.s AND ($2::date IS NULL OR c.day = $2::date)
-      ORDER BY c.posted_at DESC, c.post_id, c.protocol
+      FROM ${MENTIONING}
+      ORDER BY ${orderBy([['c.posted_at', 'DESC'], ['c.post_id', 'ASC'], ['c.protocol', 'ASC']], fromEnd)}
       LIMIT $3 OFFSET $4::bigint) p`, [...symbols], day, limit, String(offset));
+}
+
+/** The posts tokenPublications pages through, per symbol. */
+export function tokenPublicationTotals(db: Database, symbols: readonly string[], day: string | null): Promise<{ symbol: string; total: number }[]> {
+  return db.read(`
+    SELECT x.s AS symbol, (SELECT count(*) FROM ${MENTIONING})::int AS total
+    FROM unnest($1::text[]) AS x(s)`, [...symbols], day);
 }

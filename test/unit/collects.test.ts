@@ -1,6 +1,6 @@
 import DataLoader from 'dataloader';
 import type { LensGraphLoaders } from '../../src/loaders/lens-loaders';
-import { byCurrencyOrder, collectKeysetPage, collectSum, collectWindow, type CurrencyTotal } from '../../src/queries/collects';
+import { byCurrencyOrder, collectConnectionPage, collectSum, collectWindow, type CurrencyTotal } from '../../src/queries/collects';
 import type { CollectSumRow } from '../../src/repositories/lens-collects.repository';
 
 const utc = (text: string) => new Date(`${text}T00:00:00.000Z`);
@@ -58,8 +58,8 @@ describe('collect sums', () => {
 
   it('when both the filter and the cursor of a collect page are wrong, then the filter is named first', async () => {
     const l = { collects: { load: jest.fn() } } as unknown as LensGraphLoaders;
-    await expect(collectKeysetPage(l, '0x01', { month: 6 }, 5, 'zzz')).rejects.toThrow('month requires year');
-    await expect(collectKeysetPage(l, '0x01', null, 5, 'zzz')).rejects.toThrow('after is not a cursor returned by this API');
+    await expect(collectConnectionPage(l, '0x01', { month: 6 }, { first: 5, after: 'zzz' })).rejects.toThrow('month requires year');
+    await expect(collectConnectionPage(l, '0x01', null, { first: 5, after: 'zzz' })).rejects.toThrow('after is not a cursor returned by this API');
     expect((l.collects.load as jest.Mock).mock.calls).toEqual([]);
   });
 });

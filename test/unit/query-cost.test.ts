@@ -38,6 +38,10 @@ describe('query cost', () => {
     // user 1 + followers 1 + totalCount 1 + edges 5 + node 5 + fid 5
     expect(cost('{ farcasterUser(fid: 1) { followers(first: 5) { totalCount edges { node { fid } } } } }')).toBe(18);
     expect(cost('{ farcasterUser(fid: 1) { followers { edges { node { fid } } } } }')).toBe(2 + 3 * 20);
+    // Paging backward: `last` sizes the edges as `first` does; `before` alone pages the default.
+    expect(cost('{ farcasterUser(fid: 1) { followers(last: 5) { edges { node { fid } } } } }')).toBe(2 + 3 * 5);
+    expect(cost('{ lensProfile(id: "0x01") { publications(before: "x") { edges { cursor } } } }')).toBe(2 + 2 * 20);
+    expect(cost('{ categoryPosts(category: "defi", last: 7) { totalCount edges { node { publicationId } } } }')).toBe(2 + 3 * 7);
     expect(cost('query($n: Int!) { farcasterUser(fid: 1) { casts(first: $n) { edges { node { hash } } } } }', { n: 7 })).toBe(2 + 3 * 7);
     // Beyond the validated maximum the resolver refuses; the cost counts the maximum.
     expect(cost('{ farcasterUser(fid: 1) { followers(first: 100000) { edges { cursor } } } }')).toBe(2 + 2 * 100);

@@ -2,8 +2,6 @@ import { Max, Min } from 'class-validator';
 import { ArgsType, Field, Int } from 'type-graphql';
 import type { Interval } from '../../domain/days';
 import type { Period } from '../../domain/periods';
-import { NoNul } from './text.validators';
-import { PAGE_SIZE } from '../../queries/pagination';
 import { GainWindow, HistoryInterval } from '../enums/public-enums';
 import { DateScalar } from '../scalars/date.scalar';
 
@@ -25,10 +23,4 @@ export const MAX_TOP_FOLLOWERS = 20;
 @ArgsType()
 export class TopFollowersArgs {
   @Field(() => Int, { defaultValue: 5 }) @Min(1) @Max(MAX_TOP_FOLLOWERS) first!: number;
-}
-
-@ArgsType()
-export class FollowerPageArgs {
-  @Field(() => Int, { defaultValue: PAGE_SIZE.default }) @Min(PAGE_SIZE.min) @Max(PAGE_SIZE.max) first!: number;
-  @Field(() => String, { nullable: true, description: 'endCursor of the previous page.' }) @NoNul() after?: string | null;
 }

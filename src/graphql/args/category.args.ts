@@ -4,6 +4,7 @@
 import { Max, Min } from 'class-validator';
 import { ArgsType, Field, Int } from 'type-graphql';
 import { IsCategoryName } from './choice.validators';
+import { PagedConnectionArgs } from './connection.args';
 import { NoNul } from './text.validators';
 import { PAGE_SIZE } from '../../queries/pagination';
 import { DateScalar } from '../scalars/date.scalar';
@@ -15,4 +16,10 @@ export class CategoryPublicationsArgs {
   @Field(() => Int, { defaultValue: 1, description: '1-based page.' }) @Min(1) page!: number;
   @Field(() => Int, { defaultValue: PAGE_SIZE.default, description: `${PAGE_SIZE.min}..${PAGE_SIZE.max}.` })
   @Min(PAGE_SIZE.min) @Max(PAGE_SIZE.max) limit!: number;
+}
+
+@ArgsType()
+export class CategoryPostsArgs extends PagedConnectionArgs {
+  @Field(() => String, { description: 'A category name (see `categories`), case-insensitive.' }) @IsCategoryName() category!: string;
+  @Field(() => String, { nullable: true, description: 'UTC day, YYYY-MM-DD; default the newest day with classified posts.' }) @NoNul() date?: string | null;
 }

@@ -3,7 +3,7 @@
 // naming the field): decorators do not reach the fields of an input object.
 import { Max, Min } from 'class-validator';
 import { ArgsType, Field, InputType, Int } from 'type-graphql';
-import { NoNul } from './text.validators';
+import { PagedConnectionArgs } from './connection.args';
 import { PAGE_SIZE } from '../../queries/pagination';
 import type { CollectFilter } from '../../queries/collects';
 
@@ -26,9 +26,8 @@ export class CollectFilterArgs {
 }
 
 @ArgsType()
-export class CollectConnectionArgs extends CollectFilterArgs {
-  @Field(() => Int, { defaultValue: PAGE_SIZE.default }) @Min(PAGE_SIZE.min) @Max(PAGE_SIZE.max) first!: number;
-  @Field(() => String, { nullable: true, description: 'endCursor of the previous page.' }) @NoNul() after?: string | null;
+export class CollectConnectionArgs extends PagedConnectionArgs {
+  @Field(() => LensCollectFilter, { nullable: true }) filter?: LensCollectFilter | null;
 }
 
 @ArgsType()
@@ -40,10 +39,4 @@ export class CollectPageArgs extends CollectFilterArgs {
 @ArgsType()
 export class TopCreatorsArgs extends CollectFilterArgs {
   @Field(() => Int, { defaultValue: PAGE_SIZE.default }) @Min(PAGE_SIZE.min) @Max(PAGE_SIZE.max) limit!: number;
-}
-
-@ArgsType()
-export class PageArgs {
-  @Field(() => Int, { defaultValue: PAGE_SIZE.default }) @Min(PAGE_SIZE.min) @Max(PAGE_SIZE.max) first!: number;
-  @Field(() => String, { nullable: true, description: 'endCursor of the previous page.' }) @NoNul() after?: string | null;
 }

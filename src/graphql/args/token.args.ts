@@ -3,6 +3,7 @@
 import { Max, Min } from 'class-validator';
 import { ArgsType, Field, Int } from 'type-graphql';
 import { NoNul } from './text.validators';
+import { PagedConnectionArgs } from './connection.args';
 import { PAGE_SIZE } from '../../queries/pagination';
 import { DateScalar } from '../scalars/date.scalar';
 
@@ -21,6 +22,18 @@ export class TokenPublicationPageArgs {
 
 @ArgsType()
 export class TokenPublicationsArgs extends TokenPublicationPageArgs {
+  @Field(() => String, {
+    description: 'A token-mention id (UUID: that symbol on that day; `date` must then be absent or that day) or a symbol (any case).',
+  }) @NoNul() tokenId!: string;
+}
+
+@ArgsType()
+export class TokenPostPageArgs extends PagedConnectionArgs {
+  @Field(() => String, { nullable: true, description: 'UTC day, YYYY-MM-DD; default every day.' }) @NoNul() date?: string | null;
+}
+
+@ArgsType()
+export class TokenPostsArgs extends TokenPostPageArgs {
   @Field(() => String, {
     description: 'A token-mention id (UUID: that symbol on that day; `date` must then be absent or that day) or a symbol (any case).',
   }) @NoNul() tokenId!: string;

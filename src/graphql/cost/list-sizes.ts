@@ -1,6 +1,6 @@
 // How many items a field can answer, read from its arguments before it runs.
 // A list field takes its size from (in order) a rule of its own, its list
-// arguments, its `first`/`limit`; a non-list field with such a size (a
+// arguments, its `first`/`last`/`limit`; a non-list field with such a size (a
 // connection, followersHistory, engagement) hands it down to the lists below it.
 import { MAX_HISTORY_POINTS } from '../../queries/profile-analytics';
 import { PAGE_SIZE } from '../../queries/pagination';
@@ -13,7 +13,7 @@ export interface Size { n: number; what: string }
 
 /** A list with nothing bounding it in its arguments (verifications, markets, a post's cashtags …): these stay short. */
 export const DEFAULT_LIST_SIZE = 10;
-/** Every `first`/`limit` of the schema is validated to at most PAGE_SIZE.max: a larger value is refused by that validation, with its own message, not costed. */
+/** Every `first`/`last`/`limit` of the schema is validated to at most PAGE_SIZE.max: a larger value is refused by that validation, with its own message, not costed. */
 
 type Args = Record<string, unknown>;
 
@@ -60,27 +60,33 @@ const RULES: Record<string, (args: Args, now: Date) => Size> = {
 
 const isRecord = (v: unknown): v is Args => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** `first` or `limit`, as an argument or in an input object argument (TrendingInput.limit), at most PAGE_SIZE.max. */
-function pageSize(args: Args): Size | undefined {
+/**
+ * `first`, `last` or `limit`, as an argument or in an input object argument
+ * (TrendingInput.limit), at most PAGE_SIZE.max. A connection (a field declaring
+ * `first` and `last`) given neither pages PAGE_SIZE.default items.
+ */
+function pageSize(args: Args, declared: readonly string[]): Size | undefined {
   for (const scope of [args, ...Object.values(args).filter(isRecord)]) {
-    for (const name of ['first', 'limit']) {
+    for (const name of ['first', 'last', 'limit']) {
       const v = scope[name];
       if (typeof v === 'number' && Number.isFinite(v)) return { n: Math.max(0, Math.min(Math.trunc(v), PAGE_SIZE.max)), what: `items (${name})` };
     }
   }
+  if (declared.includes('first') && declared.includes('last')) return { n: PAGE_SIZE.default, what: 'items (default page)' };
   return undefined;
 }
 
 /**
  * The size a field declares through its arguments, or undefined. List arguments
  * (fids, ids) size only a list answer (lensScoreAverage(ids) answers one object).
+ * `declared` names the field's arguments (given or not).
  */
-export function fieldSize(coordinate: string, args: Args, isList: boolean, now: Date): Size | undefined {
+export function fieldSize(coordinate: string, args: Args, isList: boolean, now: Date, declared: readonly string[] = []): Size | undefined {
   const rule = RULES[coordinate];
   if (rule) return rule(args, now);
   if (isList) {
     const lists = Object.entries(args).filter((e): e is [string, unknown[]] => Array.isArray(e[1]));
     if (lists.length) return { n: lists.reduce((a, [, v]) => a + v.length, 0), what: lists.map(([k]) => k).join('+') };
   }
-  return pageSize(args);
+  return pageSize(args, declared);
 }

@@ -90,7 +90,7 @@ class CostWalker {
       const def = type.getFields()[name];
       if (!def) continue;
       const isList = isListType(getNullableType(def.type));
-      const own = fieldSize(`${type.name}.${name}`, this.args(def, node), isList, this.now);
+      const own = fieldSize(`${type.name}.${name}`, this.args(def, node), isList, this.now, def.args.map((a) => a.name));
       let n = 1;
       let below = pending;
       let path = factors;

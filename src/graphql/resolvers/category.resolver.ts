@@ -4,11 +4,12 @@
 // one SQL statement at most.
 import { Args, Ctx, Query, Resolver } from 'type-graphql';
 import { CATEGORIES } from '../../domain/taxonomy';
-import { categoryPublicationPage, topCategories } from '../../queries/categories';
-import { CategoryPublicationsArgs } from '../args/category.args';
+import { categoryPostPage, categoryPublicationPage, topCategories } from '../../queries/categories';
+import { CategoryPostsArgs, CategoryPublicationsArgs } from '../args/category.args';
 import { TopCreatorsArgs } from '../args/lens-activity.args';
 import type { Context } from '../context.type';
-import { Category, CategoryPublication, LensTopCategory, toCategory, toCategoryPublication } from '../types/category.type';
+import { Category, CategoryPostConnection, CategoryPublication, LensTopCategory, toCategory, toCategoryPublication } from '../types/category.type';
+import { connectionOf } from '../types/connection.type';
 
 @Resolver()
 export class CategoryResolver {
@@ -18,15 +19,25 @@ export class CategoryResolver {
   }
 
   @Query(() => [CategoryPublication], {
-    description: 'Live posts (casts and Lens publications) of the category on the UTC day (default the newest day with classified posts), most reactions from others first, then publicationId.',
+    description: 'Live posts (casts and Lens publications) of the category on the UTC day (default the newest day with classified posts), most reactions from others first, then publicationId; one 1-based `page` of `limit`.',
+    deprecationReason: 'Use categoryPosts',
   })
   async categoryPublications(@Args(() => CategoryPublicationsArgs) args: CategoryPublicationsArgs, @Ctx() ctx: Context): Promise<CategoryPublication[]> {
     const { category, rows } = await categoryPublicationPage(ctx.db, args);
     return rows.map(toCategoryPublication(category));
   }
 
+  @Query(() => CategoryPostConnection, {
+    description: 'Live posts (casts and Lens publications) of the category on the UTC day (default the newest day with classified posts), most reactions from others first, then publicationId (byte order).',
+  })
+  async categoryPosts(@Args(() => CategoryPostsArgs) args: CategoryPostsArgs, @Ctx() ctx: Context) {
+    const { category, page } = await categoryPostPage(ctx.db, args);
+    const node = toCategoryPublication(category);
+    return connectionOf(page, page.items.map(({ row, cursor }) => ({ cursor, node: node(row) })));
+  }
+
   @Query(() => [LensTopCategory], {
-    description: 'getTopCategories: categories of collected Lens publications by USD collected under the filter (as lensTopCreators), then collects, then id. Unclassified (e.g. hidden) publications are in no category.',
+    description: 'Top-N (getTopCategories): the `limit` categories of collected Lens publications with the most USD collected under the filter (as lensTopCreators), then collects, then id (not paged). Unclassified (e.g. hidden) publications are in no category.',
   })
   async lensTopCategories(@Args(() => TopCreatorsArgs) { filter, limit }: TopCreatorsArgs, @Ctx() ctx: Context): Promise<LensTopCategory[]> {
     const rows = await topCategories(ctx.db, filter, limit);

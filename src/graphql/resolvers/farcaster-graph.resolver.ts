@@ -7,45 +7,56 @@ import {
   farcasterCastPage, farcasterEngagement, farcasterFollowPage, farcasterVerifications,
 } from '../../queries/farcaster-graph';
 import type { FollowDirection } from '../../repositories/farcaster-follows.repository';
-import { FarcasterEngagementArgs, FarcasterPageArgs, VerificationArgs } from '../args/farcaster-graph.args';
+import { PagedConnectionArgs } from '../args/connection.args';
+import { FarcasterEngagementArgs, VerificationArgs } from '../args/farcaster-graph.args';
 import type { Context } from '../context.type';
 import { farcasterUserMap, lensProfilesById, nodesOf } from '../profile-lookup';
 import { toFarcasterCast } from '../types/farcaster-cast.type';
-import { FarcasterCastConnection, FarcasterFollowConnection } from '../types/farcaster-connections.type';
+import { connectionOf } from '../types/connection.type';
+import { FarcasterCastConnection } from '../types/farcaster-connections.type';
+import { FarcasterFollowConnection } from '../types/follower-connection.type';
 import { FarcasterEngagement, FarcasterEngagementLists } from '../types/farcaster-engagement.type';
 import { FarcasterUser } from '../types/farcaster-user.type';
 import { FarcasterVerification } from '../types/farcaster-verification.type';
 import { LensProfile } from '../types/lens-profile.type';
 
 /** A follow page with its users; a user that no longer loads is left out (its position still counts). */
-async function follows(user: FarcasterUser, direction: FollowDirection, args: FarcasterPageArgs, ctx: Context) {
-  const { edges, ...connection } = await farcasterFollowPage(ctx.loaders.farcasterGraph, user.fid, direction, args);
-  const nodes = await farcasterUserMap(ctx, edges.map((e) => e.row.other));
-  return {
-    ...connection,
-    edges: edges.flatMap(({ cursor, row }) => { const node = nodes.get(row.other); return node ? [{ cursor, followedAt: row.followed_at, node }] : []; }),
-  };
+async function follows(user: FarcasterUser, direction: FollowDirection, args: PagedConnectionArgs, ctx: Context) {
+  const page = await farcasterFollowPage(ctx.loaders.farcasterGraph, user.fid, direction, args);
+  const nodes = await farcasterUserMap(ctx, page.items.map((e) => e.row.other));
+  return connectionOf(page, page.items.flatMap(({ cursor, row }) => {
+    const node = nodes.get(row.other);
+    return node ? [{ cursor, followedAt: row.followed_at, node }] : [];
+  }));
 }
 
 @Resolver(() => FarcasterUser)
 export class FarcasterGraphResolver {
-  @FieldResolver(() => FarcasterFollowConnection, { description: 'Live followers (self excluded), newest follow first.' })
-  followers(@Root() user: FarcasterUser, @Args(() => FarcasterPageArgs) args: FarcasterPageArgs, @Ctx() ctx: Context) {
+  @FieldResolver(() => FarcasterFollowConnection, { description: 'Live followers (self excluded), newest follow first, ties by fid descending.' })
+  followers(@Root() user: FarcasterUser, @Args(() => PagedConnectionArgs) args: PagedConnectionArgs, @Ctx() ctx: Context) {
     return follows(user, 'followers', args, ctx);
   }
 
-  @FieldResolver(() => FarcasterFollowConnection, { description: 'Live follows of this user (self excluded), newest follow first.' })
-  following(@Root() user: FarcasterUser, @Args(() => FarcasterPageArgs) args: FarcasterPageArgs, @Ctx() ctx: Context) {
+  @FieldResolver(() => FarcasterFollowConnection, {
+    description: 'The same connection as `followers`, same arguments and answers (before it was unified, a keyset connection of its own).',
+    deprecationReason: 'Use followers',
+  })
+  recentFollowers(@Root() user: FarcasterUser, @Args(() => PagedConnectionArgs) args: PagedConnectionArgs, @Ctx() ctx: Context) {
+    return follows(user, 'followers', args, ctx);
+  }
+
+  @FieldResolver(() => FarcasterFollowConnection, { description: 'Live follows of this user (self excluded), newest follow first, ties by fid descending.' })
+  following(@Root() user: FarcasterUser, @Args(() => PagedConnectionArgs) args: PagedConnectionArgs, @Ctx() ctx: Context) {
     return follows(user, 'following', args, ctx);
   }
 
-  @FieldResolver(() => FarcasterCastConnection, { description: 'Live casts (replies included), newest first.' })
-  async casts(@Root() user: FarcasterUser, @Args(() => FarcasterPageArgs) args: FarcasterPageArgs, @Ctx() ctx: Context) {
-    const { edges, ...connection } = await farcasterCastPage(ctx.loaders.farcasterGraph, user.fid, args);
-    return { ...connection, edges: edges.map(({ cursor, row }) => ({ cursor, node: toFarcasterCast(row) })) };
+  @FieldResolver(() => FarcasterCastConnection, { description: 'Live casts (replies included), newest first, ties by hash descending.' })
+  async casts(@Root() user: FarcasterUser, @Args(() => PagedConnectionArgs) args: PagedConnectionArgs, @Ctx() ctx: Context) {
+    const page = await farcasterCastPage(ctx.loaders.farcasterGraph, user.fid, args);
+    return connectionOf(page, page.items.map(({ cursor, row }) => ({ cursor, node: toFarcasterCast(row) })));
   }
 
-  @FieldResolver(() => FarcasterEngagement, { description: 'Who likes, replies to and quotes this user, and whom this user likes, replies to and quotes; `limit` items per list.' })
+  @FieldResolver(() => FarcasterEngagement, { description: 'Top-N: who likes, replies to and quotes this user, and whom this user likes, replies to and quotes; the `limit` counterparts with the most interactions per list (not paged).' })
   async engagement(@Root() user: FarcasterUser, @Args(() => FarcasterEngagementArgs) { limit }: FarcasterEngagementArgs, @Ctx() ctx: Context): Promise<FarcasterEngagement> {
     const e = await farcasterEngagement(ctx.loaders.farcasterGraph, user.fid, limit);
     const users = await farcasterUserMap(ctx, e.others);

@@ -19,7 +19,7 @@ export class FarcasterUserResolver {
     return (await requestedProfiles(ctx.loaders.farcasterProfile, fids)).map(toFarcasterUser);
   }
 
-  @Query(() => [FarcasterUser], { description: 'Users whose username equals the handle (case-insensitive) first, then prefix matches by followers; at most 20.' })
+  @Query(() => [FarcasterUser], { description: 'Top-N: users whose username equals the handle (case-insensitive) first, then prefix matches by followers; the best 20 at most (not paged).' })
   async searchFarcasterUsers(@Args(() => HandleArgs) { handle }: HandleArgs, @Ctx() ctx: Context): Promise<FarcasterUser[]> {
     return (await searchFarcasterProfiles(ctx.db, ctx.loaders.farcasterProfile, handle)).map(toFarcasterUser);
   }

@@ -3,19 +3,21 @@
 // goes through the request's loaders: a nesting of any depth costs one statement
 // per (field, arguments), whatever the number of parent profiles.
 import { Args, Ctx, FieldResolver, Query, Resolver, Root } from 'type-graphql';
-import { collectKeysetPage, collectOffsetPage, collectSum, topCreators } from '../../queries/collects';
+import { collectConnectionPage, collectOffsetPage, collectSum, topCreators } from '../../queries/collects';
 import type { EngagementLists } from '../../queries/engagement';
-import { followingPage, lensEngagement, publicationPage } from '../../queries/lens-graph';
+import { followingPage, lensEngagement, publicationPage, type FollowItem } from '../../queries/lens-graph';
+import type { ListPage } from '../../queries/pagination';
 import { recentFollowerPage } from '../../queries/profile-analytics';
 import type { CollectRow } from '../../repositories/lens-collects.repository';
 import type { PublicationRow } from '../../repositories/lens-publications.repository';
+import { ConnectionArgs } from '../args/connection.args';
 import {
-  CollectConnectionArgs, CollectFilterArgs, CollectPageArgs, EngagementArgs, PageArgs, TopCreatorsArgs,
+  CollectConnectionArgs, CollectFilterArgs, CollectPageArgs, EngagementArgs, TopCreatorsArgs,
 } from '../args/lens-activity.args';
-import { FollowerPageArgs } from '../args/analytics.args';
 import type { Context } from '../context.type';
 import { lensProfileMap, nodesOf } from '../profile-lookup';
-import { LensFollowerConnection } from '../types/follower-connection.type';
+import { connectionOf } from '../types/connection.type';
+import { LensFollowConnection } from '../types/follower-connection.type';
 import {
   LensCollect, LensCollectConnection, LensCollectSum, LensEngagement, LensEngagementLists,
   LensPublication, LensPublicationConnection, LensTopCreator,
@@ -34,15 +36,24 @@ const toPublication = (r: PublicationRow): LensPublication => ({
   collectCount: r.collects,
 });
 
-/** Follow edges of a page of ids; a profile that no longer loads is left out (its cursor still pages on). */
-async function followEdges(ctx: Context, page: { id: string; followedAt: Date; cursor: string }[]) {
-  const nodes = await lensProfileMap(ctx, page.map((x) => x.id));
-  return page.flatMap((x) => { const node = nodes.get(x.id); return node ? [{ cursor: x.cursor, followedAt: x.followedAt, node }] : []; });
+/** A follow page with its profiles; a profile that no longer loads is left out (its cursor still pages on). */
+async function follows(ctx: Context, page: ListPage<FollowItem>) {
+  const nodes = await lensProfileMap(ctx, page.items.map((x) => x.row.id));
+  return connectionOf(page, page.items.flatMap(({ cursor, row }) => {
+    const node = nodes.get(row.id);
+    return node ? [{ cursor, followedAt: row.followedAt, node }] : [];
+  }));
+}
+
+/** Live followers of a profile, newest follow first (LensProfile.followers, and recentFollowers before it). */
+async function followers(p: LensProfile, args: ConnectionArgs, ctx: Context) {
+  const page = await recentFollowerPage(ctx.loaders.lensAnalytics, p.profileId, args);
+  return follows(ctx, { ...page, items: page.items.map(({ cursor, row }) => ({ cursor, row: { id: String(row.id), followedAt: row.followedAt } })) });
 }
 
 @Resolver(() => LensProfile)
 export class LensGraphResolver {
-  @FieldResolver(() => LensEngagement, { description: 'Who likes, comments on and quotes this profile\'s publications (inbound), and whose publications this profile likes, comments on and quotes (outbound); `limit` items per list.' })
+  @FieldResolver(() => LensEngagement, { description: 'Top-N: who likes, comments on and quotes this profile\'s publications (inbound), and whose publications this profile likes, comments on and quotes (outbound); the `limit` counterparts with the most interactions per list (not paged).' })
   async engagement(@Root() p: LensProfile, @Args(() => EngagementArgs) { limit }: EngagementArgs, @Ctx() ctx: Context): Promise<LensEngagement> {
     const e = await lensEngagement(ctx.loaders.lensGraph, p.profileId, limit);
     const profiles = await lensProfileMap(ctx, e.others);
@@ -52,13 +63,16 @@ export class LensGraphResolver {
     return { inbound: lists(e.inbound), outbound: lists(e.outbound) };
   }
 
-  @FieldResolver(() => LensCollectConnection, { description: 'Collects of this profile\'s publications, newest first (self-collects left out).' })
-  async collects(@Root() p: LensProfile, @Args(() => CollectConnectionArgs) { filter, first, after }: CollectConnectionArgs, @Ctx() ctx: Context) {
-    const { items, pageInfo } = await collectKeysetPage(ctx.loaders.lensGraph, p.profileId, filter, first, after);
-    return { edges: items.map(({ row, cursor }) => ({ cursor, node: toCollect(row) })), pageInfo };
+  @FieldResolver(() => LensCollectConnection, { description: 'Collects of this profile\'s publications under the filter, newest first, ties by act id descending (self-collects left out).' })
+  async collects(@Root() p: LensProfile, @Args(() => CollectConnectionArgs) { filter, ...paging }: CollectConnectionArgs, @Ctx() ctx: Context) {
+    const page = await collectConnectionPage(ctx.loaders.lensGraph, p.profileId, filter, paging);
+    return connectionOf(page, page.items.map(({ row, cursor }) => ({ cursor, node: toCollect(row) })));
   }
 
-  @FieldResolver(() => [LensCollect], { description: 'The collects of `collects`, offset-paged (`page` 1-based, `limit`), as the REST collect list pages them.' })
+  @FieldResolver(() => [LensCollect], {
+    description: 'The collects of `collects`, one 1-based `page` of `limit` (the REST collect list pages them this way).',
+    deprecationReason: 'Use collects',
+  })
   async collectList(@Root() p: LensProfile, @Args(() => CollectPageArgs) { filter, page, limit }: CollectPageArgs, @Ctx() ctx: Context) {
     return (await collectOffsetPage(ctx.loaders.lensGraph, p.profileId, filter, page, limit)).map(toCollect);
   }
@@ -68,28 +82,34 @@ export class LensGraphResolver {
     return { profileId: p.profileId, ...await collectSum(ctx.loaders.lensGraph, p.profileId, filter) };
   }
 
-  @FieldResolver(() => LensFollowerConnection, { description: 'Live followers, newest follow first.' })
-  async followers(@Root() p: LensProfile, @Args(() => FollowerPageArgs) { first, after }: FollowerPageArgs, @Ctx() ctx: Context) {
-    const { page, pageInfo } = await recentFollowerPage(ctx.loaders.lensAnalytics, p.profileId, first, after);
-    return { edges: await followEdges(ctx, page.map((x) => ({ ...x, id: String(x.id) }))), pageInfo };
+  @FieldResolver(() => LensFollowConnection, { description: 'Live followers (self excluded), newest follow first, ties by profile id descending (numeric).' })
+  followers(@Root() p: LensProfile, @Args(() => ConnectionArgs) args: ConnectionArgs, @Ctx() ctx: Context) {
+    return followers(p, args, ctx);
   }
 
-  @FieldResolver(() => LensFollowerConnection, { description: 'Profiles this profile follows (live), newest follow first.' })
-  async following(@Root() p: LensProfile, @Args(() => FollowerPageArgs) { first, after }: FollowerPageArgs, @Ctx() ctx: Context) {
-    const { page, pageInfo } = await followingPage(ctx.loaders.lensGraph, p.profileId, first, after);
-    return { edges: await followEdges(ctx, page), pageInfo };
+  @FieldResolver(() => LensFollowConnection, {
+    description: 'The same connection as `followers`, same arguments and answers.',
+    deprecationReason: 'Use followers',
+  })
+  recentFollowers(@Root() p: LensProfile, @Args(() => ConnectionArgs) args: ConnectionArgs, @Ctx() ctx: Context) {
+    return followers(p, args, ctx);
   }
 
-  @FieldResolver(() => LensPublicationConnection, { description: 'Visible publications, newest first, with counts of what others did to each.' })
-  async publications(@Root() p: LensProfile, @Args(() => PageArgs) { first, after }: PageArgs, @Ctx() ctx: Context) {
-    const { items, pageInfo } = await publicationPage(ctx.loaders.lensGraph, p.profileId, first, after);
-    return { edges: items.map(({ row, cursor }) => ({ cursor, node: toPublication(row) })), pageInfo };
+  @FieldResolver(() => LensFollowConnection, { description: 'Profiles this profile follows (live, self excluded), newest follow first, ties by profile id descending (numeric).' })
+  async following(@Root() p: LensProfile, @Args(() => ConnectionArgs) args: ConnectionArgs, @Ctx() ctx: Context) {
+    return follows(ctx, await followingPage(ctx.loaders.lensGraph, p.profileId, args));
+  }
+
+  @FieldResolver(() => LensPublicationConnection, { description: 'Visible publications, newest first, ties by publication id descending, with counts of what others did to each.' })
+  async publications(@Root() p: LensProfile, @Args(() => ConnectionArgs) args: ConnectionArgs, @Ctx() ctx: Context) {
+    const page = await publicationPage(ctx.loaders.lensGraph, p.profileId, args);
+    return connectionOf(page, page.items.map(({ row, cursor }) => ({ cursor, node: toPublication(row) })));
   }
 }
 
 @Resolver()
 export class LensCollectQueryResolver {
-  @Query(() => [LensTopCreator], { description: 'Profiles by USD collected under the filter (getTopCreators), then collects, then id.' })
+  @Query(() => [LensTopCreator], { description: 'Top-N: the `limit` profiles with the most USD collected under the filter (getTopCreators), then collects, then id (not paged).' })
   async lensTopCreators(@Args(() => TopCreatorsArgs) { filter, limit }: TopCreatorsArgs, @Ctx() ctx: Context): Promise<LensTopCreator[]> {
     const rows = await topCreators(ctx.loaders.lensGraph, filter, limit);
     const profiles = await lensProfileMap(ctx, rows.map((r) => r.profile_id));

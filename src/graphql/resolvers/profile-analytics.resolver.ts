@@ -1,13 +1,13 @@
-// Rank, history and follower fields, the same for FarcasterUser and
-// LensProfile: one resolver class built per profile type.
+// Rank, history and top-follower fields, the same for FarcasterUser and
+// LensProfile: one resolver class built per profile type. (Follower lists are
+// connections of the graph resolvers.)
 import { Args, Ctx, FieldResolver, Float, Resolver, Root, type ClassType } from 'type-graphql';
 import * as analytics from '../../queries/profile-analytics';
 import type { AnalyticsLoaders } from '../../loaders/analytics-loaders';
-import { FollowerPageArgs, HistoryArgs, RatioArgs, TopFollowersArgs } from '../args/analytics.args';
+import { HistoryArgs, RatioArgs, TopFollowersArgs } from '../args/analytics.args';
 import type { Context } from '../context.type';
 import { farcasterUsersByFid, lensProfilesById } from '../profile-lookup';
 import { FarcasterUser } from '../types/farcaster-user.type';
-import { FarcasterFollowerConnection, LensFollowerConnection } from '../types/follower-connection.type';
 import { FollowerHistogram, FollowersHistory } from '../types/follower-stats.type';
 import { LensProfile } from '../types/lens-profile.type';
 import { FarcasterUserRank, LensUserRank, ProfileRank } from '../types/rank.type';
@@ -17,7 +17,6 @@ type Id = string | number;
 interface Side<T extends object> {
   type: ClassType<T>;
   userRankType: ClassType<object>;
-  connectionType: ClassType<object>;
   key: (p: T) => Id;
   loaders: (ctx: Context) => AnalyticsLoaders;
   byIds: (ctx: Context, ids: Id[]) => Promise<T[]>;
@@ -38,7 +37,7 @@ function profileAnalyticsResolver<T extends object>(side: Side<T>) {
       return { ...rank, topFollowers: await side.byIds(ctx, topFollowerIds) };
     }
 
-    @FieldResolver(() => [side.type], { description: 'Followers with the most followers, best first (at most 20).' })
+    @FieldResolver(() => [side.type], { description: 'Top-N: the `first` followers with the most followers, best first (at most 20 are kept per profile; not paged).' })
     async topFollowers(@Root() p: T, @Args(() => TopFollowersArgs) { first }: TopFollowersArgs, @Ctx() ctx: Context) {
       return side.byIds(ctx, await analytics.topFollowerIds(side.loaders(ctx), side.key(p), first));
     }
@@ -53,14 +52,6 @@ function profileAnalyticsResolver<T extends object>(side: Side<T>) {
       return analytics.followersHistory(side.loaders(ctx), side.key(p), args);
     }
 
-    @FieldResolver(() => side.connectionType, { description: 'Live followers, newest follow first.' })
-    async recentFollowers(@Root() p: T, @Args(() => FollowerPageArgs) { first, after }: FollowerPageArgs, @Ctx() ctx: Context) {
-      const { page, pageInfo } = await analytics.recentFollowerPage(side.loaders(ctx), side.key(p), first, after);
-      const nodes = new Map((await side.byIds(ctx, page.map((x) => x.id))).map((n) => [side.key(n), n]));
-      const edges = page.flatMap((x) => { const node = nodes.get(x.id); return node ? [{ cursor: x.cursor, followedAt: x.followedAt, node }] : []; });
-      return { edges, pageInfo };
-    }
-
     @FieldResolver(() => Float, { description: 'Graph score in [0, 1]: EigenTrust over the live follow graph, the top profile scaled to 1.' })
     graphScore(@Root() p: T, @Ctx() ctx: Context) {
       return side.graphScore(ctx, side.key(p));
@@ -70,14 +61,14 @@ function profileAnalyticsResolver<T extends object>(side: Side<T>) {
 }
 
 export const FarcasterAnalyticsResolver = profileAnalyticsResolver<FarcasterUser>({
-  type: FarcasterUser, userRankType: FarcasterUserRank, connectionType: FarcasterFollowerConnection,
+  type: FarcasterUser, userRankType: FarcasterUserRank,
   key: (u) => u.fid, loaders: (ctx) => ctx.loaders.farcasterAnalytics,
   byIds: (ctx, ids) => farcasterUsersByFid(ctx, ids as number[]),
   graphScore: async (ctx, id) => (await ctx.loaders.farcasterCounts.load(id as number)).graph_score,
 });
 
 export const LensAnalyticsResolver = profileAnalyticsResolver<LensProfile>({
-  type: LensProfile, userRankType: LensUserRank, connectionType: LensFollowerConnection,
+  type: LensProfile, userRankType: LensUserRank,
   key: (p) => p.profileId, loaders: (ctx) => ctx.loaders.lensAnalytics,
   byIds: (ctx, ids) => lensProfilesById(ctx, ids as string[]),
   graphScore: async (ctx, id) => (await ctx.loaders.lensCounts.load(id as string)).graph_score,

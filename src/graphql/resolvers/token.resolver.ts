@@ -3,13 +3,14 @@
 // token loaders: a list of any length costs one statement per field.
 import { Args, Ctx, FieldResolver, Query, Resolver, Root } from 'type-graphql';
 import {
-  findToken, mentionsOfTheDay, symbolMentionSeries, symbolPublications, tokenIdPublications, trendingTokensOfDay,
+  findToken, mentionsOfTheDay, symbolMentionSeries, symbolPosts, symbolPublications, tokenIdPosts, tokenIdPublications, trendingTokensOfDay,
 } from '../../queries/tokens';
 import {
-  MentionSeriesArgs, TokenArgs, TokenMentionsArgs, TokenPublicationPageArgs, TokenPublicationsArgs, TrendingTokensArgs,
+  MentionSeriesArgs, TokenArgs, TokenMentionsArgs, TokenPostPageArgs, TokenPostsArgs, TokenPublicationPageArgs, TokenPublicationsArgs, TrendingTokensArgs,
 } from '../args/token.args';
 import type { Context } from '../context.type';
-import { TokenMention, TokenMentionDay, TokenPublication, toTokenMention, toTokenPublication } from '../types/token-mention.type';
+import { connectionOf } from '../types/connection.type';
+import { TokenMention, TokenMentionDay, TokenPostConnection, TokenPublication, toTokenMention, toTokenPublication } from '../types/token-mention.type';
 import {
   Token, TokenCategory, TokenMarket, TokenPrice, toToken, toTokenCategory, toTokenMarket, toTokenPrice,
 } from '../types/token.type';
@@ -22,10 +23,19 @@ export class TokenResolver {
   }
 
   @Query(() => [TokenPublication], {
-    description: 'Live posts mentioning a token (a token-mention id or a symbol), newest first, then postId; NOT_FOUND for an unknown tokenId.',
+    description: 'Live posts mentioning a token (a token-mention id or a symbol), newest first, then postId; one 1-based `page` of `limit`; NOT_FOUND for an unknown tokenId.',
+    deprecationReason: 'Use tokenPosts',
   })
   async tokenPublications(@Args(() => TokenPublicationsArgs) { tokenId, date, page, limit }: TokenPublicationsArgs, @Ctx() ctx: Context): Promise<TokenPublication[]> {
     return (await tokenIdPublications(ctx.db, ctx.loaders.tokens, tokenId, date, page, limit)).map(toTokenPublication);
+  }
+
+  @Query(() => TokenPostConnection, {
+    description: 'Live posts mentioning a token (a token-mention id or a symbol), newest first, then postId; NOT_FOUND for an unknown tokenId.',
+  })
+  async tokenPosts(@Args(() => TokenPostsArgs) { tokenId, date, ...paging }: TokenPostsArgs, @Ctx() ctx: Context) {
+    const page = await tokenIdPosts(ctx.db, ctx.loaders.tokens, tokenId, date, paging);
+    return connectionOf(page, page.items.map(({ row, cursor }) => ({ cursor, node: toTokenPublication(row) })));
   }
 
   @Query(() => Token, {
@@ -38,7 +48,7 @@ export class TokenResolver {
   }
 
   @Query(() => [Token], {
-    description: 'Tokens mentioned on the UTC day (default the newest day with mentions), most mentions first, then symbol, then chain; tokens without imported stats left out.',
+    description: 'Top-N: the `limit` tokens most mentioned on the UTC day (default the newest day with mentions), then symbol, then chain (not paged); tokens without imported stats left out.',
   })
   async trendingTokens(@Args(() => TrendingTokensArgs) { date, limit, chain }: TrendingTokensArgs, @Ctx() ctx: Context): Promise<Token[]> {
     return (await trendingTokensOfDay(ctx.db, date, chain, limit)).map(toToken);
@@ -67,7 +77,16 @@ export class TokenResolver {
     return symbolMentionSeries(ctx.loaders.tokens, t.symbol, from, to);
   }
 
-  @FieldResolver(() => [TokenPublication], { description: 'Live posts mentioning the symbol (on `date`, else any day), newest first, then postId.' })
+  @FieldResolver(() => TokenPostConnection, { description: 'Live posts mentioning the symbol (on `date`, else any day), newest first, then postId.' })
+  async posts(@Root() t: Token, @Args(() => TokenPostPageArgs) { date, ...paging }: TokenPostPageArgs, @Ctx() ctx: Context) {
+    const page = await symbolPosts(ctx.loaders.tokens, t.symbol, date, paging);
+    return connectionOf(page, page.items.map(({ row, cursor }) => ({ cursor, node: toTokenPublication(row) })));
+  }
+
+  @FieldResolver(() => [TokenPublication], {
+    description: 'Live posts mentioning the symbol (on `date`, else any day), newest first, then postId; one 1-based `page` of `limit`.',
+    deprecationReason: 'Use posts',
+  })
   async publications(@Root() t: Token, @Args(() => TokenPublicationPageArgs) { date, page, limit }: TokenPublicationPageArgs, @Ctx() ctx: Context): Promise<TokenPublication[]> {
     return (await symbolPublications(ctx.loaders.tokens, t.symbol, date, page, limit)).map(toTokenPublication);
   }

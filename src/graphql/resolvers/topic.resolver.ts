@@ -13,7 +13,7 @@ import { Topic, TopicEngager, TopicMentions, toTopic, toTopicEngager } from '../
 @Resolver(() => Topic)
 export class TopicResolver {
   @Query(() => [Topic], {
-    description: 'getTopicsOfTheDay: the topics of the UTC day (default the newest day with daily phrase counts), by score desc, then postCount desc, then topic.',
+    description: 'Top-N (getTopicsOfTheDay): the `limit` topics of the UTC day (default the newest day with daily phrase counts) with the highest score, then postCount desc, then topic (not paged).',
   })
   async topics(@Args(() => TopicsArgs) { date, limit }: TopicsArgs, @Ctx() ctx: Context): Promise<Topic[]> {
     return (await topicsOfTheDay(ctx.db, date, limit)).map(toTopic);
@@ -27,7 +27,7 @@ export class TopicResolver {
   }
 
   @FieldResolver(() => [TopicEngager], {
-    description: 'getEngagers: profiles that interacted (at any time) with the day\'s live posts on this phrase, others only, most engagements first, then protocol, then profileId.',
+    description: 'Top-N (getEngagers): the `limit` profiles that interacted most (at any time) with the day\'s live posts on this phrase, others only, then protocol, then profileId (not paged).',
   })
   async engagers(@Root() t: Topic, @Args(() => TopicEngagersArgs) { limit }: TopicEngagersArgs, @Ctx() ctx: Context): Promise<TopicEngager[]> {
     return (await ctx.loaders.content.engagers.load({ day: t.day, topic: t.topic, limit })).map(toTopicEngager);

@@ -1,6 +1,7 @@
 // Categories (getCategories, getPublicationsByCategory, getTopCategories):
 // the fixed taxonomy, the posts of a category on a day, and categories by USD collected.
 import { Field, Float, Int, ObjectType } from 'type-graphql';
+import { Connection, Edge, OFFSET_PAGED } from './connection.type';
 import type { CategoryPublicationRow } from '../../repositories/category.repository';
 import type { Category as TaxonomyCategory } from '../../domain/taxonomy';
 import { Protocol } from '../enums/public-enums';
@@ -37,3 +38,11 @@ export class LensTopCategory {
   @Field(() => Int, { description: 'Collects (by others) of publications in the category; a publication in several categories counts for each.' }) collects!: number;
   @Field(() => Float, { description: 'USD of those collects (as lensTopCreators.usdTotal).' }) usdAmount!: number;
 }
+
+@ObjectType()
+export class CategoryPostEdge extends Edge(CategoryPublication) {}
+
+@ObjectType({ description: 'Live posts of a category on a UTC day, most reactions from others first, then publicationId (byte order); offset-paged (cursors are positions, `page` addresses the same slices).' })
+export class CategoryPostConnection extends Connection(CategoryPostEdge, {
+  totalCount: 'All live posts of the category on that day.', paged: OFFSET_PAGED,
+}) {}

@@ -1,16 +1,24 @@
+// Follow lists of both protocols: one edge type per protocol (the node and when
+// the follow happened), one connection type per protocol for followers and
+// following alike.
 import { ObjectType } from 'type-graphql';
-import { Connection, Edge } from './connection.type';
+import { Connection, Edge, OFFSET_PAGED } from './connection.type';
 import { FarcasterUser } from './farcaster-user.type';
 import { LensProfile } from './lens-profile.type';
 
 @ObjectType()
-export class FarcasterFollowerEdge extends Edge(FarcasterUser, { followedAt: { description: 'When the follow happened.' } }) {}
+export class FarcasterFollowEdge extends Edge(FarcasterUser, { followedAt: { description: 'When the follow happened.' } }) {}
 
-@ObjectType({ description: 'Follows, newest follow first.' })
-export class FarcasterFollowerConnection extends Connection(FarcasterFollowerEdge) {}
+@ObjectType({ description: 'Live follows (self excluded), newest follow first, ties by fid descending; offset-paged (cursors are positions, `page` addresses the same slices).' })
+export class FarcasterFollowConnection extends Connection(FarcasterFollowEdge, {
+  totalCount: 'All live follows in this direction (self excluded): the items the pages walk.',
+  paged: OFFSET_PAGED,
+}) {}
 
 @ObjectType()
-export class LensFollowerEdge extends Edge(LensProfile, { followedAt: {} }) {}
+export class LensFollowEdge extends Edge(LensProfile, { followedAt: { description: 'When the follow happened.' } }) {}
 
-@ObjectType({ description: 'Follows, newest follow first.' })
-export class LensFollowerConnection extends Connection(LensFollowerEdge) {}
+@ObjectType({ description: 'Live follows (self excluded), newest follow first, ties by profile id descending (numeric); keyset-paged (a cursor is its item\'s time and id: follows made meanwhile never shift a page).' })
+export class LensFollowConnection extends Connection(LensFollowEdge, {
+  totalCount: 'All live follows in this direction (self excluded): the items the pages walk, read live (not the refreshed `stats`).',
+}) {}

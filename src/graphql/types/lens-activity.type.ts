@@ -2,7 +2,7 @@
 // publications and following: object types of the Lens graph fields.
 import { Field, Float, Int, ObjectType } from 'type-graphql';
 import { LensProfileIdScalar } from '../scalars/lens-profile-id.scalar';
-import { Connection, Edge } from './connection.type';
+import { Connection, Edge, OFFSET_PAGED } from './connection.type';
 import { LensProfile } from './lens-profile.type';
 import { LensPublicationType } from '../enums/public-enums';
 
@@ -36,8 +36,10 @@ export class LensCollect {
 @ObjectType()
 export class LensCollectEdge extends Edge(LensCollect) {}
 
-@ObjectType({ description: 'Collects, newest first.' })
-export class LensCollectConnection extends Connection(LensCollectEdge) {}
+@ObjectType({ description: 'Collects, newest first, ties by act id descending; offset-paged (cursors are positions, `page` addresses the same slices).' })
+export class LensCollectConnection extends Connection(LensCollectEdge, {
+  totalCount: 'All collects under the filter (self-collects left out): collectSum.count.', paged: OFFSET_PAGED,
+}) {}
 
 @ObjectType()
 export class LensCurrencyTotal {
@@ -80,5 +82,5 @@ export class LensPublication {
 @ObjectType()
 export class LensPublicationEdge extends Edge(LensPublication) {}
 
-@ObjectType({ description: 'Publications, newest first.' })
-export class LensPublicationConnection extends Connection(LensPublicationEdge) {}
+@ObjectType({ description: 'Visible publications, newest first, ties by publication id descending; keyset-paged (a cursor is its item\'s time and id: publications made meanwhile never shift a page).' })
+export class LensPublicationConnection extends Connection(LensPublicationEdge, { totalCount: 'All visible (not hidden) publications of the profile, of every type.' }) {}

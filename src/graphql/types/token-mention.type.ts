@@ -1,6 +1,7 @@
 // Cashtag mentions: daily counts per symbol and the posts behind them.
 import { UUIDResolver } from 'graphql-scalars';
 import { Field, Int, ObjectType } from 'type-graphql';
+import { Connection, Edge, OFFSET_PAGED } from './connection.type';
 import { dayStart } from '../../domain/days';
 import type { MentionRow, TokenPublicationRow } from '../../repositories/token-mentions.repository';
 import { Protocol } from '../enums/public-enums';
@@ -38,3 +39,11 @@ export class TokenPublication {
 export const toTokenPublication = (r: TokenPublicationRow): TokenPublication => ({
   postId: r.post_id, protocol: r.protocol, authorId: r.author_id, postedAt: r.posted_at,
 });
+
+@ObjectType()
+export class TokenPostEdge extends Edge(TokenPublication) {}
+
+@ObjectType({ description: 'Live posts mentioning a symbol, newest first, then postId; offset-paged (cursors are positions, `page` addresses the same slices).' })
+export class TokenPostConnection extends Connection(TokenPostEdge, {
+  totalCount: 'All live posts mentioning the symbol (on the day, when one is given).', paged: OFFSET_PAGED,
+}) {}
