@@ -7,6 +7,7 @@ import { PERIODS, type Period } from '../domain/periods';
 import type { ProtocolName } from '../domain/protocols';
 import { topFollowerIds } from './profile-analytics';
 import { distinct } from '../loaders/order-by-keys';
+import { offsetPage, offsetPlan, type OffsetPageRequest } from './pagination';
 
 /** Followers shown beside each trending user. */
 export const TRENDING_TOP_FOLLOWERS = 3;
@@ -25,6 +26,36 @@ export async function trendingPage(db: Database, q: TrendingQuery) {
     : [trending(db, protocol, period, offset, q.limit), trendingTotal(db, protocol, period)]);
   const total = counted?.total ?? 0;
   return { protocol, ids: rows.map((r) => r.id), page: q.page, total, totalPages: Math.ceil(total / q.limit) };
+}
+
+/** Whose trending list, over which window, in which categories ([] = all). */
+export interface TrendingFilter { period: Period; protocol: ProtocolName; categories: readonly number[] }
+
+/**
+ * The trending list as a connection. The refresh stored each gainer's place,
+ * so every slice is an index range read forward; `last` alone (the end of the
+ * list) is the range counted back from the total, read forward and reversed
+ * into the backward read order offsetPage expects.
+ */
+export async function trendingConnectionPage(db: Database, q: TrendingFilter & OffsetPageRequest) {
+  const { period, protocol } = q;
+  const ids = distinct(q.categories);
+  const filter = { ids, days: PERIODS[period] };
+  let counted: Promise<number> | undefined;
+  const total = () => (counted ??= (ids.length ? trendingInCategoriesTotal(db, protocol, period, filter) : trendingTotal(db, protocol, period))
+    .then(([c]) => c?.total ?? 0));
+  const slice = (offset: number, limit: number) => (ids.length
+    ? trendingInCategories(db, protocol, period, filter, offset, limit) : trending(db, protocol, period, offset, limit));
+  const plan = offsetPlan(q);
+  let rows: { id: string | number }[] = [];
+  if (plan.read?.fromEnd) {
+    const t = await total();
+    const offset = Math.max(t - plan.read.limit, 0);
+    rows = (await slice(offset, t - offset)).reverse();
+  } else if (plan.read) {
+    rows = await slice(plan.read.offset, plan.read.limit);
+  }
+  return { protocol, page: await offsetPage(plan, rows.map((r) => r.id), total) };
 }
 
 /** The top follower ids of each user of a page, all asked in one tick so the loader reads them in one batch. */

@@ -5,7 +5,6 @@ import { Max, Min } from 'class-validator';
 import { ArgsType, Field, Int } from 'type-graphql';
 import { IsCategoryName } from './choice.validators';
 import { PagedConnectionArgs } from './connection.args';
-import { NoNul } from './text.validators';
 import { PAGE_SIZE } from '../../queries/pagination';
 import { DateScalar } from '../scalars/date.scalar';
 
@@ -21,5 +20,5 @@ export class CategoryPublicationsArgs {
 @ArgsType()
 export class CategoryPostsArgs extends PagedConnectionArgs {
   @Field(() => String, { description: 'A category name (see `categories`), case-insensitive.' }) @IsCategoryName() category!: string;
-  @Field(() => String, { nullable: true, description: 'UTC day, YYYY-MM-DD; default the newest day with classified posts.' }) @NoNul() date?: string | null;
+  @Field(() => DateScalar, { nullable: true, description: 'UTC day; default the newest day with classified posts.' }) date?: string | null;
 }

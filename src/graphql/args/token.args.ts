@@ -29,7 +29,7 @@ export class TokenPublicationsArgs extends TokenPublicationPageArgs {
 
 @ArgsType()
 export class TokenPostPageArgs extends PagedConnectionArgs {
-  @Field(() => String, { nullable: true, description: 'UTC day, YYYY-MM-DD; default every day.' }) @NoNul() date?: string | null;
+  @Field(() => DateScalar, { nullable: true, description: 'UTC day; default every day.' }) date?: string | null;
 }
 
 @ArgsType()

@@ -1,5 +1,6 @@
 import { ArrayMaxSize, Max, Min } from 'class-validator';
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
+import { Connection, Edge, OFFSET_PAGED } from './connection.type';
 import type { Period } from '../../domain/periods';
 import type { ProtocolName } from '../../domain/protocols';
 import { PAGE_SIZE } from '../../queries/pagination';
@@ -35,3 +36,11 @@ export class TrendingPage {
   @Field(() => Int) total!: number;
   @Field(() => Int) totalPages!: number;
 }
+
+@ObjectType()
+export class TrendingUserEdge extends Edge(TrendingUser) {}
+
+@ObjectType({ description: 'Trending users, best trend score first (then followers gained, then id); offset-paged (cursors are positions, `page` addresses the same slices).' })
+export class TrendingUserConnection extends Connection(TrendingUserEdge, {
+  totalCount: 'Users who gained at least one follower in the window (in one of the categories, when given).', paged: OFFSET_PAGED,
+}) {}
