@@ -8,7 +8,7 @@ import type { ProfileSummary } from '../types/profile-summary.type';
 @Resolver()
 export class TrendingResolver {
   @Query(() => TrendingPage, { description: 'Trending users by follower growth in the window, paged.' })
-  async trendingUsers(@Arg('input', () => TrendingInput) input: TrendingInput, @Ctx() ctx: Context): Promise<TrendingPage> {
+  async trendingUsers(@Arg('input', () => TrendingInput, { description: 'Page, window, protocol and category filter.' }) input: TrendingInput, @Ctx() ctx: Context): Promise<TrendingPage> {
     const page = await trendingPage(ctx.db, { ...input, period: input.ratio });
     const l = page.protocol === 'lens' ? ctx.loaders.lensAnalytics : ctx.loaders.farcasterAnalytics;
     const byIds = (ids: (string | number)[]): Promise<ProfileSummary[]> =>
