@@ -28,15 +28,24 @@ export const RESOLVERS = [
   FreshnessResolver, FarcasterFreshnessResolver, LensFreshnessResolver,
 ] as const;
 
+const QUERY_DESCRIPTION = 'Every read of the service, with an API key in the `apikey` header: Farcaster users and Lens profiles with their '
+  + 'counters, graph and analytics, trending users, Lens collects, post categories, topics, token mentions and tokens, and how fresh the data is.';
+
 let cached: GraphQLSchema | undefined;
 
 /** Built once per process; both faces execute against this one schema. */
 export function appSchema(): GraphQLSchema {
-  cached ??= buildSchemaSync({
+  cached ??= describeQueryType(buildSchemaSync({
     resolvers: RESOLVERS,
     validate: { forbidUnknownValues: false },
     // ProfileSummary's implementations are plain objects, told apart by resolveType.
     orphanedTypes: [ProfileSummary],
-  });
+  }));
   return cached;
+}
+
+/** type-graphql builds the Query type itself and takes no description for it, so it is given one here. */
+function describeQueryType(schema: GraphQLSchema): GraphQLSchema {
+  schema.getQueryType()!.description = QUERY_DESCRIPTION;
+  return schema;
 }

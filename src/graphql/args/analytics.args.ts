@@ -22,5 +22,5 @@ export const MAX_TOP_FOLLOWERS = 20;
 
 @ArgsType()
 export class TopFollowersArgs {
-  @Field(() => Int, { defaultValue: 5 }) @Min(1) @Max(MAX_TOP_FOLLOWERS) first!: number;
+  @Field(() => Int, { defaultValue: 5, description: `How many, 1..${MAX_TOP_FOLLOWERS}.` }) @Min(1) @Max(MAX_TOP_FOLLOWERS) first!: number;
 }

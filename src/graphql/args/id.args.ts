@@ -9,31 +9,31 @@ const MAX_FID = 2_147_483_647;
 
 @ArgsType()
 export class FidArgs {
-  @Field(() => Int) @Min(1) @Max(MAX_FID) fid!: number;
+  @Field(() => Int, { description: `A Farcaster id, 1..${MAX_FID}.` }) @Min(1) @Max(MAX_FID) fid!: number;
 }
 
 @ArgsType()
 export class FidsArgs {
-  @Field(() => [Int]) @ArrayMinSize(1) @ArrayMaxSize(MAX_IDS) @Min(1, { each: true }) fids!: number[];
+  @Field(() => [Int], { description: `Farcaster ids, 1..${MAX_IDS} of them, each ≥ 1.` }) @ArrayMinSize(1) @ArrayMaxSize(MAX_IDS) @Min(1, { each: true }) fids!: number[];
 }
 
 @ArgsType()
 export class LensIdArgs {
-  @Field(() => LensProfileIdScalar) id!: string;
+  @Field(() => LensProfileIdScalar, { description: 'A Lens profile id in any hex form (`0x1` and `0x01` are one profile).' }) id!: string;
 }
 
 @ArgsType()
 export class LensIdsArgs {
-  @Field(() => [LensProfileIdScalar]) @ArrayMinSize(1) @ArrayMaxSize(MAX_IDS) ids!: string[];
+  @Field(() => [LensProfileIdScalar], { description: `Lens profile ids in any hex form, 1..${MAX_IDS} of them.` }) @ArrayMinSize(1) @ArrayMaxSize(MAX_IDS) ids!: string[];
 }
 
 /** An optional id list: absent, null or empty means every profile. */
 @ArgsType()
 export class OptionalLensIdsArgs {
-  @Field(() => [LensProfileIdScalar], { nullable: true }) @IsOptional() @ArrayMaxSize(MAX_IDS) ids?: string[] | null;
+  @Field(() => [LensProfileIdScalar], { nullable: true, description: `Up to ${MAX_IDS} Lens profile ids; absent, null or [] means every profile.` }) @IsOptional() @ArrayMaxSize(MAX_IDS) ids?: string[] | null;
 }
 
 @ArgsType()
 export class HandleArgs {
-  @Field(() => String) @NoNul() @Length(1, 64) handle!: string;
+  @Field(() => String, { description: 'A username or its beginning, 1..64 characters, any case (`%` and `_` match literally).' }) @NoNul() @Length(1, 64) handle!: string;
 }

@@ -22,21 +22,21 @@ export class EngagementArgs {
 
 @ArgsType()
 export class CollectFilterArgs {
-  @Field(() => LensCollectFilter, { nullable: true }) filter?: LensCollectFilter | null;
+  @Field(() => LensCollectFilter, { nullable: true, description: 'Which collects count; absent: every collect by others.' }) filter?: LensCollectFilter | null;
 }
 
 @ArgsType()
 export class CollectConnectionArgs extends PagedConnectionArgs {
-  @Field(() => LensCollectFilter, { nullable: true }) filter?: LensCollectFilter | null;
+  @Field(() => LensCollectFilter, { nullable: true, description: 'Which collects count; absent: every collect by others.' }) filter?: LensCollectFilter | null;
 }
 
 @ArgsType()
 export class CollectPageArgs extends CollectFilterArgs {
   @Field(() => Int, { defaultValue: 1, description: '1-based page (REST paging).' }) @Min(1) page!: number;
-  @Field(() => Int, { defaultValue: PAGE_SIZE.default }) @Min(PAGE_SIZE.min) @Max(PAGE_SIZE.max) limit!: number;
+  @Field(() => Int, { defaultValue: PAGE_SIZE.default, description: `Collects per page, ${PAGE_SIZE.min}..${PAGE_SIZE.max}.` }) @Min(PAGE_SIZE.min) @Max(PAGE_SIZE.max) limit!: number;
 }
 
 @ArgsType()
 export class TopCreatorsArgs extends CollectFilterArgs {
-  @Field(() => Int, { defaultValue: PAGE_SIZE.default }) @Min(PAGE_SIZE.min) @Max(PAGE_SIZE.max) limit!: number;
+  @Field(() => Int, { defaultValue: PAGE_SIZE.default, description: `Items, ${PAGE_SIZE.min}..${PAGE_SIZE.max}.` }) @Min(PAGE_SIZE.min) @Max(PAGE_SIZE.max) limit!: number;
 }

@@ -12,7 +12,7 @@ export class CountsResolver {
     return (await countsOfEach(ctx.loaders.lensCounts, ids)).map(({ id, counts }) => ({ profileId: id, followersCount: counts.followers }));
   }
 
-  @Query(() => [FarcasterFollowerCount], { description: 'Follower counts of Farcaster users.' })
+  @Query(() => [FarcasterFollowerCount], { description: 'Live follower counts of Farcaster users: one item per distinct fid, in request order; unknown fids count 0.' })
   async farcasterFollowersCounts(@Args(() => FidsArgs) { fids }: FidsArgs, @Ctx() ctx: Context): Promise<FarcasterFollowerCount[]> {
     return (await countsOfEach(ctx.loaders.farcasterCounts, fids)).map(({ id, counts }) => ({ fid: id, followersCount: counts.followers }));
   }

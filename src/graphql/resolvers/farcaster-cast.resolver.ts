@@ -21,7 +21,7 @@ export class FarcasterCastResolver {
   @FieldResolver(() => Int, { description: 'Live casts of others quoting this cast.' })
   async quotes(@Root() c: FarcasterCast, @Ctx() ctx: Context) { return (await counts(c, ctx)).quotes; }
 
-  @FieldResolver(() => FarcasterUser, { nullable: true })
+  @FieldResolver(() => FarcasterUser, { nullable: true, description: 'The author\'s profile (fid); null when the fid is not a known user.' })
   async author(@Root() c: FarcasterCast, @Ctx() ctx: Context): Promise<FarcasterUser | null> {
     return (await farcasterUsersByFid(ctx, [c.fid]))[0] ?? null;
   }

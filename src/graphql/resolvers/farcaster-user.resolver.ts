@@ -24,7 +24,7 @@ export class FarcasterUserResolver {
     return (await searchFarcasterProfiles(ctx.db, ctx.loaders.farcasterProfile, handle)).map(toFarcasterUser);
   }
 
-  @FieldResolver(() => ProfileStats)
+  @FieldResolver(() => ProfileStats, { description: 'Live followers, following and top-level casts; lensClassifierScore is always null.' })
   async stats(@Root() user: FarcasterUser, @Ctx() ctx: Context): Promise<ProfileStats> {
     const c = await ctx.loaders.farcasterCounts.load(user.fid);
     return { followers: c.followers, following: c.following, posts: c.posts, lensClassifierScore: null };

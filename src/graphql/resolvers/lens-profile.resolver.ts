@@ -18,18 +18,18 @@ export class LensProfileResolver {
     return (await requestedProfiles(ctx.loaders.lensProfile, ids)).map(toLensProfile);
   }
 
-  @FieldResolver(() => ProfileStats)
+  @FieldResolver(() => ProfileStats, { description: 'Followers, following, top-level posts and classifier score; the counts as of the last analytics refresh.' })
   async stats(@Root() p: LensProfile, @Ctx() ctx: Context): Promise<ProfileStats> {
     const c = await ctx.loaders.lensCounts.load(p.profileId);
     return { followers: c.followers, following: c.following, posts: c.posts, lensClassifierScore: p.classifierScore };
   }
 
-  @FieldResolver(() => Int)
+  @FieldResolver(() => Int, { description: 'Followers (self-follows excluded) as of the last analytics refresh; the same as stats.followers.' })
   async totalFollowers(@Root() p: LensProfile, @Ctx() ctx: Context): Promise<number> {
     return (await ctx.loaders.lensCounts.load(p.profileId)).followers;
   }
 
-  @FieldResolver(() => Int)
+  @FieldResolver(() => Int, { description: 'Profiles this one follows (self excluded) as of the last analytics refresh; the same as stats.following.' })
   async totalFollowing(@Root() p: LensProfile, @Ctx() ctx: Context): Promise<number> {
     return (await ctx.loaders.lensCounts.load(p.profileId)).following;
   }

@@ -25,7 +25,7 @@ async function trendingUsersOf(ctx: Context, protocol: ProtocolName, ids: (strin
 @Resolver()
 export class TrendingResolver {
   @Query(() => TrendingPage, { description: 'Trending users by follower growth in the window, one 1-based `page` of `limit` (POST /api/trending/find).', deprecationReason: 'Use trending' })
-  async trendingUsers(@Arg('input', () => TrendingInput) input: TrendingInput, @Ctx() ctx: Context): Promise<TrendingPage> {
+  async trendingUsers(@Arg('input', () => TrendingInput, { description: 'Page, window, protocol and category filter.' }) input: TrendingInput, @Ctx() ctx: Context): Promise<TrendingPage> {
     const page = await trendingPage(ctx.db, { ...input, period: input.ratio });
     const users = await trendingUsersOf(ctx, page.protocol, page.ids);
     return { users: nodesOf(users, page.ids), page: page.page, total: page.total, totalPages: page.totalPages };

@@ -8,9 +8,9 @@ import { Protocol } from '../enums/public-enums';
 
 @ObjectType({ description: 'A category of the fixed taxonomy; ids are stable (the trending `categories` filter uses them).' })
 export class Category {
-  @Field(() => Int) id!: number;
+  @Field(() => Int, { description: 'Stable id (1 defi … 15 health today): it never changes and is never reused.' }) id!: number;
   @Field(() => String, { description: 'Lowercase name; `category` arguments match it case-insensitively.' }) name!: string;
-  @Field(() => String) description!: string;
+  @Field(() => String, { description: 'What the category covers, in one sentence (GraphQL only).' }) description!: string;
 }
 
 export const toCategory = (c: TaxonomyCategory): Category => ({ id: c.id, name: c.name, description: c.description });
@@ -22,9 +22,9 @@ export class CategoryPublication {
   @Field(() => Int, {
     description: 'Reactions by others: live Farcaster likes + recasts, Lens UPVOTEs (DOWNVOTE never counts); REST prints it as a decimal string (`reactioncount`).',
   }) reactionCount!: number;
-  @Field(() => Protocol) protocol!: string;
+  @Field(() => Protocol, { description: 'The network the post is on.' }) protocol!: string;
   @Field(() => String, { description: 'fid as decimal text (Farcaster) or Lens profile id.' }) authorId!: string;
-  @Field(() => Date) postedAt!: Date;
+  @Field(() => Date, { description: 'When the post was published (UTC); its UTC day is the day asked for.' }) postedAt!: Date;
 }
 
 export const toCategoryPublication = (category: string) => (r: CategoryPublicationRow): CategoryPublication => ({
@@ -33,13 +33,13 @@ export const toCategoryPublication = (category: string) => (r: CategoryPublicati
 
 @ObjectType({ description: 'A category by USD collected on its Lens publications (getTopCategories).' })
 export class LensTopCategory {
-  @Field(() => Int) id!: number;
-  @Field(() => String) name!: string;
+  @Field(() => Int, { description: 'The category id (as Category.id).' }) id!: number;
+  @Field(() => String, { description: 'The category name, lowercase (as Category.name).' }) name!: string;
   @Field(() => Int, { description: 'Collects (by others) of publications in the category; a publication in several categories counts for each.' }) collects!: number;
   @Field(() => Float, { description: 'USD of those collects (as lensTopCreators.usdTotal).' }) usdAmount!: number;
 }
 
-@ObjectType()
+@ObjectType({ description: 'A post of the category with its place in the list.' })
 export class CategoryPostEdge extends Edge(CategoryPublication) {}
 
 @ObjectType({ description: 'Live posts of a category on a UTC day, most reactions from others first, then publicationId (byte order); offset-paged (cursors are positions, `page` addresses the same slices).' })

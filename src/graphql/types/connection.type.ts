@@ -45,9 +45,9 @@ export function Edge<TNode extends object>(Node: ClassType<TNode>, options: { fo
 export function Edge<TNode extends object>(Node: ClassType<TNode>, options: EdgeOptions = {}) {
   @ObjectType()
   abstract class EdgeClass {
-    @Field(() => String) cursor!: string;
+    @Field(() => String, { description: 'This item\'s place in the list, opaque: pass it as `after` for the items after it or `before` for those before it.' }) cursor!: string;
     @OptionalField(options.followedAt, () => Date) followedAt?: Date;
-    @Field(() => Node) node!: TNode;
+    @Field(() => Node, { description: 'The item.' }) node!: TNode;
   }
   return EdgeClass;
 }
@@ -75,7 +75,7 @@ export function Connection<TEdge extends object>(EdgeType: ClassType<TEdge>, { t
     @OptionalField(note(paged?.page), () => Int) page?: number;
     @OptionalField(note(paged?.totalPages), () => Int) totalPages?: number;
     @Field(() => [EdgeType], { description: 'The page, in list order whichever way it was paged.' }) edges!: TEdge[];
-    @Field(() => PageInfo) pageInfo!: PageInfo;
+    @Field(() => PageInfo, { description: 'Whether items lie before and after this page, and the cursors to reach them.' }) pageInfo!: PageInfo;
   }
   return ConnectionClass;
 }

@@ -3,18 +3,18 @@ import { LensProfileIdScalar } from '../scalars/lens-profile-id.scalar';
 
 @ObjectType({ description: 'Live followers of a Lens profile (self-follows excluded).' })
 export class LensFollowerCount {
-  @Field(() => LensProfileIdScalar) profileId!: string;
-  @Field(() => Int) followersCount!: number;
+  @Field(() => LensProfileIdScalar, { description: 'The profile id as asked, in canonical form.' }) profileId!: string;
+  @Field(() => Int, { description: 'Followers as of the last analytics refresh (self-follows excluded); 0 for an unknown id.' }) followersCount!: number;
 }
 
-@ObjectType()
+@ObjectType({ description: 'Live followers of a Farcaster user (self-follows excluded).' })
 export class FarcasterFollowerCount {
-  @Field(() => Int) fid!: number;
-  @Field(() => Int) followersCount!: number;
+  @Field(() => Int, { description: 'The fid as asked.' }) fid!: number;
+  @Field(() => Int, { description: 'Live followers, unfollows and self-follows left out; 0 for an unknown fid.' }) followersCount!: number;
 }
 
 @ObjectType({ description: 'Live likes by others on a Farcaster user\'s live casts.' })
 export class FarcasterLikesCount {
-  @Field(() => Int) fid!: number;
-  @Field(() => Int) likesCount!: number;
+  @Field(() => Int, { description: 'The fid as asked.' }) fid!: number;
+  @Field(() => Int, { description: 'Live likes (not recasts) by other users on this user\'s live casts; 0 for an unknown fid.' }) likesCount!: number;
 }

@@ -3,15 +3,15 @@ import type { CastRow } from '../../repositories/farcaster-casts.repository';
 
 @ObjectType({ description: 'A live Farcaster cast. A cast with parentHash is a reply; quotedHash is set when an embed is a castId.' })
 export class FarcasterCast {
-  @Field(() => String) hash!: string;
+  @Field(() => String, { description: 'The cast hash, lowercase hex `0x…`: the cast\'s id.' }) hash!: string;
   @Field(() => Int, { description: 'The author.' }) fid!: number;
-  @Field(() => String) text!: string;
-  @Field(() => Date) timestamp!: Date;
-  @Field(() => Int, { nullable: true }) parentFid!: number | null;
-  @Field(() => String, { nullable: true }) parentHash!: string | null;
-  @Field(() => String, { nullable: true }) parentUrl!: string | null;
-  @Field(() => String, { nullable: true }) quotedHash!: string | null;
-  @Field(() => Int, { nullable: true }) quotedFid!: number | null;
+  @Field(() => String, { description: 'The text as cast; empty when the cast has none (e.g. only embeds).' }) text!: string;
+  @Field(() => Date, { description: 'When the cast was posted (its Farcaster message time, UTC).' }) timestamp!: Date;
+  @Field(() => Int, { nullable: true, description: 'Author of the cast this one replies to; null when it is not a reply.' }) parentFid!: number | null;
+  @Field(() => String, { nullable: true, description: 'Hash of the cast this one replies to (kept even when that cast was deleted); null when it is not a reply.' }) parentHash!: string | null;
+  @Field(() => String, { nullable: true, description: 'The URL the cast was posted under, usually a channel (`https://warpcast.com/~/channel/<name>`); null when none.' }) parentUrl!: string | null;
+  @Field(() => String, { nullable: true, description: 'Hash of the cast this one quotes (an embedded castId, kept even when that cast was deleted); null when it quotes none.' }) quotedHash!: string | null;
+  @Field(() => Int, { nullable: true, description: 'Author of the quoted cast; null when the cast quotes none.' }) quotedFid!: number | null;
 }
 
 export function toFarcasterCast(r: CastRow): FarcasterCast {

@@ -2,7 +2,7 @@ import { ObjectType } from 'type-graphql';
 import { FarcasterCast } from './farcaster-cast.type';
 import { Connection, Edge, OFFSET_PAGED } from './connection.type';
 
-@ObjectType()
+@ObjectType({ description: 'A cast with its place in the list.' })
 export class FarcasterCastEdge extends Edge(FarcasterCast) {}
 
 @ObjectType({ description: 'Live casts (replies included), newest first, ties by hash descending; offset-paged (cursors are positions, `page` addresses the same slices).' })

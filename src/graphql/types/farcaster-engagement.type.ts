@@ -10,6 +10,6 @@ export class FarcasterEngagementLists {
 
 @ObjectType({ description: 'Who engaged with a user and whom the user engaged with. inbound = others acting on this user\'s live casts; outbound = this user acting on others\' live casts.' })
 export class FarcasterEngagement {
-  @Field(() => FarcasterEngagementLists) inbound!: FarcasterEngagementLists;
-  @Field(() => FarcasterEngagementLists) outbound!: FarcasterEngagementLists;
+  @Field(() => FarcasterEngagementLists, { description: 'Others who liked, replied to or quoted this user\'s live casts.' }) inbound!: FarcasterEngagementLists;
+  @Field(() => FarcasterEngagementLists, { description: 'Others whose live casts this user liked, replied to or quoted.' }) outbound!: FarcasterEngagementLists;
 }

@@ -5,11 +5,11 @@ import { ProfileSummary } from './profile-summary.type';
 
 @ObjectType({ implements: ProfileSummary, description: 'A Farcaster user (fid). Counters and ranks resolve lazily, batched per request.' })
 export class FarcasterUser implements ProfileSummary {
-  @Field(() => Int) fid!: number;
+  @Field(() => Int, { description: 'The Farcaster id of the user.' }) fid!: number;
   @Field(() => ID, { description: 'The fid as a decimal string.' }) id!: string;
-  @Field(() => String, { nullable: true }) username!: string | null;
-  @Field(() => Handle, { nullable: true }) handle!: Handle | null;
-  @Field(() => ProfileMetadata) metadata!: ProfileMetadata;
+  @Field(() => String, { nullable: true, description: 'The username (user data type 6, else a live fname); null when the user has neither.' }) username!: string | null;
+  @Field(() => Handle, { nullable: true, description: 'The username as a handle (`localName`); null when the user has no username.' }) handle!: Handle | null;
+  @Field(() => ProfileMetadata, { description: 'Display name, bio, picture and banner from the user\'s live user data.' }) metadata!: ProfileMetadata;
 }
 
 export function toFarcasterUser(row: FarcasterProfileRow): FarcasterUser {

@@ -6,7 +6,7 @@ import { Connection, Edge, OFFSET_PAGED } from './connection.type';
 import { FarcasterUser } from './farcaster-user.type';
 import { LensProfile } from './lens-profile.type';
 
-@ObjectType()
+@ObjectType({ description: 'A follow: the other user, when it happened, and its place in the list.' })
 export class FarcasterFollowEdge extends Edge(FarcasterUser, { followedAt: { description: 'When the follow happened.' } }) {}
 
 @ObjectType({ description: 'Live follows (self excluded), newest follow first, ties by fid descending; offset-paged (cursors are positions, `page` addresses the same slices).' })
@@ -15,7 +15,7 @@ export class FarcasterFollowConnection extends Connection(FarcasterFollowEdge, {
   paged: OFFSET_PAGED,
 }) {}
 
-@ObjectType()
+@ObjectType({ description: 'A follow: the other profile, when it happened, and its place in the list.' })
 export class LensFollowEdge extends Edge(LensProfile, { followedAt: { description: 'When the follow happened.' } }) {}
 
 @ObjectType({ description: 'Live follows (self excluded), newest follow first, ties by profile id descending (numeric); keyset-paged (a cursor is its item\'s time and id: follows made meanwhile never shift a page).' })

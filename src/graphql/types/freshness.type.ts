@@ -20,7 +20,7 @@ export const ANALYTICS_AS_OF_DESCRIPTION = {
 
 @ObjectType({ description: 'How fresh a protocol\'s answers are, from its protocol_state row; all null before any data.' })
 export class Freshness {
-  @Field(() => Protocol) protocol!: ProtocolName;
+  @Field(() => Protocol, { description: 'The network these times are about.' }) protocol!: ProtocolName;
   @Field(() => Date, { nullable: true, description: 'The protocol\'s as-of time (see FarcasterUser.asOf and LensProfile.asOf for what is live).' })
   asOf!: Date | null;
   @Field(() => Date, { nullable: true, description: 'The as-of time of the analytics generation readers use (see FarcasterUser.analyticsAsOf and LensProfile.analyticsAsOf); asOf until a refresh records one.' })

@@ -6,14 +6,14 @@ import { ProfileSummary } from './profile-summary.type';
 
 @ObjectType({ implements: ProfileSummary, description: 'A Lens profile, with the summary fields (id, handle, metadata, stats) every profile has.' })
 export class LensProfile implements ProfileSummary {
-  @Field(() => LensProfileIdScalar) profileId!: string;
+  @Field(() => LensProfileIdScalar, { description: 'The profile id, canonical (e.g. `0x01`), or a Lens Chain account address.' }) profileId!: string;
   @Field(() => ID, { description: 'Same as profileId (profile summaries name it id).' }) id!: string;
-  @Field(() => Handle, { nullable: true }) handle!: Handle | null;
-  @Field(() => ProfileMetadata) metadata!: ProfileMetadata;
+  @Field(() => Handle, { nullable: true, description: 'The Lens handle without its namespace; null when the profile has none.' }) handle!: Handle | null;
+  @Field(() => ProfileMetadata, { description: 'Name, bio, picture and cover picture from the newest profile metadata.' }) metadata!: ProfileMetadata;
   @Field(() => String, { description: 'Display name, else the handle, else the profile id.' }) name!: string;
   @Field(() => String, { nullable: true, description: 'Picture URI.' }) profilePic!: string | null;
   @Field(() => Float, { description: 'lensClassifierScore, 0 when none was imported.' }) score!: number;
-  @Field(() => String) ownedBy!: string;
+  @Field(() => String, { description: 'The wallet address that owns the profile, lowercase `0x…`.' }) ownedBy!: string;
   /** Not exposed: inputs of lazily resolved fields. */
   classifierScore!: number | null;
   metadataUpdatedAt!: Date | null;

@@ -3,36 +3,36 @@ import { Field, Float, Int, ObjectType } from 'type-graphql';
 
 @ObjectType({ description: 'A handle without its namespace.' })
 export class Handle {
-  @Field(() => String) localName!: string;
+  @Field(() => String, { description: 'The Farcaster username or the Lens handle\'s local name (e.g. `alice`).' }) localName!: string;
 }
 
-@ObjectType()
+@ObjectType({ description: 'Where an image is.' })
 export class ImageUri {
-  @Field(() => String) uri!: string;
+  @Field(() => String, { description: 'The image URL as the profile data gives it (never empty: no image is null one level up).' }) uri!: string;
 }
 
-@ObjectType()
+@ObjectType({ description: 'An image served in the `optimized` shape of the earlier service\'s answers.' })
 export class OptimizedImage {
-  @Field(() => ImageUri) optimized!: ImageUri;
+  @Field(() => ImageUri, { description: 'The image\'s location.' }) optimized!: ImageUri;
 }
 
-@ObjectType()
+@ObjectType({ description: 'An image served in the `raw` shape of the earlier service\'s answers.' })
 export class RawImage {
-  @Field(() => ImageUri) raw!: ImageUri;
+  @Field(() => ImageUri, { description: 'The image\'s location.' }) raw!: ImageUri;
 }
 
-@ObjectType()
+@ObjectType({ description: 'What a profile says about itself: display name, bio and images.' })
 export class ProfileMetadata {
-  @Field(() => OptimizedImage, { nullable: true }) coverPicture!: OptimizedImage | null;
-  @Field(() => String, { nullable: true }) displayName!: string | null;
-  @Field(() => RawImage, { nullable: true }) picture!: RawImage | null;
-  @Field(() => String, { nullable: true }) bio!: string | null;
+  @Field(() => OptimizedImage, { nullable: true, description: 'Cover image: the Farcaster banner (user data type 10) or the Lens cover picture; null when none.' }) coverPicture!: OptimizedImage | null;
+  @Field(() => String, { nullable: true, description: 'Farcaster display name (user data type 2) or Lens profile name; null when none.' }) displayName!: string | null;
+  @Field(() => RawImage, { nullable: true, description: 'Profile picture: the Farcaster pfp (user data type 1) or the Lens picture; null when none.' }) picture!: RawImage | null;
+  @Field(() => String, { nullable: true, description: 'Farcaster bio (user data type 3) or Lens bio; null when none.' }) bio!: string | null;
 }
 
 @ObjectType({ description: 'Current counters. Self-follows never count.' })
 export class ProfileStats {
-  @Field(() => Int) followers!: number;
-  @Field(() => Int) following!: number;
+  @Field(() => Int, { description: 'Followers: live on Farcaster, as of the last analytics refresh on Lens.' }) followers!: number;
+  @Field(() => Int, { description: 'Profiles followed: live on Farcaster, as of the last analytics refresh on Lens.' }) following!: number;
   @Field(() => Float, { nullable: true, description: 'Lens machine-learning quality score as imported; null for Farcaster.' })
   lensClassifierScore!: number | null;
   @Field(() => Int, { description: 'Top-level posts: Farcaster casts that are not replies; Lens publications of type POST.' })

@@ -22,7 +22,7 @@ export const toTokenMention = (r: MentionRow): TokenMention => ({
 
 @ObjectType({ description: 'One UTC day of a symbol\'s mention series.' })
 export class TokenMentionDay {
-  @Field(() => DateScalar) date!: string;
+  @Field(() => DateScalar, { description: 'The UTC day.' }) date!: string;
   @Field(() => Int, { description: 'Distinct live posts mentioning the symbol that day (0 when none).' }) postCount!: number;
   @Field(() => UUIDResolver, { nullable: true, description: 'The token-mention id of that day; null on days without mentions (there is no such mention).' })
   id!: string | null;
@@ -31,16 +31,16 @@ export class TokenMentionDay {
 @ObjectType({ description: 'A live post (cast or Lens publication) mentioning a token.' })
 export class TokenPublication {
   @Field(() => String, { description: 'Cast hash (Farcaster) or publication id (Lens).' }) postId!: string;
-  @Field(() => Protocol) protocol!: string;
+  @Field(() => Protocol, { description: 'The network the post is on.' }) protocol!: string;
   @Field(() => String, { description: 'fid as decimal text (Farcaster) or Lens profile id.' }) authorId!: string;
-  @Field(() => Date) postedAt!: Date;
+  @Field(() => Date, { description: 'When the post was published (UTC).' }) postedAt!: Date;
 }
 
 export const toTokenPublication = (r: TokenPublicationRow): TokenPublication => ({
   postId: r.post_id, protocol: r.protocol, authorId: r.author_id, postedAt: r.posted_at,
 });
 
-@ObjectType()
+@ObjectType({ description: 'A post mentioning the token, with its place in the list.' })
 export class TokenPostEdge extends Edge(TokenPublication) {}
 
 @ObjectType({ description: 'Live posts mentioning a symbol, newest first, then postId; offset-paged (cursors are positions, `page` addresses the same slices).' })

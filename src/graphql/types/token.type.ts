@@ -6,19 +6,19 @@ import { DateScalar } from '../scalars/date.scalar';
 
 @ObjectType({ description: 'An imported token. Its symbol links it to cashtag mentions, case-insensitively.' })
 export class Token {
-  @Field(() => Int) id!: number;
-  @Field(() => String) chain!: string;
+  @Field(() => Int, { description: 'The token id as imported (CoinGecko coins get one derived from their id, from 2^30 up).' }) id!: number;
+  @Field(() => String, { description: 'The chain it is on, as imported (e.g. `ethereum`, `base`; `coingecko` for a CoinGecko coin).' }) chain!: string;
   @Field(() => String, { description: 'As imported.' }) symbol!: string;
-  @Field(() => String) name!: string;
-  @Field(() => String, { nullable: true }) description!: string | null;
-  @Field(() => Int, { nullable: true }) decimals!: number | null;
+  @Field(() => String, { description: 'The token\'s name, as imported.' }) name!: string;
+  @Field(() => String, { nullable: true, description: 'A short text about the token, as imported; null when none.' }) description!: string | null;
+  @Field(() => Int, { nullable: true, description: 'Decimal places of its base unit (18 for most ERC-20 tokens); null when not imported.' }) decimals!: number | null;
   @Field(() => String, { nullable: true, description: 'URL.' }) image!: string | null;
   @Field(() => String, { nullable: true, description: 'URL.' }) twitter!: string | null;
   @Field(() => String, { nullable: true, description: 'URL.' }) telegram!: string | null;
   @Field(() => String, { nullable: true, description: 'URL.' }) website!: string | null;
-  @Field(() => DateScalar, { nullable: true }) genesisDate!: string | null;
+  @Field(() => DateScalar, { nullable: true, description: 'The UTC day the token launched; null when not imported.' }) genesisDate!: string | null;
   @Field(() => String, { description: 'Contract address (EVM addresses lowercase 0x…).' }) address!: string;
-  @Field(() => Int, { nullable: true }) buyers!: number | null;
+  @Field(() => Int, { nullable: true, description: 'Number of buyers as the token source reports it; null when not imported.' }) buyers!: number | null;
 }
 
 export const toToken = (r: TokenRow): Token => ({
@@ -29,9 +29,9 @@ export const toToken = (r: TokenRow): Token => ({
 
 @ObjectType({ description: 'A category of a token, as imported.' })
 export class TokenCategory {
-  @Field(() => Int) id!: number;
-  @Field(() => String) address!: string;
-  @Field(() => String) chain!: string;
+  @Field(() => Int, { description: 'The category row\'s id, as imported.' }) id!: number;
+  @Field(() => String, { description: 'The token\'s contract address (as Token.address).' }) address!: string;
+  @Field(() => String, { description: 'The token\'s chain (as Token.chain).' }) chain!: string;
   @Field(() => String, { description: 'The category. Spelled as the earlier service spelled it, since its clients depend on it; `category` is the same value.' }) catergory!: string;
   @Field(() => String, { description: 'Same as catergory, spelled correctly (GraphQL only).' }) category!: string;
   @Field(() => String, { description: 'The token id, as a decimal string.' }) tokenId!: string;
@@ -43,10 +43,10 @@ export const toTokenCategory = (r: TokenCategoryRow): TokenCategory => ({
 
 @ObjectType({ description: 'A market the token trades on, as imported.' })
 export class TokenMarket {
-  @Field(() => Int) id!: number;
-  @Field(() => String) address!: string;
-  @Field(() => String) chain!: string;
-  @Field(() => String) identifier!: string;
+  @Field(() => Int, { description: 'The market row\'s id, as imported.' }) id!: number;
+  @Field(() => String, { description: 'The token\'s contract address (as Token.address).' }) address!: string;
+  @Field(() => String, { description: 'The token\'s chain (as Token.chain).' }) chain!: string;
+  @Field(() => String, { description: 'The market, as imported (an exchange or pool name such as `uniswap_v3` or `binance`).' }) identifier!: string;
   @Field(() => String, { description: 'The token id, as a decimal string.' }) tokenId!: string;
 }
 
@@ -56,22 +56,22 @@ export const toTokenMarket = (r: TokenMarketRow): TokenMarket => ({
 
 @ObjectType({ description: 'The newest price row of a token. Decimals are strings exactly as imported; null when absent.' })
 export class TokenPrice {
-  @Field(() => Int) id!: number;
-  @Field(() => String) address!: string;
-  @Field(() => String) chain!: string;
-  @Field(() => Date) createdAt!: Date;
+  @Field(() => Int, { description: 'The price row\'s id, as imported.' }) id!: number;
+  @Field(() => String, { description: 'The token\'s contract address (as Token.address).' }) address!: string;
+  @Field(() => String, { description: 'The token\'s chain (as Token.chain).' }) chain!: string;
+  @Field(() => Date, { description: 'When the price was recorded (a CoinGecko coin\'s last_updated).' }) createdAt!: Date;
   @Field(() => String, { description: 'The token id, as a decimal string.' }) tokenId!: string;
-  @Field(() => String) priceUsd!: string;
-  @Field(() => String, { nullable: true }) ath!: string | null;
-  @Field(() => String, { nullable: true }) atl!: string | null;
-  @Field(() => String, { nullable: true }) marketCap!: string | null;
-  @Field(() => String, { nullable: true }) priceChangePercentage24h!: string | null;
-  @Field(() => String, { nullable: true }) priceChangePercentage7d!: string | null;
-  @Field(() => String, { nullable: true }) priceChangePercentage14d!: string | null;
-  @Field(() => String, { nullable: true }) priceChangePercentage30d!: string | null;
-  @Field(() => String, { nullable: true }) priceChangePercentage60d!: string | null;
-  @Field(() => String, { nullable: true }) priceChangePercentage200d!: string | null;
-  @Field(() => String, { nullable: true }) priceChangePercentage1y!: string | null;
+  @Field(() => String, { description: 'Price of one token in USD: a plain decimal string, never rounded (an imported `5.5e-8` answers `0.000000055`).' }) priceUsd!: string;
+  @Field(() => String, { nullable: true, description: 'All-time high price in USD; null when not imported.' }) ath!: string | null;
+  @Field(() => String, { nullable: true, description: 'All-time low price in USD; null when not imported.' }) atl!: string | null;
+  @Field(() => String, { nullable: true, description: 'Market capitalisation in USD; null when not imported.' }) marketCap!: string | null;
+  @Field(() => String, { nullable: true, description: 'Price change over the 24 hours up to createdAt, in percent (`-3.14` is −3.14%); null when not imported.' }) priceChangePercentage24h!: string | null;
+  @Field(() => String, { nullable: true, description: 'Price change over the 7 days up to createdAt, in percent (`-3.14` is −3.14%); null when not imported.' }) priceChangePercentage7d!: string | null;
+  @Field(() => String, { nullable: true, description: 'Price change over the 14 days up to createdAt, in percent (`-3.14` is −3.14%); null when not imported.' }) priceChangePercentage14d!: string | null;
+  @Field(() => String, { nullable: true, description: 'Price change over the 30 days up to createdAt, in percent (`-3.14` is −3.14%); null when not imported.' }) priceChangePercentage30d!: string | null;
+  @Field(() => String, { nullable: true, description: 'Price change over the 60 days up to createdAt, in percent (`-3.14` is −3.14%); null when not imported.' }) priceChangePercentage60d!: string | null;
+  @Field(() => String, { nullable: true, description: 'Price change over the 200 days up to createdAt, in percent (`-3.14` is −3.14%); null when not imported.' }) priceChangePercentage200d!: string | null;
+  @Field(() => String, { nullable: true, description: 'Price change over the year up to createdAt, in percent (`-3.14` is −3.14%); null when not imported.' }) priceChangePercentage1y!: string | null;
 }
 
 export const toTokenPrice = (r: TokenPriceRow): TokenPrice => ({

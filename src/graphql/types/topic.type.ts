@@ -30,7 +30,7 @@ export const toTopic = (r: TopicStatsRow): Topic => ({
 
 @ObjectType({ description: 'A profile that interacted with the day\'s posts on a topic (EngagersDto).' })
 export class TopicEngager {
-  @Field(() => Protocol) protocol!: string;
+  @Field(() => Protocol, { description: 'The network the profile is on.' }) protocol!: string;
   @Field(() => String, { description: 'fid as a decimal string, or the Lens profile id.' }) profileId!: string;
   @Field(() => String, { nullable: true, description: 'Farcaster username or Lens handle (local name); null when none.' }) handle!: string | null;
   @Field(() => Int, { description: 'Interactions in all: the sum of the counts below.' }) engagements!: number;
@@ -48,7 +48,7 @@ export const toTopicEngager = (r: TopicEngagerRow): TopicEngager => ({
 
 @ObjectType({ description: 'How many live posts of the day use a phrase (TotalMentionsDto).' })
 export class TopicMentions {
-  @Field(() => String) topic!: string;
+  @Field(() => String, { description: 'The phrase: trimmed, without a leading `#`, lowercase.' }) topic!: string;
   @Field(() => Date, { description: 'Midnight UTC of the day.' }) date!: Date;
   @Field(() => Int, { description: 'farcasterMentions + lensMentions.' }) totalMentions!: number;
   @Field(() => Int, { description: 'Live casts of the day using it (hashtag, channel or term).' }) farcasterMentions!: number;

@@ -25,19 +25,19 @@ export class TrendingInput {
 
 @ObjectType({ description: 'A trending user with its top followers.' })
 export class TrendingUser {
-  @Field(() => ProfileSummary) user!: ProfileSummary;
+  @Field(() => ProfileSummary, { description: 'The user: a FarcasterUser or a LensProfile, as the input\'s protocol says.' }) user!: ProfileSummary;
   @Field(() => [ProfileSummary], { description: 'The user\'s 3 followers with the most followers.' }) topFollowers!: ProfileSummary[];
 }
 
 @ObjectType({ description: 'One page of trending users, with the total over all pages.' })
 export class TrendingPage {
-  @Field(() => [TrendingUser]) users!: TrendingUser[];
-  @Field(() => Int) page!: number;
-  @Field(() => Int) total!: number;
-  @Field(() => Int) totalPages!: number;
+  @Field(() => [TrendingUser], { description: 'The users of this page, highest trend score first; [] past the last page.' }) users!: TrendingUser[];
+  @Field(() => Int, { description: 'The 1-based page asked for.' }) page!: number;
+  @Field(() => Int, { description: 'Users who gained at least one follower in the window (and, with `categories`, published in one), over all pages.' }) total!: number;
+  @Field(() => Int, { description: 'Pages of `limit` users: ⌈total ÷ limit⌉, 0 when total is 0.' }) totalPages!: number;
 }
 
-@ObjectType()
+@ObjectType({ description: 'A trending user with its place in the list.' })
 export class TrendingUserEdge extends Edge(TrendingUser) {}
 
 @ObjectType({ description: 'Trending users, best trend score first (then followers gained, then id); offset-paged (cursors are positions, `page` addresses the same slices).' })
