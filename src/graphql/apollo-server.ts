@@ -9,6 +9,8 @@ import type { Context } from './context.type';
 import { costLimitPlugin } from './cost/cost-limit.plugin';
 import { createFormatError } from './format-error';
 import { httpStatusPlugin } from './http-status.plugin';
+import { metricsPlugin } from './metrics.plugin';
+import type { GraphqlMetrics } from '../metrics/graphql-metrics';
 
 /** Depth, alias and directive bounds turn abusive queries into 400s before they run. */
 function armor(config: Config) {
@@ -24,7 +26,8 @@ function armor(config: Config) {
   }).protect();
 }
 
-export function createApolloServer(config: Config, log: Logger): ApolloServer<Context> {
+/** `metrics`: the app's operation metrics (none for a server made outside an app, as some tests do). */
+export function createApolloServer(config: Config, log: Logger, metrics?: GraphqlMetrics): ApolloServer<Context> {
   const protection = armor(config);
   return new ApolloServer<Context>({
     schema: appSchema(),
@@ -41,6 +44,7 @@ export function createApolloServer(config: Config, log: Logger): ApolloServer<Co
       ...protection.plugins,
       costLimitPlugin({ maxCost: config.GRAPHQL_MAX_COST }),
       httpStatusPlugin,
+      ...(metrics ? [metricsPlugin(metrics)] : []),
       // No cache hints are used; Apollo's default cache-control plugin wraps every field resolver (~30% of the CPU time of a large answer).
       ApolloServerPluginCacheControlDisabled(),
       // Apollo Sandbox on GET /graphql in a browser; the key goes in its Headers tab.
