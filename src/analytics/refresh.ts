@@ -127,6 +127,10 @@ async function refreshProtocol(sql: SqlClient, db: Database, protocol: ProtocolN
   return { protocol, generation, asOf: asOf.toISOString(), profiles: n, seconds: (Date.now() - started) / 1000, steps, graph };
 }
 
+/** One protocol's refresh, its duration and outcome reported to the database's listeners (the server's /metrics). */
+const timedRefresh = (sql: SqlClient, db: Database, protocol: ProtocolName, opts: RefreshOptions) =>
+  db.jobEvents.timed('refresh', protocol, () => refreshProtocol(sql, db, protocol, opts));
+
 /**
  * Refreshes the protocols; null when another refresh is running. On Postgres
  * the protocols run side by side on their own connections (the two protocols
@@ -137,14 +141,14 @@ export async function refreshAnalytics(db: Database, opts: RefreshOptions = {}):
   return withRefreshLock(db.sql, async (session) => {
     if (db.sql.kind === 'postgres') {
       // allSettled: the lock must be held until every protocol has stopped, even when one fails.
-      const settled = await Promise.allSettled(protocols.map((p) => refreshProtocol(db.sql, db, p, opts)));
+      const settled = await Promise.allSettled(protocols.map((p) => timedRefresh(db.sql, db, p, opts)));
       const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
       if (failed) throw failed.reason;
       await session.exec(ANALYZE_STATE);
       return settled.map((r) => (r as PromiseFulfilledResult<ProtocolReport>).value);
     }
     const reports: ProtocolReport[] = [];
-    for (const p of protocols) reports.push(await refreshProtocol(session, db, p, opts));
+    for (const p of protocols) reports.push(await timedRefresh(session, db, p, opts));
     await session.exec(ANALYZE_STATE);
     return reports;
   });

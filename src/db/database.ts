@@ -4,15 +4,17 @@
 // (migrations, import, refresh, classify: long statements by design) on a pool
 // of its own without a statement timeout. On PGlite both share the one instance.
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { Pool } from 'pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaClient } from '../generated/prisma/client';
 import { AppError, serviceUnavailable } from '../errors/app-error';
+import type { ConnectionStats } from './connection-stats';
+import { CountingPGlite } from './counting-pglite';
 import { isConnectionError } from './db-errors';
 import { DbHealthMonitor, type DbHealthOptions } from './db-health';
 import { GuardedPool } from './guarded-pool';
+import { JobEvents } from './job-events';
 import { pgliteSqlClient, pgSqlClient, type SqlClient } from './sql-client';
 
 type QueryEvents = { $on(event: 'query', cb: () => void): void };
@@ -35,12 +37,16 @@ const JOB_POOL_SIZE = 4;
 export class Database {
   /** SQL statements sent through Prisma since start; tests use it to prove batching. */
   statementCount = 0;
+  /** Imports and refreshes run in this process on this database report their durations here. */
+  readonly jobEvents = new JobEvents();
 
   private constructor(
     readonly prisma: PrismaClient,
     readonly sql: SqlClient,
     readonly description: string,
     private readonly shutdown: () => Promise<void>,
+    /** The connections right now, without a query (pool counters, PGlite's queue). */
+    readonly connectionStats: () => ConnectionStats,
     /** Postgres only: the monitor that notices a silent stall. */
     readonly health: DbHealthMonitor | null = null,
   ) {
@@ -64,18 +70,24 @@ export class Database {
       const health = new DbHealthMonitor(base, opts.health ?? { intervalMs: 100, timeoutMs: 400 });
       requests.watch(health);
       const prisma = new PrismaClient({ adapter: new PrismaPg(requests), log });
+      const poolStats = (pool: 'requests' | 'jobs', p: Pool, max: number) =>
+        ({ pool, max, total: p.totalCount, idle: p.idleCount, waiting: p.waitingCount });
+      const stats = (): ConnectionStats => ({
+        kind: 'postgres', up: !health.isDown, acquireTimeouts: requests.acquireTimeouts, statementTimeouts: requests.statementTimeouts,
+        pools: [poolStats('requests', requests, opts.poolSize ?? 10), poolStats('jobs', jobs, JOB_POOL_SIZE)],
+      });
       return new Database(prisma, pgSqlClient(jobs), 'postgres', async () => {
         await health.stop();
         await prisma.$disconnect();
         await Promise.all([requests.end(), jobs.end()]);
-      }, health);
+      }, stats, health);
     }
     const inMemory = opts.dataDir === 'memory://' || opts.dataDir === ':memory:';
     if (!inMemory) mkdirSync(opts.dataDir, { recursive: true });
-    const lite = new PGlite(inMemory ? undefined : opts.dataDir);
+    const lite = new CountingPGlite(inMemory ? undefined : opts.dataDir);
     const prisma = new PrismaClient({ adapter: new PrismaPGlite(lite), log });
     return new Database(prisma, pgliteSqlClient(lite), inMemory ? 'pglite (in memory)' : `pglite (${opts.dataDir})`,
-      async () => { await prisma.$disconnect(); await lite.close(); });
+      async () => { await prisma.$disconnect(); await lite.close(); }, () => ({ kind: 'pglite', pending: lite.pending }));
   }
 
   /** Read-only SQL with positional parameters ($1 …); arrays bind as Postgres arrays. */

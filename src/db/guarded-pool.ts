@@ -26,6 +26,12 @@ function trackingClientClass(live: Set<Client>): typeof Client {
   };
 }
 
+/** query_canceled by statement_timeout (a cancel for an aborted request has the same code, another message). */
+const isStatementTimeout = (err: unknown) =>
+  (err as { code?: string } | null)?.code === '57014' && /statement timeout/i.test((err as Error).message);
+/** pg-pool's own rejection when connectionTimeoutMillis passes. */
+const isAcquireTimeout = (err: unknown) => err instanceof Error && err.message === 'timeout exceeded when trying to connect';
+
 export const databaseDown = () => new AppError('SERVICE_UNAVAILABLE', 'Database unavailable');
 
 export class GuardedPool extends Pool {
@@ -33,6 +39,9 @@ export class GuardedPool extends Pool {
   private health: DbHealthMonitor | null = null;
   /** Requests waiting for a connection: told at once when the database goes down. */
   private readonly waiting = new Set<() => void>();
+  /** Since start, for /metrics: waits for a connection that ran out of time, statements Postgres stopped at statement_timeout. */
+  acquireTimeouts = 0;
+  statementTimeouts = 0;
 
   constructor(config: PoolConfig, private readonly cancelConfig: ClientConfig) {
     const live = new Set<Client>();
@@ -66,6 +75,7 @@ export class GuardedPool extends Pool {
       return await client.query(config as QueryConfig, values);
     } catch (err) {
       if (isConnectionError(err)) broken = err as Error;
+      if (isStatementTimeout(err)) this.statementTimeouts += 1;
       throw err;
     } finally {
       release?.();
@@ -91,7 +101,10 @@ export class GuardedPool extends Pool {
       this.connect().then((client) => {
         if (settled) { client.release(); return; }
         settled = true; done(); resolve(client);
-      }, fail);
+      }, (err: unknown) => {
+        if (!settled && isAcquireTimeout(err)) this.acquireTimeouts += 1;
+        fail(err);
+      });
     });
   }
 

@@ -15,6 +15,17 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   PERSISTED_QUERY_NOT_FOUND: 200, PERSISTED_QUERY_NOT_SUPPORTED: 200,
 };
 
+/**
+ * The code an error answer (status 400 or more) carries: each code has one status,
+ * and 413/415 are BAD_USER_INPUT too (the AppError status override). Statuses
+ * no code gives (none today) fall to the client's or the server's fault.
+ */
+export function codeOfStatus(status: number): ErrorCode {
+  if (status === 413 || status === 415) return 'BAD_USER_INPUT';
+  const code = (Object.keys(STATUS_OF) as ErrorCode[]).find((c) => STATUS_OF[c] === status);
+  return code ?? (status < 500 ? 'BAD_USER_INPUT' : 'INTERNAL_SERVER_ERROR');
+}
+
 /** The HTTP reason phrase NestJS puts in `error`. */
 export const REASON_OF: Record<number, string> = {
   400: 'Bad Request', 401: 'Unauthorized', 404: 'Not Found', 415: 'Unsupported Media Type', 429: 'Too Many Requests',

@@ -10,6 +10,8 @@ import { costLimitPlugin } from './cost/cost-limit.plugin';
 import { createFormatError } from './format-error';
 import { httpStatusPlugin } from './http-status.plugin';
 import { sandboxLandingPage } from './landing/sandbox-page';
+import { metricsPlugin } from './metrics.plugin';
+import type { GraphqlMetrics } from '../metrics/graphql-metrics';
 
 /**
  * Armor words its refusals "Syntax Error: …" though the query parsed; reported
@@ -35,7 +37,8 @@ function armor(config: Config) {
   }).protect();
 }
 
-export function createApolloServer(config: Config, log: Logger): ApolloServer<Context> {
+/** `metrics`: the app's operation metrics (none for a server made outside an app, as some tests do). */
+export function createApolloServer(config: Config, log: Logger, metrics?: GraphqlMetrics): ApolloServer<Context> {
   const protection = armor(config);
   return new ApolloServer<Context>({
     schema: appSchema(),
@@ -52,6 +55,7 @@ export function createApolloServer(config: Config, log: Logger): ApolloServer<Co
       ...protection.plugins,
       costLimitPlugin({ maxCost: config.GRAPHQL_MAX_COST }),
       httpStatusPlugin,
+      ...(metrics ? [metricsPlugin(metrics)] : []),
       // No cache hints are used; Apollo's default cache-control plugin wraps every field resolver (~30% of the CPU time of a large answer).
       ApolloServerPluginCacheControlDisabled(),
       // Apollo Sandbox on GET /graphql in a browser, the key taken from ?apikey=; offline it opens GraphiQL at /graphiql.

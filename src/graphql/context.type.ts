@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Database } from '../db/database';
 import type { AuthenticatedKey } from '../auth/key.types';
+import type { ErrorCode } from '../errors/app-error';
 import type { Loaders } from '../loaders/create-loaders';
 
 /** Built fresh for every request (GraphQL or REST): loaders never outlive it. */
@@ -10,4 +11,6 @@ export interface Context {
   apiKey: AuthenticatedKey;
   requestId: string;
   log: Logger;
+  /** Set by the HTTP face: the code of a GraphQL answer with errors, for /metrics to count it once. */
+  noteErrorAnswer?(code: ErrorCode): void;
 }

@@ -25,6 +25,9 @@ import { errorHandler, notFoundHandler } from './error-handler';
 import { healthRoutes } from './health.routes';
 import { metricsRoutes } from './metrics.routes';
 import { graphiqlRoutes } from './explorer/graphiql.routes';
+import { ERROR_CODE_LOCAL, httpMetrics } from './http-metrics.middleware';
+import { apiRoutePatterns, routeLabeller } from './route-label';
+import { createAppMetrics } from '../metrics/app-metrics';
 import { requestId } from './request-id';
 import { responseSizeLimit } from './response-size-limit';
 import { nestingGuard } from '../graphql/cost/nesting-guard';
@@ -75,11 +78,13 @@ export function answerCompression() {
 export async function createApp(config: Config, db: Database, log: Logger): Promise<App> {
   const keys = new KeyService(db, config.DEFAULT_RATE_LIMIT, config.KEY_CACHE_SECONDS, config.KEY_CACHE_SIZE);
   const limiter = await KeyRateLimiter.create(config);
-  const apollo = createApolloServer(config, log);
+  const metrics = createAppMetrics(db);
+  const apollo = createApolloServer(config, log, metrics.graphql);
   await apollo.start();
 
   const contextOf = (req: Request, res: Response): Context => ({
     db, loaders: createLoaders(db), apiKey: res.locals.apiKey as AuthenticatedKey, requestId: String(req.id), log: req.log ?? log,
+    noteErrorAnswer: (code) => { res.locals[ERROR_CODE_LOCAL] = code; },
   });
   const apiKey = requireApiKey(keys, limiter);
 
@@ -88,6 +93,8 @@ export async function createApp(config: Config, db: Database, log: Logger): Prom
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
   if (config.TRUST_PROXY) app.set('trust proxy', trustProxy(config.TRUST_PROXY));
+  // First, so every answer is measured, the ones given before routing too.
+  app.use(httpMetrics(metrics, routeLabeller(apiRoutePatterns(REST_ROUTES))));
   app.use(pinoHttp({ logger: log, genReqId: requestId, autoLogging: { ignore: (req) => req.url === '/healthz' } }));
   app.use((_req, res, next) => { if (draining) res.setHeader('Connection', 'close'); next(); });
   app.use(requestDeadline(config.REQUEST_TIMEOUT_MS));
@@ -97,8 +104,8 @@ export async function createApp(config: Config, db: Database, log: Logger): Prom
   // Before the key check: a browser's preflight carries no key.
   app.use(cors(corsOptions(config)));
   app.use(healthRoutes(db, { draining: () => draining, rateLimits: () => limiter.state() }));
-  // Open like the probes: scraped by the operator's Prometheus, no data beyond lag and ages.
-  app.use(metricsRoutes(db));
+  // Open like the probes: scraped by the operator's Prometheus; counts, latencies, lag and ages, no data of the graph.
+  app.use(metricsRoutes(metrics, log));
   // Open: the OpenAPI document, its explorer at /docs and the home page (a browser opening /api/docs goes to /docs).
   app.use(openApiRoutes(REST_ROUTES));
   app.get('/api/docs', restDocs(REST_ROUTES));
@@ -117,6 +124,6 @@ export async function createApp(config: Config, db: Database, log: Logger): Prom
   return {
     app, keys,
     beginDrain() { draining = true; },
-    async close() { await apollo.stop(); await limiter.close(); },
+    async close() { await apollo.stop(); await limiter.close(); metrics.close(); },
   };
 }

@@ -35,7 +35,8 @@ export async function importDataset(db: Database, opts: ImportOptions): Promise<
   if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new Error(`dataset folder not found: ${opts.dir}`);
   const warnings = checkFiles(dir, opts.dir);
   await recoverDeadImports(db.sql);
-  return withImportRun(db.sql, dir, (runId, session) => runImport(db, session, dir, runId, opts, warnings));
+  // Timed from the run's record on: a folder refused before it is no import.
+  return withImportRun(db.sql, dir, (runId, session) => db.jobEvents.timed('import', undefined, () => runImport(db, session, dir, runId, opts, warnings)));
 }
 
 /**

@@ -6,6 +6,7 @@ import type { SqlClient } from '../../src/db/sql-client';
 import { coingeckoTokenId } from '../../src/importer/coingecko-ids';
 import { importDataset, type ImportSummary, type TableReport } from '../../src/importer/import-dataset';
 import type { Database } from '../../src/db/database';
+import { JobEvents } from '../../src/db/job-events';
 import { bothDatabases, type TestDatabase } from '../helpers/test-database';
 
 const fixture = (name: string) => path.join(__dirname, '..', 'fixtures', name);
@@ -210,7 +211,7 @@ describe.each(targets)('importer on %s', (_name, open) => {
   });
 
   test('when the import fails mid-way, then committed chunks stay, the run is marked failed and the error propagates', async () => {
-    const failing = { sql: failOn(sql(), /INSERT INTO "fc_cast"/) } as unknown as Database;
+    const failing = { sql: failOn(sql(), /INSERT INTO "fc_cast"/), jobEvents: new JobEvents() } as unknown as Database;
     await sql().exec('DELETE FROM fc_user WHERE fid = 3');
     await expect(importDataset(failing, { dir: fixture('import-basic'), progress: 'silent' })).rejects.toThrow('merge failed');
     expect(await one('SELECT fid FROM fc_user WHERE fid = 3')).toEqual({ fid: 3 }); // imported before the failure

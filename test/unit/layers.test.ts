@@ -14,7 +14,7 @@ const RANK: Record<string, number> = {
   rest: 85,
   graphql: 80,
   cli: 75, demo: 75,
-  jobs: 70,
+  jobs: 70, metrics: 70,
   sync: 65,
   queries: 60,
   loaders: 50,
