@@ -193,6 +193,45 @@ describe('POST /api/trending/find with categories', () => {
   });
 });
 
+describe('GraphQL trending (the connection)', () => {
+  const TRENDING = `query ($p: Protocol, $r: GainWindow, $c: [Int!], $first: Int, $after: String, $last: Int, $before: String, $page: Int) {
+    trending(protocol: $p, ratio: $r, categories: $c, first: $first, after: $after, last: $last, before: $before, page: $page) {
+      totalCount page totalPages pageInfo { hasPreviousPage hasNextPage startCursor endCursor }
+      edges { cursor node { user { id } topFollowers { id } } } } }`;
+  type Page = { totalCount: number; page: number; totalPages: number; pageInfo: { hasPreviousPage: boolean; hasNextPage: boolean; startCursor: string | null; endCursor: string | null };
+    edges: { cursor: string; node: { user: { id: string }; topFollowers: { id: string }[] } }[] };
+  const trending = async (v: Record<string, unknown>) => (await s.gql.request<{ trending: Page }>(TRENDING, v)).trending;
+  const ids = (p: Page) => p.edges.map((e) => e.node.user.id);
+
+  it('when walked forward and backward, then the order, totals and flags of the trending list, and each user with the top followers trendingUsers gives', async () => {
+    const all = await trending({ p: 'FARCASTER' });
+    expect([ids(all), all.totalCount, all.page, all.totalPages, all.pageInfo.hasPreviousPage, all.pageInfo.hasNextPage]).toEqual([['1', '2', '5', '6'], 4, 1, 1, false, false]);
+    const legacy = await s.gql.request<{ trendingUsers: { users: { user: { id: string }; topFollowers: { id: string }[] }[] } }>(
+      '{ trendingUsers(input: { protocol: FARCASTER }) { users { user { id } topFollowers { id } } } }');
+    expect(all.edges.map((e) => e.node)).toEqual(legacy.trendingUsers.users);
+
+    const first = await trending({ p: 'FARCASTER', first: 3 });
+    expect([ids(first), first.pageInfo.hasPreviousPage, first.pageInfo.hasNextPage]).toEqual([['1', '2', '5'], false, true]);
+    const second = await trending({ p: 'FARCASTER', first: 3, after: first.pageInfo.endCursor });
+    expect([ids(second), second.page, second.pageInfo.hasPreviousPage, second.pageInfo.hasNextPage]).toEqual([['6'], 2, true, false]);
+    const end = await trending({ p: 'FARCASTER', last: 3 });
+    expect([ids(end), end.pageInfo.hasPreviousPage, end.pageInfo.hasNextPage]).toEqual([['2', '5', '6'], true, false]);
+    const before = await trending({ p: 'FARCASTER', last: 3, before: end.pageInfo.startCursor });
+    expect([ids(before), before.pageInfo.hasPreviousPage, before.pageInfo.hasNextPage]).toEqual([['1'], false, true]);
+    expect(ids(await trending({ p: 'FARCASTER', first: 2, page: 2 }))).toEqual(['5', '6']);
+  });
+
+  it('when filtered by window and categories, then the users trendingUsers gives; bad arguments are BAD_USER_INPUT', async () => {
+    expect(ids(await trending({ p: 'FARCASTER', r: 'MONTH', c: [1] }))).toEqual(['1', '2', '5']);
+    expect(ids(await trending({ p: 'LENS', r: 'MONTH' }))).toEqual(['0x01', '0x02', '0x06']);
+    expect((await trending({ p: 'FARCASTER', c: [7] })).totalCount).toBe(0);
+    for (const v of [{ first: 2, last: 2 }, { page: 2, after: 'x' }, { c: [42] }]) {
+      const res = await errorOf(s.gql.request(TRENDING, v));
+      expect([v, res.errors?.[0]?.extensions?.code]).toEqual([v, 'BAD_USER_INPUT']);
+    }
+  });
+});
+
 describe('REST == GraphQL for every category route', () => {
   const cases: Record<string, string[]> = {
     '/api/llm/categories': [''],
