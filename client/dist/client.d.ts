@@ -1,4 +1,5 @@
 import type { TypedDocumentString } from './generated/graphql.js';
+import { ServiceError } from './errors.js';
 export interface ClientOptions {
     /** The service's GraphQL endpoint, e.g. `http://localhost:4000/graphql` (any origin CORS_ORIGINS allows). */
     url: string;
@@ -27,4 +28,9 @@ export interface Client {
     request<TResult, TVariables>(document: TypedDocumentString<TResult, TVariables>, ...args: Arguments<TVariables>): Promise<TResult>;
 }
 export declare function createClient(options: ClientOptions): Client;
+/**
+ * Whether `error` is a ServiceError, typed with the partial data of `document`
+ * (a `catch` sees `unknown`; this gives `error.data` the operation's type back).
+ */
+export declare function isServiceError<TResult>(error: unknown, _document?: TypedDocumentString<TResult, any>): error is ServiceError<TResult>;
 export {};

@@ -62,3 +62,10 @@ function retryAfterSeconds(header) {
     const at = Date.parse(header);
     return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - Date.now()) / 1000));
 }
+/**
+ * Whether `error` is a ServiceError, typed with the partial data of `document`
+ * (a `catch` sees `unknown`; this gives `error.data` the operation's type back).
+ */
+export function isServiceError(error, _document) {
+    return error instanceof ServiceError;
+}

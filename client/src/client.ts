@@ -100,3 +100,11 @@ function retryAfterSeconds(header: string | null): number | null {
   const at = Date.parse(header);
   return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - Date.now()) / 1000));
 }
+
+/**
+ * Whether `error` is a ServiceError, typed with the partial data of `document`
+ * (a `catch` sees `unknown`; this gives `error.data` the operation's type back).
+ */
+export function isServiceError<TResult>(error: unknown, _document?: TypedDocumentString<TResult, any>): error is ServiceError<TResult> {
+  return error instanceof ServiceError;
+}

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { generate } from '@graphql-codegen/cli';
 import {
-  createClient, ServiceError, type Client,
+  createClient, isServiceError, ServiceError, type Client,
   CompareFarcasterUsersDocument, FarcasterFollowerHistoryDocument, FarcasterFollowersPageDocument,
   FarcasterProfileCardDocument, FreshnessDocument, LensFollowersPageDocument, LensProfileCardDocument,
   TokenMentionsDocument, TokenPostsDocument, TrendingTokensDocument, TrendingUsersDocument,
@@ -143,6 +143,9 @@ describe('typed operations on the analytics fixture', () => {
     expect(e.errorAt('b')?.extensions?.code).toBe('NOT_FOUND');
     expect(e.errorAt('a')).toBeUndefined();
     expect(e.data).toEqual({ a: expect.objectContaining({ fid: 1, username: 'user1', stats: { followers: 12, following: 1, posts: 3 } }), b: null });
+    // Typed as the operation's data: a frontend reads the alias that answered without a cast.
+    if (!isServiceError(e, CompareFarcasterUsersDocument)) throw e;
+    expect([e.data?.a?.username, e.data?.a?.stats.followers, e.data?.b]).toEqual(['user1', 12, null]);
   });
 
   it('when the request is refused before it runs, then the code and status are the service\'s', async () => {
