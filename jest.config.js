@@ -21,6 +21,8 @@ module.exports = {
   ],
   testMatch: ['**/*.test.ts'],
   transform: { '^.+\\.ts$': ['ts-jest', {}] },
+  // client/ is native ESM: its relative imports name the .js the compiler emits for each .ts.
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   setupFiles: ['reflect-metadata'],
   testTimeout: 120000,
   maxWorkers: 2,

@@ -1,0 +1,777 @@
+import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+export type Maybe<T> = T | null;
+export type InputMaybe<T> = Maybe<T>;
+export type Exact<T extends {
+    [key: string]: unknown;
+}> = {
+    [K in keyof T]: T[K];
+};
+export type MakeOptional<T, K extends keyof T> = Omit<T, K> & {
+    [SubKey in K]?: Maybe<T[SubKey]>;
+};
+export type MakeMaybe<T, K extends keyof T> = Omit<T, K> & {
+    [SubKey in K]: Maybe<T[SubKey]>;
+};
+export type MakeEmpty<T extends {
+    [key: string]: unknown;
+}, K extends keyof T> = {
+    [_ in K]?: never;
+};
+export type Incremental<T> = T | {
+    [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never;
+};
+/** All built-in and custom scalars, mapped to their actual values */
+export type Scalars = {
+    ID: {
+        input: string;
+        output: string;
+    };
+    String: {
+        input: string;
+        output: string;
+    };
+    Boolean: {
+        input: boolean;
+        output: boolean;
+    };
+    Int: {
+        input: number;
+        output: number;
+    };
+    Float: {
+        input: number;
+        output: number;
+    };
+    /** A UTC calendar day, `YYYY-MM-DD` (e.g. 2024-06-01). */
+    Date: {
+        input: string;
+        output: string;
+    };
+    /** A date-time string at UTC, such as 2007-12-03T10:15:30Z, compliant with the `date-time` format outlined in section 5.6 of the RFC 3339 profile of the ISO 8601 standard for representation of dates and times using the Gregorian calendar.This scalar is serialized to a string in ISO 8601 format and parsed from a string in ISO 8601 format. */
+    DateTimeISO: {
+        input: string;
+        output: string;
+    };
+    /** A Lens profile id: a v2 id in hex, matched by numeric value and answered canonical (lowercase 0x, even digits, e.g. 0x01); or a Lens Chain account address (0x + 40 hex digits), kept at full length. */
+    LensProfileId: {
+        input: string;
+        output: string;
+    };
+    /** A field whose value is a generic Universally Unique Identifier: https://en.wikipedia.org/wiki/Universally_unique_identifier. */
+    UUID: {
+        input: string;
+        output: string;
+    };
+};
+/** The window of follower gains and trending, ending at the protocol's as-of time (its newest event), not the wall clock. */
+export type GainWindow = 
+/** The last 1 day (REST: `day` or `1d`). */
+'DAY'
+/** The last 30 days (REST: `month` or `30d`). */
+ | 'MONTH'
+/** The last 7 days (REST: `week` or `7d`). */
+ | 'WEEK';
+/** The buckets of a history, in UTC. */
+export type HistoryInterval = 
+/** One point per day. */
+'DAY'
+/** One point per calendar month. */
+ | 'MONTH'
+/** One point per ISO week, Monday to Sunday. */
+ | 'WEEK';
+/** Which collects count: a currency, a UTC calendar year, or a month of a year; an absent field does not filter. */
+export type LensCollectFilter = {
+    /** Currency symbol, case-insensitive. */
+    currency?: InputMaybe<Scalars['String']['input']>;
+    /** 1..12; needs `year`. */
+    month?: InputMaybe<Scalars['Int']['input']>;
+    /** Four digits; alone, the whole UTC year. */
+    year?: InputMaybe<Scalars['Int']['input']>;
+};
+/** What a Lens publication is. */
+export type LensPublicationType = 
+/** A comment on another publication (parentPublicationId). */
+'COMMENT'
+/** A mirror (repost) of another publication, with no text of its own. */
+ | 'MIRROR'
+/** A top-level post. */
+ | 'POST'
+/** A quote of another publication, with text of its own. */
+ | 'QUOTE';
+/** Where rank ÷ profiles falls, each limit inclusive (REST prints the spelling in parentheses). */
+export type PercentileBand = 
+/** The rest (`bottom 50%`). */
+'BOTTOM_50'
+/** The best 0.1% (`top 0.1%`). */
+ | 'TOP_0_1'
+/** The best 1%, below 0.1% (`top 1%`). */
+ | 'TOP_1'
+/** The best 5%, below 1% (`top 5%`). */
+ | 'TOP_5'
+/** The best 10%, below 5% (`top 10%`). */
+ | 'TOP_10'
+/** The best 25%, below 10% (`top 25%`). */
+ | 'TOP_25'
+/** The best 50%, below 25% (`top 50%`). */
+ | 'TOP_50';
+/** A social network this service reads. */
+export type Protocol = 
+/** Farcaster (fids, casts). */
+'FARCASTER'
+/** Lens (profiles, publications). */
+ | 'LENS';
+/** How a phrase was used on a day; the strongest use wins: CHANNEL > HASHTAG > TERM. */
+export type TopicKind = 
+/** A Farcaster channel posts were cast in. */
+'CHANNEL'
+/** A #hashtag in post text or Lens tags. */
+ | 'HASHTAG'
+/** A key phrase the classifier found. */
+ | 'TERM';
+/** A trending request: users ranked by trend score = followers gained in the window ÷ (followers at the window's start + 10), ties by followers gained, then id; only users who gained at least one follower. The REST face takes this object as the JSON body of POST /api/trending/find. */
+export type TrendingInput = {
+    /** Category ids (GET /api/llm/categories): keep users who published in one of them within the window. */
+    categories?: Array<Scalars['Int']['input']>;
+    /** Users per page, 1..100. */
+    limit?: Scalars['Int']['input'];
+    /** 1-based page. */
+    page?: Scalars['Int']['input'];
+    /** Whose users. */
+    protocol?: Protocol;
+    /** The window the gains are counted over. */
+    ratio?: GainWindow;
+};
+/** The chain of a verified address. */
+export type VerificationChain = 
+/** An Ethereum address (lowercase 0x…). */
+'ETHEREUM'
+/** A Solana address (base58). */
+ | 'SOLANA';
+export type FarcasterFollowersPageQueryVariables = Exact<{
+    fid: Scalars['Int']['input'];
+    first?: InputMaybe<Scalars['Int']['input']>;
+    after?: InputMaybe<Scalars['String']['input']>;
+    last?: InputMaybe<Scalars['Int']['input']>;
+    before?: InputMaybe<Scalars['String']['input']>;
+}>;
+export type FarcasterFollowersPageQuery = {
+    __typename?: 'Query';
+    farcasterUser?: {
+        __typename?: 'FarcasterUser';
+        fid: number;
+        followers: {
+            __typename?: 'FarcasterFollowConnection';
+            totalCount: number;
+            pageInfo: {
+                __typename?: 'PageInfo';
+                hasNextPage: boolean;
+                hasPreviousPage: boolean;
+                startCursor?: string | null;
+                endCursor?: string | null;
+            };
+            edges: Array<{
+                __typename?: 'FarcasterFollowEdge';
+                cursor: string;
+                followedAt: string;
+                node: {
+                    __typename?: 'FarcasterUser';
+                    fid: number;
+                    username?: string | null;
+                    metadata: {
+                        __typename?: 'ProfileMetadata';
+                        displayName?: string | null;
+                        picture?: {
+                            __typename?: 'RawImage';
+                            raw: {
+                                __typename?: 'ImageUri';
+                                uri: string;
+                            };
+                        } | null;
+                    };
+                    stats: {
+                        __typename?: 'ProfileStats';
+                        followers: number;
+                    };
+                };
+            }>;
+        };
+    } | null;
+};
+export type LensFollowersPageQueryVariables = Exact<{
+    id: Scalars['LensProfileId']['input'];
+    first?: InputMaybe<Scalars['Int']['input']>;
+    after?: InputMaybe<Scalars['String']['input']>;
+    last?: InputMaybe<Scalars['Int']['input']>;
+    before?: InputMaybe<Scalars['String']['input']>;
+}>;
+export type LensFollowersPageQuery = {
+    __typename?: 'Query';
+    lensProfile?: {
+        __typename?: 'LensProfile';
+        profileId: string;
+        followers: {
+            __typename?: 'LensFollowConnection';
+            totalCount: number;
+            pageInfo: {
+                __typename?: 'PageInfo';
+                hasNextPage: boolean;
+                hasPreviousPage: boolean;
+                startCursor?: string | null;
+                endCursor?: string | null;
+            };
+            edges: Array<{
+                __typename?: 'LensFollowEdge';
+                cursor: string;
+                followedAt: string;
+                node: {
+                    __typename?: 'LensProfile';
+                    profileId: string;
+                    name: string;
+                    handle?: {
+                        __typename?: 'Handle';
+                        localName: string;
+                    } | null;
+                    stats: {
+                        __typename?: 'ProfileStats';
+                        followers: number;
+                    };
+                };
+            }>;
+        };
+    } | null;
+};
+export type FreshnessQueryVariables = Exact<{
+    protocol?: InputMaybe<Protocol>;
+}>;
+export type FreshnessQuery = {
+    __typename?: 'Query';
+    freshness: Array<{
+        __typename?: 'Freshness';
+        protocol: Protocol;
+        asOf?: string | null;
+        analyticsAsOf?: string | null;
+        refreshedAt?: string | null;
+    }>;
+};
+export type FarcasterFollowerHistoryQueryVariables = Exact<{
+    fid: Scalars['Int']['input'];
+    from?: InputMaybe<Scalars['Date']['input']>;
+    to?: InputMaybe<Scalars['Date']['input']>;
+    interval?: HistoryInterval;
+}>;
+export type FarcasterFollowerHistoryQuery = {
+    __typename?: 'Query';
+    farcasterUser?: {
+        __typename?: 'FarcasterUser';
+        fid: number;
+        followersHistory: {
+            __typename?: 'FollowersHistory';
+            from: string;
+            to: string;
+            interval: HistoryInterval;
+            points: Array<{
+                __typename?: 'FollowersHistoryPoint';
+                start: string;
+                end: string;
+                followers: number;
+            }>;
+        };
+    } | null;
+};
+export type LensFollowerHistoryQueryVariables = Exact<{
+    id: Scalars['LensProfileId']['input'];
+    from?: InputMaybe<Scalars['Date']['input']>;
+    to?: InputMaybe<Scalars['Date']['input']>;
+    interval?: HistoryInterval;
+}>;
+export type LensFollowerHistoryQuery = {
+    __typename?: 'Query';
+    lensProfile?: {
+        __typename?: 'LensProfile';
+        profileId: string;
+        followersHistory: {
+            __typename?: 'FollowersHistory';
+            from: string;
+            to: string;
+            interval: HistoryInterval;
+            points: Array<{
+                __typename?: 'FollowersHistoryPoint';
+                start: string;
+                end: string;
+                followers: number;
+            }>;
+        };
+    } | null;
+};
+type ProfileSummaryFields_FarcasterUser_Fragment = {
+    __typename?: 'FarcasterUser';
+    id: string;
+    handle?: {
+        __typename?: 'Handle';
+        localName: string;
+    } | null;
+    metadata: {
+        __typename?: 'ProfileMetadata';
+        displayName?: string | null;
+        bio?: string | null;
+        picture?: {
+            __typename?: 'RawImage';
+            raw: {
+                __typename?: 'ImageUri';
+                uri: string;
+            };
+        } | null;
+    };
+    stats: {
+        __typename?: 'ProfileStats';
+        followers: number;
+        following: number;
+        posts: number;
+    };
+};
+type ProfileSummaryFields_LensProfile_Fragment = {
+    __typename?: 'LensProfile';
+    id: string;
+    handle?: {
+        __typename?: 'Handle';
+        localName: string;
+    } | null;
+    metadata: {
+        __typename?: 'ProfileMetadata';
+        displayName?: string | null;
+        bio?: string | null;
+        picture?: {
+            __typename?: 'RawImage';
+            raw: {
+                __typename?: 'ImageUri';
+                uri: string;
+            };
+        } | null;
+    };
+    stats: {
+        __typename?: 'ProfileStats';
+        followers: number;
+        following: number;
+        posts: number;
+    };
+};
+export type ProfileSummaryFieldsFragment = ProfileSummaryFields_FarcasterUser_Fragment | ProfileSummaryFields_LensProfile_Fragment;
+export type ProfileRankFieldsFragment = {
+    __typename?: 'ProfileRank';
+    followerRank: {
+        __typename?: 'RankEntry';
+        rank: number;
+        percentileCategory: PercentileBand;
+    };
+    engagementRank: {
+        __typename?: 'RankEntry';
+        rank: number;
+        percentileCategory: PercentileBand;
+    };
+    scoreRank: {
+        __typename?: 'RankEntry';
+        rank: number;
+        percentileCategory: PercentileBand;
+    };
+    likesRank: {
+        __typename?: 'RankEntry';
+        rank: number;
+        percentileCategory: PercentileBand;
+    };
+    collectRank: {
+        __typename?: 'RankEntry';
+        rank: number;
+        percentileCategory: PercentileBand;
+    };
+};
+export type FarcasterProfileCardQueryVariables = Exact<{
+    fid: Scalars['Int']['input'];
+    window?: GainWindow;
+}>;
+export type FarcasterProfileCardQuery = {
+    __typename?: 'Query';
+    farcasterUser?: {
+        __typename?: 'FarcasterUser';
+        fid: number;
+        username?: string | null;
+        totalFollowers: number;
+        likesCount: number;
+        graphScore: number;
+        asOf?: string | null;
+        analyticsAsOf?: string | null;
+        id: string;
+        rank: {
+            __typename?: 'ProfileRank';
+            followerRank: {
+                __typename?: 'RankEntry';
+                rank: number;
+                percentileCategory: PercentileBand;
+            };
+            engagementRank: {
+                __typename?: 'RankEntry';
+                rank: number;
+                percentileCategory: PercentileBand;
+            };
+            scoreRank: {
+                __typename?: 'RankEntry';
+                rank: number;
+                percentileCategory: PercentileBand;
+            };
+            likesRank: {
+                __typename?: 'RankEntry';
+                rank: number;
+                percentileCategory: PercentileBand;
+            };
+            collectRank: {
+                __typename?: 'RankEntry';
+                rank: number;
+                percentileCategory: PercentileBand;
+            };
+        };
+        userRank: {
+            __typename?: 'FarcasterUserRank';
+            rank: number;
+            count: number;
+        };
+        handle?: {
+            __typename?: 'Handle';
+            localName: string;
+        } | null;
+        metadata: {
+            __typename?: 'ProfileMetadata';
+            displayName?: string | null;
+            bio?: string | null;
+            picture?: {
+                __typename?: 'RawImage';
+                raw: {
+                    __typename?: 'ImageUri';
+                    uri: string;
+                };
+            } | null;
+        };
+        stats: {
+            __typename?: 'ProfileStats';
+            followers: number;
+            following: number;
+            posts: number;
+        };
+    } | null;
+};
+export type LensProfileCardQueryVariables = Exact<{
+    id: Scalars['LensProfileId']['input'];
+    window?: GainWindow;
+}>;
+export type LensProfileCardQuery = {
+    __typename?: 'Query';
+    lensProfile?: {
+        __typename?: 'LensProfile';
+        profileId: string;
+        name: string;
+        ownedBy: string;
+        totalFollowers: number;
+        totalFollowing: number;
+        score: number;
+        graphScore: number;
+        asOf?: string | null;
+        analyticsAsOf?: string | null;
+        id: string;
+        rank: {
+            __typename?: 'ProfileRank';
+            followerRank: {
+                __typename?: 'RankEntry';
+                rank: number;
+                percentileCategory: PercentileBand;
+            };
+            engagementRank: {
+                __typename?: 'RankEntry';
+                rank: number;
+                percentileCategory: PercentileBand;
+            };
+            scoreRank: {
+                __typename?: 'RankEntry';
+                rank: number;
+                percentileCategory: PercentileBand;
+            };
+            likesRank: {
+                __typename?: 'RankEntry';
+                rank: number;
+                percentileCategory: PercentileBand;
+            };
+            collectRank: {
+                __typename?: 'RankEntry';
+                rank: number;
+                percentileCategory: PercentileBand;
+            };
+        };
+        userRank: {
+            __typename?: 'LensUserRank';
+            rank: number;
+            count: number;
+        };
+        handle?: {
+            __typename?: 'Handle';
+            localName: string;
+        } | null;
+        metadata: {
+            __typename?: 'ProfileMetadata';
+            displayName?: string | null;
+            bio?: string | null;
+            picture?: {
+                __typename?: 'RawImage';
+                raw: {
+                    __typename?: 'ImageUri';
+                    uri: string;
+                };
+            } | null;
+        };
+        stats: {
+            __typename?: 'ProfileStats';
+            followers: number;
+            following: number;
+            posts: number;
+        };
+    } | null;
+};
+export type CompareFarcasterUsersQueryVariables = Exact<{
+    a: Scalars['Int']['input'];
+    b: Scalars['Int']['input'];
+}>;
+export type CompareFarcasterUsersQuery = {
+    __typename?: 'Query';
+    a?: {
+        __typename?: 'FarcasterUser';
+        fid: number;
+        username?: string | null;
+        id: string;
+        handle?: {
+            __typename?: 'Handle';
+            localName: string;
+        } | null;
+        metadata: {
+            __typename?: 'ProfileMetadata';
+            displayName?: string | null;
+            bio?: string | null;
+            picture?: {
+                __typename?: 'RawImage';
+                raw: {
+                    __typename?: 'ImageUri';
+                    uri: string;
+                };
+            } | null;
+        };
+        stats: {
+            __typename?: 'ProfileStats';
+            followers: number;
+            following: number;
+            posts: number;
+        };
+    } | null;
+    b?: {
+        __typename?: 'FarcasterUser';
+        fid: number;
+        username?: string | null;
+        id: string;
+        handle?: {
+            __typename?: 'Handle';
+            localName: string;
+        } | null;
+        metadata: {
+            __typename?: 'ProfileMetadata';
+            displayName?: string | null;
+            bio?: string | null;
+            picture?: {
+                __typename?: 'RawImage';
+                raw: {
+                    __typename?: 'ImageUri';
+                    uri: string;
+                };
+            } | null;
+        };
+        stats: {
+            __typename?: 'ProfileStats';
+            followers: number;
+            following: number;
+            posts: number;
+        };
+    } | null;
+};
+export type TokenMentionsQueryVariables = Exact<{
+    date?: InputMaybe<Scalars['Date']['input']>;
+}>;
+export type TokenMentionsQuery = {
+    __typename?: 'Query';
+    tokenMentions: Array<{
+        __typename?: 'TokenMention';
+        id: string;
+        token: string;
+        day: string;
+        postCount: number;
+    }>;
+};
+export type TrendingTokensQueryVariables = Exact<{
+    date?: InputMaybe<Scalars['Date']['input']>;
+    limit?: Scalars['Int']['input'];
+    chain?: InputMaybe<Scalars['String']['input']>;
+}>;
+export type TrendingTokensQuery = {
+    __typename?: 'Query';
+    trendingTokens: Array<{
+        __typename?: 'Token';
+        id: number;
+        symbol: string;
+        name: string;
+        chain: string;
+        image?: string | null;
+        price?: {
+            __typename?: 'TokenPrice';
+            priceUsd: string;
+            priceChangePercentage24h?: string | null;
+            marketCap?: string | null;
+            createdAt: string;
+        } | null;
+    }>;
+};
+export type TokenPostsQueryVariables = Exact<{
+    tokenId: Scalars['String']['input'];
+    date?: InputMaybe<Scalars['String']['input']>;
+    first?: InputMaybe<Scalars['Int']['input']>;
+    after?: InputMaybe<Scalars['String']['input']>;
+    last?: InputMaybe<Scalars['Int']['input']>;
+    before?: InputMaybe<Scalars['String']['input']>;
+}>;
+export type TokenPostsQuery = {
+    __typename?: 'Query';
+    tokenPosts: {
+        __typename?: 'TokenPostConnection';
+        totalCount: number;
+        pageInfo: {
+            __typename?: 'PageInfo';
+            hasNextPage: boolean;
+            hasPreviousPage: boolean;
+            startCursor?: string | null;
+            endCursor?: string | null;
+        };
+        edges: Array<{
+            __typename?: 'TokenPostEdge';
+            cursor: string;
+            node: {
+                __typename?: 'TokenPublication';
+                postId: string;
+                protocol: Protocol;
+                authorId: string;
+                postedAt: string;
+            };
+        }>;
+    };
+};
+export type TrendingUsersQueryVariables = Exact<{
+    protocol: Protocol;
+    ratio?: GainWindow;
+    page?: Scalars['Int']['input'];
+    limit?: Scalars['Int']['input'];
+    categories?: Array<Scalars['Int']['input']> | Scalars['Int']['input'];
+}>;
+export type TrendingUsersQuery = {
+    __typename?: 'Query';
+    trendingUsers: {
+        __typename?: 'TrendingPage';
+        page: number;
+        total: number;
+        totalPages: number;
+        users: Array<{
+            __typename?: 'TrendingUser';
+            user: {
+                __typename: 'FarcasterUser';
+                fid: number;
+                username?: string | null;
+                id: string;
+                handle?: {
+                    __typename?: 'Handle';
+                    localName: string;
+                } | null;
+                metadata: {
+                    __typename?: 'ProfileMetadata';
+                    displayName?: string | null;
+                    bio?: string | null;
+                    picture?: {
+                        __typename?: 'RawImage';
+                        raw: {
+                            __typename?: 'ImageUri';
+                            uri: string;
+                        };
+                    } | null;
+                };
+                stats: {
+                    __typename?: 'ProfileStats';
+                    followers: number;
+                    following: number;
+                    posts: number;
+                };
+            } | {
+                __typename: 'LensProfile';
+                profileId: string;
+                name: string;
+                id: string;
+                handle?: {
+                    __typename?: 'Handle';
+                    localName: string;
+                } | null;
+                metadata: {
+                    __typename?: 'ProfileMetadata';
+                    displayName?: string | null;
+                    bio?: string | null;
+                    picture?: {
+                        __typename?: 'RawImage';
+                        raw: {
+                            __typename?: 'ImageUri';
+                            uri: string;
+                        };
+                    } | null;
+                };
+                stats: {
+                    __typename?: 'ProfileStats';
+                    followers: number;
+                    following: number;
+                    posts: number;
+                };
+            };
+            topFollowers: Array<{
+                __typename: 'FarcasterUser';
+                id: string;
+                handle?: {
+                    __typename?: 'Handle';
+                    localName: string;
+                } | null;
+            } | {
+                __typename: 'LensProfile';
+                id: string;
+                handle?: {
+                    __typename?: 'Handle';
+                    localName: string;
+                } | null;
+            }>;
+        }>;
+    };
+};
+export declare class TypedDocumentString<TResult, TVariables> extends String implements DocumentTypeDecoration<TResult, TVariables> {
+    __apiType?: NonNullable<DocumentTypeDecoration<TResult, TVariables>['__apiType']>;
+    private value;
+    __meta__?: Record<string, any> | undefined;
+    constructor(value: string, __meta__?: Record<string, any> | undefined);
+    toString(): string & DocumentTypeDecoration<TResult, TVariables>;
+}
+export declare const ProfileSummaryFieldsFragmentDoc: TypedDocumentString<ProfileSummaryFieldsFragment, unknown>;
+export declare const ProfileRankFieldsFragmentDoc: TypedDocumentString<ProfileRankFieldsFragment, unknown>;
+export declare const FarcasterFollowersPageDocument: TypedDocumentString<FarcasterFollowersPageQuery, FarcasterFollowersPageQueryVariables>;
+export declare const LensFollowersPageDocument: TypedDocumentString<LensFollowersPageQuery, LensFollowersPageQueryVariables>;
+export declare const FreshnessDocument: TypedDocumentString<FreshnessQuery, FreshnessQueryVariables>;
+export declare const FarcasterFollowerHistoryDocument: TypedDocumentString<FarcasterFollowerHistoryQuery, FarcasterFollowerHistoryQueryVariables>;
+export declare const LensFollowerHistoryDocument: TypedDocumentString<LensFollowerHistoryQuery, LensFollowerHistoryQueryVariables>;
+export declare const FarcasterProfileCardDocument: TypedDocumentString<FarcasterProfileCardQuery, FarcasterProfileCardQueryVariables>;
+export declare const LensProfileCardDocument: TypedDocumentString<LensProfileCardQuery, LensProfileCardQueryVariables>;
+export declare const CompareFarcasterUsersDocument: TypedDocumentString<CompareFarcasterUsersQuery, CompareFarcasterUsersQueryVariables>;
+export declare const TokenMentionsDocument: TypedDocumentString<TokenMentionsQuery, TokenMentionsQueryVariables>;
+export declare const TrendingTokensDocument: TypedDocumentString<TrendingTokensQuery, TrendingTokensQueryVariables>;
+export declare const TokenPostsDocument: TypedDocumentString<TokenPostsQuery, TokenPostsQueryVariables>;
+export declare const TrendingUsersDocument: TypedDocumentString<TrendingUsersQuery, TrendingUsersQueryVariables>;
+export {};

@@ -1,0 +1,5 @@
+// The package: the client, its error, and every typed document and type
+// generated from client/operations against the service's schema.
+export { createClient, isServiceError, type Client, type ClientOptions, type RequestOptions } from './client.js';
+export { ServiceError, type ErrorCode, type ServiceErrorCode, type TransportErrorCode, type GraphQLErrorEntry } from './errors.js';
+export * from './generated/graphql.js';
