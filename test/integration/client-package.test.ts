@@ -116,14 +116,16 @@ describe('typed operations on the analytics fixture', () => {
 
   it('when trending users are asked per protocol and window, then the order is the fixture\'s and the union is told apart by __typename', async () => {
     const fc = await client.request(TrendingUsersDocument, { protocol: 'FARCASTER' });
-    expect([fc.trendingUsers.total, fc.trendingUsers.totalPages]).toEqual([4, 1]);
-    expect(fc.trendingUsers.users.map(({ user }) => (user.__typename === 'FarcasterUser' ? user.fid : null))).toEqual([2, 1, 20, 21]);
-    expect(fc.trendingUsers.users[0]?.topFollowers.map((f) => f.id)).toEqual(['1', '3', '4']);
+    expect([fc.trending.totalCount, fc.trending.totalPages]).toEqual([4, 1]);
+    expect(fc.trending.edges.map(({ node: { user } }) => (user.__typename === 'FarcasterUser' ? user.fid : null))).toEqual([2, 1, 20, 21]);
+    expect(fc.trending.edges[0]?.node.topFollowers.map((f) => f.id)).toEqual(['1', '3', '4']);
     const day = await client.request(TrendingUsersDocument, { protocol: 'FARCASTER', ratio: 'DAY' });
-    expect(day.trendingUsers.users.map(({ user }) => user.id)).toEqual(['2']);
-    const lens = await client.request(TrendingUsersDocument, { protocol: 'LENS', limit: 2 });
-    expect([lens.trendingUsers.total, lens.trendingUsers.totalPages]).toEqual([3, 2]);
-    expect(lens.trendingUsers.users.map(({ user }) => (user.__typename === 'LensProfile' ? user.profileId : null))).toEqual(['0x04', '0x0c']);
+    expect(day.trending.edges.map(({ node }) => node.user.id)).toEqual(['2']);
+    const lens = await client.request(TrendingUsersDocument, { protocol: 'LENS', first: 2 });
+    expect([lens.trending.totalCount, lens.trending.totalPages, lens.trending.pageInfo.hasNextPage]).toEqual([3, 2, true]);
+    expect(lens.trending.edges.map(({ node: { user } }) => (user.__typename === 'LensProfile' ? user.profileId : null))).toEqual(['0x04', '0x0c']);
+    const rest = await client.request(TrendingUsersDocument, { protocol: 'LENS', first: 2, after: lens.trending.pageInfo.endCursor });
+    expect([rest.trending.edges.length, rest.trending.page, rest.trending.pageInfo.hasNextPage]).toEqual([1, 2, false]);
   });
 
   it('when freshness is asked, then both protocols answer their as-of times, Farcaster first', async () => {

@@ -633,7 +633,7 @@ export type TrendingTokensQuery = {
 };
 export type TokenPostsQueryVariables = Exact<{
     tokenId: Scalars['String']['input'];
-    date?: InputMaybe<Scalars['String']['input']>;
+    date?: InputMaybe<Scalars['Date']['input']>;
     first?: InputMaybe<Scalars['Int']['input']>;
     after?: InputMaybe<Scalars['String']['input']>;
     last?: InputMaybe<Scalars['Int']['input']>;
@@ -666,90 +666,103 @@ export type TokenPostsQuery = {
 };
 export type TrendingUsersQueryVariables = Exact<{
     protocol: Protocol;
-    ratio?: GainWindow;
-    page?: Scalars['Int']['input'];
-    limit?: Scalars['Int']['input'];
-    categories?: Array<Scalars['Int']['input']> | Scalars['Int']['input'];
+    ratio?: InputMaybe<GainWindow>;
+    categories?: InputMaybe<Array<Scalars['Int']['input']> | Scalars['Int']['input']>;
+    first?: InputMaybe<Scalars['Int']['input']>;
+    after?: InputMaybe<Scalars['String']['input']>;
+    last?: InputMaybe<Scalars['Int']['input']>;
+    before?: InputMaybe<Scalars['String']['input']>;
+    page?: InputMaybe<Scalars['Int']['input']>;
 }>;
 export type TrendingUsersQuery = {
     __typename?: 'Query';
-    trendingUsers: {
-        __typename?: 'TrendingPage';
+    trending: {
+        __typename?: 'TrendingUserConnection';
+        totalCount: number;
         page: number;
-        total: number;
         totalPages: number;
-        users: Array<{
-            __typename?: 'TrendingUser';
-            user: {
-                __typename: 'FarcasterUser';
-                fid: number;
-                username?: string | null;
-                id: string;
-                handle?: {
-                    __typename?: 'Handle';
-                    localName: string;
-                } | null;
-                metadata: {
-                    __typename?: 'ProfileMetadata';
-                    displayName?: string | null;
-                    bio?: string | null;
-                    picture?: {
-                        __typename?: 'RawImage';
-                        raw: {
-                            __typename?: 'ImageUri';
-                            uri: string;
-                        };
+        pageInfo: {
+            __typename?: 'PageInfo';
+            hasPreviousPage: boolean;
+            hasNextPage: boolean;
+            startCursor?: string | null;
+            endCursor?: string | null;
+        };
+        edges: Array<{
+            __typename?: 'TrendingUserEdge';
+            node: {
+                __typename?: 'TrendingUser';
+                user: {
+                    __typename: 'FarcasterUser';
+                    fid: number;
+                    username?: string | null;
+                    id: string;
+                    handle?: {
+                        __typename?: 'Handle';
+                        localName: string;
                     } | null;
-                };
-                stats: {
-                    __typename?: 'ProfileStats';
-                    followers: number;
-                    following: number;
-                    posts: number;
-                };
-            } | {
-                __typename: 'LensProfile';
-                profileId: string;
-                name: string;
-                id: string;
-                handle?: {
-                    __typename?: 'Handle';
-                    localName: string;
-                } | null;
-                metadata: {
-                    __typename?: 'ProfileMetadata';
-                    displayName?: string | null;
-                    bio?: string | null;
-                    picture?: {
-                        __typename?: 'RawImage';
-                        raw: {
-                            __typename?: 'ImageUri';
-                            uri: string;
-                        };
+                    metadata: {
+                        __typename?: 'ProfileMetadata';
+                        displayName?: string | null;
+                        bio?: string | null;
+                        picture?: {
+                            __typename?: 'RawImage';
+                            raw: {
+                                __typename?: 'ImageUri';
+                                uri: string;
+                            };
+                        } | null;
+                    };
+                    stats: {
+                        __typename?: 'ProfileStats';
+                        followers: number;
+                        following: number;
+                        posts: number;
+                    };
+                } | {
+                    __typename: 'LensProfile';
+                    profileId: string;
+                    name: string;
+                    id: string;
+                    handle?: {
+                        __typename?: 'Handle';
+                        localName: string;
                     } | null;
+                    metadata: {
+                        __typename?: 'ProfileMetadata';
+                        displayName?: string | null;
+                        bio?: string | null;
+                        picture?: {
+                            __typename?: 'RawImage';
+                            raw: {
+                                __typename?: 'ImageUri';
+                                uri: string;
+                            };
+                        } | null;
+                    };
+                    stats: {
+                        __typename?: 'ProfileStats';
+                        followers: number;
+                        following: number;
+                        posts: number;
+                    };
                 };
-                stats: {
-                    __typename?: 'ProfileStats';
-                    followers: number;
-                    following: number;
-                    posts: number;
-                };
+                topFollowers: Array<{
+                    __typename: 'FarcasterUser';
+                    id: string;
+                    handle?: {
+                        __typename?: 'Handle';
+                        localName: string;
+                    } | null;
+                } | {
+                    __typename: 'LensProfile';
+                    id: string;
+                    handle?: {
+                        __typename?: 'Handle';
+                        localName: string;
+                    } | null;
+                }>;
             };
-            topFollowers: Array<{
-                __typename: 'FarcasterUser';
-                id: string;
-                handle?: {
-                    __typename?: 'Handle';
-                    localName: string;
-                } | null;
-            } | {
-                __typename: 'LensProfile';
-                id: string;
-                handle?: {
-                    __typename?: 'Handle';
-                    localName: string;
-                } | null;
-            }>;
         }>;
     };
 };

@@ -353,7 +353,7 @@ export const TrendingTokensDocument = new TypedDocumentString(`
 }
     `);
 export const TokenPostsDocument = new TypedDocumentString(`
-    query TokenPosts($tokenId: String!, $date: String, $first: Int, $after: String, $last: Int, $before: String) {
+    query TokenPosts($tokenId: String!, $date: Date, $first: Int, $after: String, $last: Int, $before: String) {
   tokenPosts(
     tokenId: $tokenId
     date: $date
@@ -382,31 +382,46 @@ export const TokenPostsDocument = new TypedDocumentString(`
 }
     `);
 export const TrendingUsersDocument = new TypedDocumentString(`
-    query TrendingUsers($protocol: Protocol!, $ratio: GainWindow! = WEEK, $page: Int! = 1, $limit: Int! = 20, $categories: [Int!]! = []) {
-  trendingUsers(
-    input: {protocol: $protocol, ratio: $ratio, page: $page, limit: $limit, categories: $categories}
+    query TrendingUsers($protocol: Protocol!, $ratio: GainWindow = WEEK, $categories: [Int!] = [], $first: Int, $after: String, $last: Int, $before: String, $page: Int) {
+  trending(
+    protocol: $protocol
+    ratio: $ratio
+    categories: $categories
+    first: $first
+    after: $after
+    last: $last
+    before: $before
+    page: $page
   ) {
+    totalCount
     page
-    total
     totalPages
-    users {
-      user {
-        __typename
-        ...ProfileSummaryFields
-        ... on FarcasterUser {
-          fid
-          username
+    pageInfo {
+      hasPreviousPage
+      hasNextPage
+      startCursor
+      endCursor
+    }
+    edges {
+      node {
+        user {
+          __typename
+          ...ProfileSummaryFields
+          ... on FarcasterUser {
+            fid
+            username
+          }
+          ... on LensProfile {
+            profileId
+            name
+          }
         }
-        ... on LensProfile {
-          profileId
-          name
-        }
-      }
-      topFollowers {
-        __typename
-        id
-        handle {
-          localName
+        topFollowers {
+          __typename
+          id
+          handle {
+            localName
+          }
         }
       }
     }

@@ -216,7 +216,7 @@ export type TrendingTokensQuery = { __typename?: 'Query', trendingTokens: Array<
 
 export type TokenPostsQueryVariables = Exact<{
   tokenId: Scalars['String']['input'];
-  date?: InputMaybe<Scalars['String']['input']>;
+  date?: InputMaybe<Scalars['Date']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
   after?: InputMaybe<Scalars['String']['input']>;
   last?: InputMaybe<Scalars['Int']['input']>;
@@ -228,14 +228,17 @@ export type TokenPostsQuery = { __typename?: 'Query', tokenPosts: { __typename?:
 
 export type TrendingUsersQueryVariables = Exact<{
   protocol: Protocol;
-  ratio?: GainWindow;
-  page?: Scalars['Int']['input'];
-  limit?: Scalars['Int']['input'];
-  categories?: Array<Scalars['Int']['input']> | Scalars['Int']['input'];
+  ratio?: InputMaybe<GainWindow>;
+  categories?: InputMaybe<Array<Scalars['Int']['input']> | Scalars['Int']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  page?: InputMaybe<Scalars['Int']['input']>;
 }>;
 
 
-export type TrendingUsersQuery = { __typename?: 'Query', trendingUsers: { __typename?: 'TrendingPage', page: number, total: number, totalPages: number, users: Array<{ __typename?: 'TrendingUser', user: { __typename: 'FarcasterUser', fid: number, username?: string | null, id: string, handle?: { __typename?: 'Handle', localName: string } | null, metadata: { __typename?: 'ProfileMetadata', displayName?: string | null, bio?: string | null, picture?: { __typename?: 'RawImage', raw: { __typename?: 'ImageUri', uri: string } } | null }, stats: { __typename?: 'ProfileStats', followers: number, following: number, posts: number } } | { __typename: 'LensProfile', profileId: string, name: string, id: string, handle?: { __typename?: 'Handle', localName: string } | null, metadata: { __typename?: 'ProfileMetadata', displayName?: string | null, bio?: string | null, picture?: { __typename?: 'RawImage', raw: { __typename?: 'ImageUri', uri: string } } | null }, stats: { __typename?: 'ProfileStats', followers: number, following: number, posts: number } }, topFollowers: Array<{ __typename: 'FarcasterUser', id: string, handle?: { __typename?: 'Handle', localName: string } | null } | { __typename: 'LensProfile', id: string, handle?: { __typename?: 'Handle', localName: string } | null }> }> } };
+export type TrendingUsersQuery = { __typename?: 'Query', trending: { __typename?: 'TrendingUserConnection', totalCount: number, page: number, totalPages: number, pageInfo: { __typename?: 'PageInfo', hasPreviousPage: boolean, hasNextPage: boolean, startCursor?: string | null, endCursor?: string | null }, edges: Array<{ __typename?: 'TrendingUserEdge', node: { __typename?: 'TrendingUser', user: { __typename: 'FarcasterUser', fid: number, username?: string | null, id: string, handle?: { __typename?: 'Handle', localName: string } | null, metadata: { __typename?: 'ProfileMetadata', displayName?: string | null, bio?: string | null, picture?: { __typename?: 'RawImage', raw: { __typename?: 'ImageUri', uri: string } } | null }, stats: { __typename?: 'ProfileStats', followers: number, following: number, posts: number } } | { __typename: 'LensProfile', profileId: string, name: string, id: string, handle?: { __typename?: 'Handle', localName: string } | null, metadata: { __typename?: 'ProfileMetadata', displayName?: string | null, bio?: string | null, picture?: { __typename?: 'RawImage', raw: { __typename?: 'ImageUri', uri: string } } | null }, stats: { __typename?: 'ProfileStats', followers: number, following: number, posts: number } }, topFollowers: Array<{ __typename: 'FarcasterUser', id: string, handle?: { __typename?: 'Handle', localName: string } | null } | { __typename: 'LensProfile', id: string, handle?: { __typename?: 'Handle', localName: string } | null }> } }> } };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -597,7 +600,7 @@ export const TrendingTokensDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<TrendingTokensQuery, TrendingTokensQueryVariables>;
 export const TokenPostsDocument = new TypedDocumentString(`
-    query TokenPosts($tokenId: String!, $date: String, $first: Int, $after: String, $last: Int, $before: String) {
+    query TokenPosts($tokenId: String!, $date: Date, $first: Int, $after: String, $last: Int, $before: String) {
   tokenPosts(
     tokenId: $tokenId
     date: $date
@@ -626,31 +629,46 @@ export const TokenPostsDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<TokenPostsQuery, TokenPostsQueryVariables>;
 export const TrendingUsersDocument = new TypedDocumentString(`
-    query TrendingUsers($protocol: Protocol!, $ratio: GainWindow! = WEEK, $page: Int! = 1, $limit: Int! = 20, $categories: [Int!]! = []) {
-  trendingUsers(
-    input: {protocol: $protocol, ratio: $ratio, page: $page, limit: $limit, categories: $categories}
+    query TrendingUsers($protocol: Protocol!, $ratio: GainWindow = WEEK, $categories: [Int!] = [], $first: Int, $after: String, $last: Int, $before: String, $page: Int) {
+  trending(
+    protocol: $protocol
+    ratio: $ratio
+    categories: $categories
+    first: $first
+    after: $after
+    last: $last
+    before: $before
+    page: $page
   ) {
+    totalCount
     page
-    total
     totalPages
-    users {
-      user {
-        __typename
-        ...ProfileSummaryFields
-        ... on FarcasterUser {
-          fid
-          username
+    pageInfo {
+      hasPreviousPage
+      hasNextPage
+      startCursor
+      endCursor
+    }
+    edges {
+      node {
+        user {
+          __typename
+          ...ProfileSummaryFields
+          ... on FarcasterUser {
+            fid
+            username
+          }
+          ... on LensProfile {
+            profileId
+            name
+          }
         }
-        ... on LensProfile {
-          profileId
-          name
-        }
-      }
-      topFollowers {
-        __typename
-        id
-        handle {
-          localName
+        topFollowers {
+          __typename
+          id
+          handle {
+            localName
+          }
         }
       }
     }
