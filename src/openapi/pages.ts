@@ -55,7 +55,7 @@ export interface Link { href: string; title: string; about: string }
 
 /** The explorers and indexes, for the home page in both its forms. */
 export const HOME_LINKS: Record<string, Link> = {
-  graphql: { href: '/graphql', title: 'GraphQL — Apollo Sandbox', about: 'POST /graphql for operations; opened in a browser, Apollo Sandbox (loaded from Apollo\'s CDN). Set the apikey header in its Headers tab.' },
+  graphql: { href: '/graphql', title: 'GraphQL — Apollo Sandbox', about: 'POST /graphql for operations; opened in a browser, Apollo Sandbox (loaded from Apollo\'s CDN). Open /graphql?apikey=<key> and the key is sent with every operation; offline it falls back to /graphiql.' },
   graphiql: { href: '/graphiql', title: 'GraphQL — GraphiQL', about: 'The same endpoint in GraphiQL, served by this service (works offline).' },
   docs: { href: DOCS_PATH, title: 'REST — OpenAPI explorer', about: 'Every REST route with its parameters, answer schema and example; Authorize with your key, then Try it out.' },
   openapi: { href: OPENAPI_PATH, title: 'OpenAPI 3.1 document', about: 'The REST face as OpenAPI 3.1 JSON, generated from the route table and the GraphQL schema.' },
