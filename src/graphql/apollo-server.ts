@@ -24,7 +24,7 @@ const asValidationError = {
 };
 
 /** Depth, alias and directive bounds turn abusive queries into 400s before they run. */
-function armor(config: Config) {
+export function armor(config: Config) {
   return new ApolloArmor({
     maxDepth: { n: config.GRAPHQL_MAX_DEPTH, flattenFragments: true, ...asValidationError },
     maxAliases: { n: config.GRAPHQL_MAX_ALIASES, ...asValidationError },

@@ -28,7 +28,7 @@ export const httpStatusPlugin: ApolloServerPlugin = {
         const result = response.body.singleResult;
         if (!result.errors?.length) return;
         if ('data' in result && result.data !== undefined) { response.http.status = 200; return; }
-        // In-process callers (executeOperation, as the REST router) have no Accept: they get the error's own status.
+        // In-process callers (executeOperation, as tests use it) have no Accept: they get the error's own status.
         const strict = !request.http || wantsGraphQLResponse(request.http.headers.get('accept'));
         response.http.status = strict ? mostSevere(result.errors).status : 200;
       },

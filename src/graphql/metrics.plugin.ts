@@ -1,6 +1,6 @@
 // Times and counts every operation Apollo runs: POST/GET /graphql (surface
-// `graphql`) and the REST routes' own operations, which the REST router runs
-// in-process with executeOperation and no HTTP request (surface `rest`).
+// `graphql`). The REST routes' own operations run outside Apollo
+// (prepared-operation.ts) and report the same metric there (surface `rest`).
 // A /graphql answer whose errors leave it a 200 hands its deciding code to the
 // HTTP layer, which counts each error answer once (http-metrics.middleware.ts).
 import type { ApolloServerPlugin } from '@apollo/server';

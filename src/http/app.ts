@@ -7,13 +7,17 @@ import compression from 'compression';
 import cors from 'cors';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
+import type { DocumentNode } from 'graphql';
 import type { Config } from '../config/config.schema';
 import type { Database } from '../db/database';
 import { requireApiKey } from '../auth/api-key.middleware';
 import { KeyService } from '../auth/key.service';
 import { KeyRateLimiter } from '../auth/rate-limiter';
 import type { AuthenticatedKey } from '../auth/key.types';
-import { createApolloServer } from '../graphql/apollo-server';
+import { armor, createApolloServer } from '../graphql/apollo-server';
+import { appSchema } from '../graphql/build-schema';
+import { createFormatError } from '../graphql/format-error';
+import { prepareOperation } from '../graphql/prepared-operation';
 import type { Context } from '../graphql/context.type';
 import { createLoaders } from '../loaders/create-loaders';
 import { REST_ROUTES } from '../rest/rest-routes';
@@ -117,7 +121,12 @@ export async function createApp(config: Config, db: Database, log: Logger): Prom
   app.use('/graphql', (req, res, next) => (wantsSandboxPage(req) ? next() : apiKey(req, res, next)), json, nestingGuard(config.GRAPHQL_MAX_NESTING),
     expressMiddleware(apollo, { context: async ({ req, res }) => contextOf(req, res) }));
   app.use('/api', apiKey, json);
-  app.use(restRouter(REST_ROUTES, apollo, contextOf));
+  const formatError = createFormatError(log);
+  const validationRules = armor(config).validationRules;
+  const prepare = (document: DocumentNode) => prepareOperation(document, {
+    schema: appSchema(), validationRules, maxCost: config.GRAPHQL_MAX_COST, formatError, metrics: metrics.graphql,
+  });
+  app.use(restRouter(REST_ROUTES, prepare, contextOf));
   app.use(notFoundHandler);
   app.use(errorHandler(log));
 

@@ -31,7 +31,7 @@ export class GraphqlMetrics {
       labelNames: ['operation', 'type', 'surface', 'outcome'], registers: [register],
     });
     this.duration = new Histogram({
-      name: 'sga_graphql_operation_duration_seconds', help: 'Time from an operation\'s start in Apollo Server to its answer, by name, type and surface',
+      name: 'sga_graphql_operation_duration_seconds', help: 'Time from an operation\'s start (in Apollo Server, or a REST route\'s prepared operation) to its answer, by name, type and surface',
       labelNames: ['operation', 'type', 'surface'], buckets: OPERATION_BUCKETS, registers: [register],
     });
   }

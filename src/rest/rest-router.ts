@@ -1,13 +1,14 @@
 // Serves REST_ROUTES by executing each route's GraphQL operation against the
 // one schema with a fresh per-request context: same validation, loaders and
-// error mapping as POST /graphql. Only the answer's shape differs.
-import type { ApolloServer } from '@apollo/server';
+// error mapping as POST /graphql. Only the answer's shape differs. Each
+// route's operation is prepared (validated) once, here, not per call.
 import { Router, type Request, type Response, type NextFunction } from 'express';
-import { print } from 'graphql';
 import { AppError, unsupportedMediaType } from '../errors/app-error';
 import { appSchema } from '../graphql/build-schema';
 import { answerOf, mostSevere } from '../graphql/format-error';
 import type { Context } from '../graphql/context.type';
+import type { PreparedOperation } from '../graphql/prepared-operation';
+import type { DocumentNode } from 'graphql';
 import { freshnessHeaders, protocolsOf } from './freshness-headers';
 import { answerSpellings } from './answer-spellings';
 import { restInputMessage } from './rest-errors';
@@ -17,10 +18,10 @@ import type { Found, RestRoute } from './rest-route.type';
 const nonJsonBody = (req: Request) =>
   (req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0) && !req.is('application/json');
 
-export function restRouter(routes: RestRoute[], apollo: ApolloServer<Context>, contextOf: (req: Request, res: Response) => Context): Router {
+export function restRouter(routes: RestRoute[], prepare: (document: DocumentNode) => PreparedOperation, contextOf: (req: Request, res: Response) => Context): Router {
   const router = Router();
   for (const r of routes) {
-    const query = print(r.document);
+    const run = prepare(r.document);
     const inputMessage = restInputMessage(appSchema(), r as Parameters<typeof restInputMessage>[1]);
     const spelled = answerSpellings(appSchema(), r.document);
     router[r.method](r.path, async (req: Request, res: Response, next: NextFunction) => {
@@ -33,9 +34,7 @@ export function restRouter(routes: RestRoute[], apollo: ApolloServer<Context>, c
         freshness = freshnessHeaders(contextValue.loaders.protocolState, protocolsOf(r.protocols, variables));
         // An operation error outranks a failed freshness read; the read's own failure is seen when awaited.
         freshness.catch(() => undefined);
-        const result = await apollo.executeOperation({ query, variables }, { contextValue });
-        if (result.body.kind !== 'single') throw new Error('incremental delivery is not used by REST routes');
-        const { data, errors } = result.body.singleResult;
+        const { data, errors } = await run(variables, contextValue);
         if (errors?.length) {
           // The most severe error decides, with the code and status formatError gave it, as on the GraphQL face.
           const { code, status, message } = mostSevere(errors);
