@@ -3,7 +3,9 @@
 // interval + timeout, not after the TCP keep-alive or a request's deadline.
 // While the database is down, queries fail at once with 503 and every pooled
 // connection is dropped (a stalled socket never recovers on its own); the first
-// ping that succeeds brings it back, with no restart.
+// ping that succeeds brings it back, with no restart. A ping that is only slow
+// while the pool's own queries keep getting answers is load (a saturated CPU
+// delays every reply), not a stall: it does not take the database down.
 import { Client, type ClientConfig } from 'pg';
 import { withTimeout } from './with-timeout';
 
@@ -18,6 +20,8 @@ export class DbHealthMonitor {
   private since = new Date();
   private lastError: string | null = null;
   private lastPingMs: number | null = null;
+  /** performance.now() of the newest answer to one of the pool's queries. */
+  private lastAnswerAt = -Infinity;
   private client: Client | null = null;
   private timer: NodeJS.Timeout | null = null;
   private stopped = true;
@@ -32,6 +36,9 @@ export class DbHealthMonitor {
   }
 
   on(event: 'down' | 'up', fn: () => void): void { this.listeners[event].add(fn); }
+
+  /** The server answered a query of the pool (rows or an SQL error): it is not stalled. */
+  noteAnswer(): void { this.lastAnswerAt = performance.now(); }
 
   start(): void {
     if (!this.stopped) return;
@@ -50,15 +57,18 @@ export class DbHealthMonitor {
   /** One ping now (also used by /readyz when the monitor is not running). */
   async ping(): Promise<boolean> {
     const started = performance.now();
+    const noAnswer = `no answer from the database within ${this.opts.timeoutMs} ms`;
     try {
-      await withTimeout(this.query('SELECT 1'), this.opts.timeoutMs, `no answer from the database within ${this.opts.timeoutMs} ms`);
+      await withTimeout(this.query('SELECT 1'), this.opts.timeoutMs, noAnswer);
       this.lastPingMs = Math.round(performance.now() - started);
       this.lastError = null;
       this.set('up');
       return true;
     } catch (err) {
-      // A stalled connection never answers again: the next ping opens a new one.
+      const answering = (err as Error).message === noAnswer && this.lastAnswerAt > started;
+      // A stalled connection never answers again: the next ping opens a new one (a slow one too, rather than queue behind it).
       this.dropClient();
+      if (answering && this.state === 'up') return true;
       this.lastError = (err as Error).message;
       this.set('down');
       return false;
@@ -73,7 +83,8 @@ export class DbHealthMonitor {
 
   private async query(text: string): Promise<void> {
     if (!this.client) {
-      const client = new Client({ ...this.config, connectionTimeoutMillis: this.opts.timeoutMs });
+      // The ping's own bound (withTimeout) decides first, so connecting and answering are timed out alike; this only closes the socket after.
+      const client = new Client({ ...this.config, connectionTimeoutMillis: 2 * this.opts.timeoutMs });
       client.on('error', () => undefined);
       this.client = client;
       await client.connect();

@@ -72,9 +72,12 @@ export class GuardedPool extends Pool {
     const release = scope?.onAbort(() => this.cancel(client as unknown as Client));
     let broken: Error | undefined;
     try {
-      return await client.query(config as QueryConfig, values);
+      const result = await client.query(config as QueryConfig, values);
+      this.health?.noteAnswer();
+      return result;
     } catch (err) {
       if (isConnectionError(err)) broken = err as Error;
+      else this.health?.noteAnswer();
       if (isStatementTimeout(err)) this.statementTimeouts += 1;
       throw err;
     } finally {
