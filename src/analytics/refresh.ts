@@ -4,7 +4,7 @@
 // transaction. Readers never wait for it; a failure leaves the old generation.
 import type { Database } from '../db/database';
 import type { SqlClient } from '../db/sql-client';
-import { analyticsTables, asOfSql, PROTOCOL_NAMES, PROTOCOLS, stateOf, type ProtocolName } from '../domain/protocols';
+import { analyticsTables, asOfSql, BUMP_DATA_VERSION_SQL, PROTOCOL_NAMES, PROTOCOLS, stateOf, type ProtocolName } from '../domain/protocols';
 import { computeGraphScore, scaleToUnitMax, type GraphScoreOptions } from './graph-score';
 import { loadFollowGraph } from './follow-edges';
 import { FC_GAINS, FC_STATS, FC_SUMMARY } from './farcaster-refresh.sql';
@@ -119,6 +119,9 @@ async function refreshProtocol(sql: SqlClient, db: Database, protocol: ProtocolN
   const [{ n }] = await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${plan.stats} WHERE generation = $1`, [generation]);
   const average = protocol === 'lens' ? (await sql.query<{ avg: number | null }>(LENS_SCORE_AVERAGE))[0]?.avg ?? null : null;
   await timed('publish', () => sql.transaction(async (tx) => {
+    // Readers will see the new generation (and the live counters it rebuilt): answers cached before it no longer match.
+    // First, so this transaction locks the state rows in the same order as every other writer (no deadlock with the sync).
+    await tx.query(BUMP_DATA_VERSION_SQL);
     // as_of only moves forward: a live sync may already stand past the newest row.
     await tx.query(`UPDATE protocol_state SET generation = $2, profile_count = $3, as_of = GREATEST(as_of, $4), analytics_as_of = $4,
       refreshed_at = now(), score_average = $5 WHERE protocol = $1`, [protocol, generation, n, asOf, average]);

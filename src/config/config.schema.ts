@@ -60,6 +60,12 @@ export const configSchema = z.object({
   TRUST_PROXY: z.string().trim().optional(),
   /** Origins a browser may call the API from: `*` or a comma-separated list (`https://app.example,http://localhost:3000`). */
   CORS_ORIGINS: z.string().default('*'),
+  /**
+   * Answers kept per instance, in MB of JSON text, under the data versions they were computed at (0 = off).
+   * With REDIS_URL they are shared with the other instances for ANSWER_CACHE_TTL_SECONDS.
+   */
+  ANSWER_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
+  ANSWER_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).default(600),
   GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(2).default(10),
   GRAPHQL_MAX_ALIASES: z.coerce.number().int().min(1).default(30),
   /** Most answer nodes an operation may ask for, counted before it runs (list sizes from ids, first/limit, ranges; docs/api.md). */

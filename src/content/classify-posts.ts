@@ -10,7 +10,7 @@
 import type { Database } from '../db/database';
 import { withAdvisoryLock } from '../db/advisory-lock';
 import type { SqlClient } from '../db/sql-client';
-import { PROTOCOL_NAMES, type ProtocolName } from '../domain/protocols';
+import { BUMP_DATA_VERSION_SQL, PROTOCOL_NAMES, type ProtocolName } from '../domain/protocols';
 import { cashtagsOf } from './cashtags';
 import type { PostClassifier } from './classifier.types';
 import {
@@ -127,6 +127,7 @@ async function removeGone(sql: SqlClient, protocol: ProtocolName): Promise<numbe
     const gone = await tx.query<StoredPost>(REMOVE_GONE[protocol]);
     await clearLinks(tx, protocol, gone);
     if (gone.length) await tx.query(MARK_DIRTY, [[...new Set(gone.map((p) => p.day))]]);
+    if (gone.length) await tx.query(BUMP_DATA_VERSION_SQL);
     return gone.length;
   });
 }
@@ -143,6 +144,8 @@ async function writePage(sql: SqlClient, protocol: ProtocolName, posts: Awaited<
     await tx.query(UPSERT_POSTS, [JSON.stringify(posts)]);
     for (const q of INSERT_POST_LINKS) await tx.query(q, [protocol, ids]);
     await tx.query(MARK_DIRTY, [[...new Set([...stored.map((p) => p.day), ...posts.map((p) => p.day)])]]);
+    // Post labels are answers too (categories, topics and token publications read them).
+    await tx.query(BUMP_DATA_VERSION_SQL);
   });
 }
 
@@ -159,6 +162,7 @@ async function recountDirtyDays(sql: SqlClient): Promise<number> {
     ]);
     for (const q of REPLACE_TOPICS) await tx.query(q, [days]);
     await tx.query(CLEAR_DIRTY, [days]);
+    await tx.query(BUMP_DATA_VERSION_SQL);
   });
   return days.length;
 }

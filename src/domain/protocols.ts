@@ -130,6 +130,17 @@ export const PROTOCOLS: { readonly farcaster: ProtocolSpec<number>; readonly len
 /** A value of the protocol's protocol_state row, as a subquery (it costs no statement). */
 export const stateOf = (protocol: ProtocolName, column: string) => `(SELECT ${column} FROM protocol_state WHERE protocol = '${protocol}')`;
 
+/**
+ * Run in the transaction of every write that can change an answer: cached
+ * answers are keyed by both protocols' data_version, so moving both on makes
+ * every stored answer unreachable at once (a write to one protocol rarely
+ * leaves the other's answers alone: matches, tokens and topics span both).
+ * Both rows are made if missing, so no write can leave an answer cached under
+ * a version that never moves.
+ */
+export const BUMP_DATA_VERSION_SQL = `INSERT INTO protocol_state (protocol, data_version) SELECT unnest(ARRAY['farcaster', 'lens']), 1
+  ON CONFLICT (protocol) DO UPDATE SET data_version = protocol_state.data_version + 1`;
+
 /** The analytics generation readers use: the one protocol_state points at. */
 export const generationOf = (p: ProtocolSpec) => stateOf(p.name, 'generation');
 

@@ -12,6 +12,8 @@ import { httpStatusPlugin } from './http-status.plugin';
 import { sandboxLandingPage } from './landing/sandbox-page';
 import { metricsPlugin } from './metrics.plugin';
 import type { GraphqlMetrics } from '../metrics/graphql-metrics';
+import type { AnswerCache } from '../cache/answer-cache';
+import { answerCachePlugin } from './answer-cache.plugin';
 
 /**
  * Armor words its refusals "Syntax Error: …" though the query parsed; reported
@@ -38,7 +40,7 @@ export function armor(config: Config) {
 }
 
 /** `metrics`: the app's operation metrics (none for a server made outside an app, as some tests do). */
-export function createApolloServer(config: Config, log: Logger, metrics?: GraphqlMetrics): ApolloServer<Context> {
+export function createApolloServer(config: Config, log: Logger, metrics?: GraphqlMetrics, answers?: AnswerCache): ApolloServer<Context> {
   const protection = armor(config);
   return new ApolloServer<Context>({
     schema: appSchema(),
@@ -56,6 +58,7 @@ export function createApolloServer(config: Config, log: Logger, metrics?: Graphq
       costLimitPlugin({ maxCost: config.GRAPHQL_MAX_COST }),
       httpStatusPlugin,
       ...(metrics ? [metricsPlugin(metrics)] : []),
+      ...(answers ? [answerCachePlugin(answers)] : []),
       // No cache hints are used; Apollo's default cache-control plugin wraps every field resolver (~30% of the CPU time of a large answer).
       ApolloServerPluginCacheControlDisabled(),
       // Apollo Sandbox on GET /graphql in a browser, the key taken from ?apikey=; offline it opens GraphiQL at /graphiql.

@@ -18,6 +18,7 @@ import { armor, createApolloServer } from '../graphql/apollo-server';
 import { appSchema } from '../graphql/build-schema';
 import { createFormatError } from '../graphql/format-error';
 import { prepareOperation } from '../graphql/prepared-operation';
+import { createAnswerCache } from '../cache/create-answer-cache';
 import type { Context } from '../graphql/context.type';
 import { createLoaders } from '../loaders/create-loaders';
 import { REST_ROUTES } from '../rest/rest-routes';
@@ -82,8 +83,9 @@ export function answerCompression() {
 export async function createApp(config: Config, db: Database, log: Logger): Promise<App> {
   const keys = new KeyService(db, config.DEFAULT_RATE_LIMIT, config.KEY_CACHE_SECONDS, config.KEY_CACHE_SIZE);
   const limiter = await KeyRateLimiter.create(config);
+  const answers = await createAnswerCache(config, db);
   const metrics = createAppMetrics(db);
-  const apollo = createApolloServer(config, log, metrics.graphql);
+  const apollo = createApolloServer(config, log, metrics.graphql, answers.cache);
   await apollo.start();
 
   const contextOf = (req: Request, res: Response): Context => ({
@@ -126,13 +128,13 @@ export async function createApp(config: Config, db: Database, log: Logger): Prom
   const prepare = (document: DocumentNode) => prepareOperation(document, {
     schema: appSchema(), validationRules, maxCost: config.GRAPHQL_MAX_COST, formatError, metrics: metrics.graphql,
   });
-  app.use(restRouter(REST_ROUTES, prepare, contextOf));
+  app.use(restRouter(REST_ROUTES, prepare, contextOf, answers.cache));
   app.use(notFoundHandler);
   app.use(errorHandler(log));
 
   return {
     app, keys,
     beginDrain() { draining = true; },
-    async close() { await apollo.stop(); await limiter.close(); metrics.close(); },
+    async close() { await apollo.stop(); await limiter.close(); await answers.close(); metrics.close(); },
   };
 }

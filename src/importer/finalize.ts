@@ -2,7 +2,7 @@
 // came in (within this run or across runs), then the protocols' as-of times. What it
 // finds wrong with the collects goes into the act tables' reports.
 import type { SqlClient } from '../db/sql-client';
-import { asOfSql, PROTOCOLS } from '../domain/protocols';
+import { asOfSql, BUMP_DATA_VERSION_SQL, PROTOCOLS } from '../domain/protocols';
 import { markFarcasterLiveStale } from '../repositories/live-state.repository';
 import { collectWarnings, resolveCollects } from './collect-usd';
 
@@ -32,6 +32,8 @@ export async function finishImport(sql: SqlClient, touched: ReadonlySet<string>)
       `INSERT INTO protocol_state (protocol, as_of, refreshed_at) VALUES ($1, ${asOfSql(p)}, now())
        ON CONFLICT (protocol) DO UPDATE SET as_of = GREATEST(protocol_state.as_of, EXCLUDED.as_of), refreshed_at = EXCLUDED.refreshed_at`, [p.name]);
   }
+  // Answers cached while the import ran (or before it) no longer match.
+  await sql.query(BUMP_DATA_VERSION_SQL);
   return warnings;
 }
 

@@ -1,7 +1,9 @@
 // Serves REST_ROUTES by executing each route's GraphQL operation against the
 // one schema with a fresh per-request context: same validation, loaders and
 // error mapping as POST /graphql. Only the answer's shape differs. Each
-// route's operation is prepared (validated) once, here, not per call.
+// route's operation is prepared (validated) once, here, not per call. An
+// answer is kept in the answer cache under the data versions it was computed
+// at, and sent with its entity tag (If-None-Match gets a 304).
 import { Router, type Request, type Response, type NextFunction } from 'express';
 import { AppError, unsupportedMediaType } from '../errors/app-error';
 import { appSchema } from '../graphql/build-schema';
@@ -12,13 +14,22 @@ import type { DocumentNode } from 'graphql';
 import { freshnessHeaders, protocolsOf } from './freshness-headers';
 import { answerSpellings } from './answer-spellings';
 import { restInputMessage } from './rest-errors';
+import type { AnswerCache, CachedAnswer } from '../cache/answer-cache';
+import { etagOf } from '../cache/answer-cache';
+import { dataVersions } from '../cache/data-versions';
 import type { Found, RestRoute } from './rest-route.type';
 
 /** A body is there (a length above 0, or chunked) that is not JSON: express.json skipped it, so the route would read nothing. */
 const nonJsonBody = (req: Request) =>
   (req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0) && !req.is('application/json');
 
-export function restRouter(routes: RestRoute[], prepare: (document: DocumentNode) => PreparedOperation, contextOf: (req: Request, res: Response) => Context): Router {
+/** The answer's text with its entity tag; Express turns it into a 304 when the client's If-None-Match has that tag. */
+function send(res: Response, answer: CachedAnswer): void {
+  res.status(200).set('ETag', answer.etag).type('application/json').send(answer.body);
+}
+
+export function restRouter(routes: RestRoute[], prepare: (document: DocumentNode) => PreparedOperation,
+  contextOf: (req: Request, res: Response) => Context, cache: AnswerCache): Router {
   const router = Router();
   for (const r of routes) {
     const run = prepare(r.document);
@@ -34,6 +45,9 @@ export function restRouter(routes: RestRoute[], prepare: (document: DocumentNode
         freshness = freshnessHeaders(contextValue.loaders.protocolState, protocolsOf(r.protocols, variables));
         // An operation error outranks a failed freshness read; the read's own failure is seen when awaited.
         freshness.catch(() => undefined);
+        const key = cache.enabled ? cache.key(['rest', r.method, r.path, variables, await dataVersions(contextValue.loaders.protocolState)]) : undefined;
+        const cached = key && await cache.get(key);
+        if (cached) { res.set(await freshness); send(res, cached); return; }
         const { data, errors } = await run(variables, contextValue);
         if (errors?.length) {
           // The most severe error decides, with the code and status formatError gave it, as on the GraphQL face.
@@ -44,7 +58,8 @@ export function restRouter(routes: RestRoute[], prepare: (document: DocumentNode
         }
         res.set(await freshness);
         // No errors: every root the operation asked for answered (an entity root is null only with NOT_FOUND).
-        res.status(200).json(r.answer(spelled(data) as Found<unknown>));
+        const body = JSON.stringify(r.answer(spelled(data) as Found<unknown>));
+        send(res, key ? cache.set(key, body) : { body, etag: etagOf(body) });
       } catch (err) {
         // The read is settled before the error answer leaves, so no statement of this request outlives it.
         await freshness?.catch(() => undefined);

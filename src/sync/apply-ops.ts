@@ -3,6 +3,7 @@
 // moved by the difference, and each shard's cursor stored, all in one
 // transaction: a crash leaves either all of a batch or none of it.
 import type { SqlClient } from '../db/sql-client';
+import { BUMP_DATA_VERSION_SQL } from '../domain/protocols';
 import { applyCountDifference, applyDailyDifference, contributions, type ChangedKeys, type FollowState } from './live-counts';
 import { mergeAdd, mergeTimed, mergeValue, restoreTimed, retractValue, type TimedRow, type ValueRow } from './merge-rules';
 import type { AnyOp, CastAddOp, CastRemoveOp, SyncOp } from './sync-ops';
@@ -404,6 +405,8 @@ export async function applyOps(sql: SqlClient, ops: AnyOp[], positions: readonly
     await applyCountDifference(tx, before, after);
     await applyDailyDifference(tx, linkChanges);
     await storePositions(tx, positions);
+    // Rows or the as-of time (answers show it) may have moved: answers cached before this transaction no longer match.
+    if (ops.length || positions.length) await tx.query(BUMP_DATA_VERSION_SQL);
     return {
       links: t.links.next.size, reactions: t.reactions.next.size, casts: t.casts.next.size, userData: t.userData.next.size,
       verifications: t.verifications.next.size, fnames: t.fnames.next.size, users: t.users.next.size,

@@ -1,5 +1,8 @@
 // The real app on an ephemeral local port, with the configuration tests use
-// unless they say otherwise: silent logs, no key cache (a key change is seen at once).
+// unless they say otherwise: silent logs, no key cache (a key change is seen at
+// once), no answer cache (tests count each request's statements and write rows
+// directly; test/integration/answer-cache.test.ts holds the cache to the
+// uncached answers after every kind of write).
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import type { Config } from '../../src/config/config.schema';
@@ -11,7 +14,7 @@ import { createLogger } from '../../src/logging/logger';
 export interface ServedApp { app: App; server: Server; base: string }
 
 export const testConfig = (overrides: Partial<Config> = {}): Config =>
-  loadConfig({}, { LOG_LEVEL: 'silent', KEY_CACHE_SECONDS: 0, ...overrides });
+  loadConfig({}, { LOG_LEVEL: 'silent', KEY_CACHE_SECONDS: 0, ANSWER_CACHE_MB: 0, ...overrides });
 
 export async function serveApp(config: Config, db: Database): Promise<ServedApp> {
   const app = await createApp(config, db, createLogger(config.LOG_LEVEL));

@@ -17,6 +17,7 @@ const RANK: Record<string, number> = {
   jobs: 70, metrics: 70,
   sync: 65,
   queries: 60,
+  cache: 55,
   loaders: 50,
   auth: 45,
   importer: 40, content: 40, analytics: 40,
