@@ -38,6 +38,9 @@ export class AnswerCache {
 
   get enabled(): boolean { return this.local !== null; }
 
+  /** Answer text (and keys) kept in this instance. */
+  get bytes(): number { return this.local?.calculatedSize ?? 0; }
+
   /** The key of one operation with its inputs, at these data versions. */
   key(parts: readonly unknown[]): string {
     return `${this.opts.namespace}:${createHash('sha256').update(JSON.stringify(parts)).digest('base64url')}`;

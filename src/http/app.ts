@@ -84,7 +84,7 @@ export async function createApp(config: Config, db: Database, log: Logger): Prom
   const keys = new KeyService(db, config.DEFAULT_RATE_LIMIT, config.KEY_CACHE_SECONDS, config.KEY_CACHE_SIZE);
   const limiter = await KeyRateLimiter.create(config);
   const answers = await createAnswerCache(config, db);
-  const metrics = createAppMetrics(db);
+  const metrics = createAppMetrics(db, answers.cache);
   const apollo = createApolloServer(config, log, metrics.graphql, answers.cache);
   await apollo.start();
 

@@ -11,6 +11,8 @@ import { GraphqlMetrics } from './graphql-metrics';
 import { HttpMetrics } from './http-metrics';
 import { defineJobMetrics } from './job-metrics';
 import { defineSyncMetrics } from './sync-metrics';
+import { AnswerCache } from '../cache/answer-cache';
+import { defineAnswerCacheMetrics } from './answer-cache-metrics';
 
 /** Node process metrics (prom-client's defaults) carry this prefix, like ours. */
 export const METRIC_PREFIX = 'sga_';
@@ -26,7 +28,8 @@ export interface AppMetrics {
   close(): void;
 }
 
-export function createAppMetrics(db: Database): AppMetrics {
+/** `answers`: the app's answer cache (none for a registry made outside an app, as the metrics doc script does: its metrics are still defined). */
+export function createAppMetrics(db: Database, answers: AnswerCache = new AnswerCache({ maxBytes: 0, ttlSeconds: 1, namespace: 'none' })): AppMetrics {
   const registry = new Registry();
   // First: collected without a query, so they read the connections before this scrape's own reads join the queue.
   defineConnectionMetrics(registry, db);
@@ -38,6 +41,7 @@ export function createAppMetrics(db: Database): AppMetrics {
   const snapshot = snapshotReader(db);
   defineDataMetrics(registry, snapshot);
   defineSyncMetrics(registry, snapshot);
+  defineAnswerCacheMetrics(registry, answers);
   return {
     registry, http, graphql, errors,
     async scrape() { return { contentType: registry.contentType, text: await registry.metrics() }; },

@@ -89,7 +89,10 @@ describe('answer cache', () => {
     const revalidated = await revalidate(cached, url, first.etag!);
     expect(revalidated).toEqual({ status: 304, text: '', etag: first.etag });
     expect((await revalidate(cached, url, '"another"')).status).toBe(200);
-    // The uncached app runs the whole operation every time.
+    // /metrics counts the lookups; the uncached app runs the whole operation every time.
+    const scraped = await (await fetch(`${cached.base}/metrics`)).text();
+    expect(Number(/^sga_answer_cache_lookups_total\{outcome="hit"\} (\d+)$/m.exec(scraped)?.[1])).toBeGreaterThanOrEqual(1);
+    expect(Number(/^sga_answer_cache_bytes (\d+)$/m.exec(scraped)?.[1])).toBeGreaterThan(first.text.length);
     await call(plain, url);
     expect(await statements(() => call(plain, url))).toBeGreaterThan(1);
   });
