@@ -25,7 +25,7 @@ export function databaseAccess(config: Config, given?: Database): CommandContext
   if (given) return (fn) => fn(given);
   return async (fn) => {
     // DATABASE_URL, else PGlite in DATA_DIR (whose lock the caller holds).
-    const db = Database.open({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: 4 });
+    const db = Database.open({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: 4, pgliteSharedBuffersMb: config.PGLITE_SHARED_BUFFERS_MB });
     try {
       return await fn(db);
     } finally {

@@ -38,6 +38,8 @@ export const configSchema = z.object({
   KEY_CACHE_SIZE: z.coerce.number().int().min(1).default(10000),
   /** Failed keys (unknown, revoked, expired) one client address may present per minute; then 429 without a lookup. */
   AUTH_FAILURE_LIMIT: z.coerce.number().int().min(1).default(30),
+  /** The embedded database's shared_buffers in MB: its memory grows to hold them and never gives them back. */
+  PGLITE_SHARED_BUFFERS_MB: z.coerce.number().int().min(1).max(4096).default(16),
   /** On the embedded default: load a generated demo dataset on first start. */
   DEMO_DATA: z.enum(['auto', 'off']).default('auto'),
   DEMO_SCALE: z.enum(['tiny', 'small', 'medium']).default('small'),
