@@ -18,8 +18,8 @@ export interface AnswerCacheOptions {
   /** Shared with the other instances when set; a failing Redis is skipped as for the rate limits. */
   redis?: RedisLink | null;
   ttlSeconds: number;
-  /** Keeps builds whose answers may differ apart in Redis (schema and migrations). */
-  namespace: string;
+  /** Keeps databases and builds whose answers may differ apart in Redis; read when first needed (it may need the database). */
+  namespace: () => Promise<string>;
 }
 
 /** The strong entity tag of an answer's text. */
@@ -41,9 +41,13 @@ export class AnswerCache {
   /** Answer text (and keys) kept in this instance. */
   get bytes(): number { return this.local?.calculatedSize ?? 0; }
 
+  private namespace: Promise<string> | undefined;
+
   /** The key of one operation with its inputs, at these data versions. */
-  key(parts: readonly unknown[]): string {
-    return `${this.opts.namespace}:${createHash('sha256').update(JSON.stringify(parts)).digest('base64url')}`;
+  async key(parts: readonly unknown[]): Promise<string> {
+    // Once per instance; a failed read (the database is down) is tried again by the next request.
+    this.namespace ??= this.opts.namespace().catch((err: unknown) => { this.namespace = undefined; throw err; });
+    return `${await this.namespace}:${createHash('sha256').update(JSON.stringify(parts)).digest('base64url')}`;
   }
 
   async get(key: string): Promise<CachedAnswer | undefined> {

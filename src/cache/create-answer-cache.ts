@@ -28,6 +28,6 @@ async function namespace(db: Database): Promise<string> {
 /** The instance's answer cache, shared through Redis when REDIS_URL is set (its own connection: a slow answer there never delays a rate limit). */
 export async function createAnswerCache(config: Config, db: Database): Promise<{ cache: AnswerCache; close(): Promise<void> }> {
   const redis = config.REDIS_URL && config.ANSWER_CACHE_MB > 0 ? await RedisLink.connect(config.REDIS_URL, config.REDIS_COMMAND_TIMEOUT_MS) : null;
-  const cache = new AnswerCache({ maxBytes: Math.round(config.ANSWER_CACHE_MB * 1024 * 1024), redis, ttlSeconds: config.ANSWER_CACHE_TTL_SECONDS, namespace: await namespace(db) });
+  const cache = new AnswerCache({ maxBytes: Math.round(config.ANSWER_CACHE_MB * 1024 * 1024), redis, ttlSeconds: config.ANSWER_CACHE_TTL_SECONDS, namespace: () => namespace(db) });
   return { cache, close: async () => { await redis?.close(); } };
 }

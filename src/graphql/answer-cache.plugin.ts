@@ -15,7 +15,7 @@ export function answerCachePlugin(cache: AnswerCache): ApolloServerPlugin<Contex
       return {
         async responseForOperation({ request, operation, contextValue, queryHash }) {
           if (!cache.enabled || operation.operation !== 'query') return null;
-          key = cache.key(['graphql', queryHash, request.operationName ?? null, request.variables ?? {}, await dataVersions(contextValue.loaders.protocolState)]);
+          key = await cache.key(['graphql', queryHash, request.operationName ?? null, request.variables ?? {}, await dataVersions(contextValue.loaders.protocolState)]);
           const found = await cache.get(key);
           if (!found) return null;
           served = true;

@@ -45,7 +45,7 @@ export function restRouter(routes: RestRoute[], prepare: (document: DocumentNode
         freshness = freshnessHeaders(contextValue.loaders.protocolState, protocolsOf(r.protocols, variables));
         // An operation error outranks a failed freshness read; the read's own failure is seen when awaited.
         freshness.catch(() => undefined);
-        const key = cache.enabled ? cache.key(['rest', r.method, r.path, variables, await dataVersions(contextValue.loaders.protocolState)]) : undefined;
+        const key = cache.enabled ? await cache.key(['rest', r.method, r.path, variables, await dataVersions(contextValue.loaders.protocolState)]) : undefined;
         const cached = key && await cache.get(key);
         if (cached) { res.set(await freshness); send(res, cached); return; }
         const { data, errors } = await run(variables, contextValue);
