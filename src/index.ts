@@ -27,6 +27,7 @@ async function main(): Promise<void> {
     databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: config.DB_POOL_SIZE,
     statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS, acquireTimeoutMs: config.DB_ACQUIRE_TIMEOUT_MS,
     health: { intervalMs: config.DB_HEALTH_INTERVAL_MS, timeoutMs: config.DB_HEALTH_TIMEOUT_MS },
+    replicaUrls: config.DATABASE_REPLICA_URLS, replicaMaxLagMs: config.DATABASE_REPLICA_MAX_LAG_MS,
   });
   // Until the app is up, a signal just closes what is open.
   let steps: ShutdownSteps = { beginDrain: () => undefined, close: () => db.close() };
