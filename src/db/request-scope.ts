@@ -16,6 +16,7 @@ export class RequestScope {
 
   get aborted(): boolean { return this.controller.signal.aborted; }
   get signal(): AbortSignal { return this.controller.signal; }
+  get isEnded(): boolean { return this.ended; }
 
   /** Runs `cancel` if the scope is aborted while the returned handle is held; call the handle when done. */
   onAbort(cancel: () => void): () => void {

@@ -13,6 +13,7 @@
 // (BEGIN, ROLLBACK), and a request's statements run one after another.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { PoolClient } from 'pg';
+import { AppError } from '../errors/app-error';
 import type { RequestScope } from './request-scope';
 
 /** Set by Database.read around a request read: other queries on the pool (API keys) run outside the snapshot. */
@@ -32,6 +33,8 @@ export class RequestSnapshots {
   client(scope: RequestScope): Promise<PoolClient> {
     const existing = this.held.get(scope);
     if (existing) return existing.client;
+    // A read after the response: the snapshot would be rolled back under it.
+    if (scope.isEnded) return Promise.reject(new AppError('SERVICE_UNAVAILABLE', 'The request is over'));
     const held: Held = { client: this.open(), closed: false };
     this.held.set(scope, held);
     // A snapshot that could not be opened is forgotten: the request's next read tries again.
