@@ -28,6 +28,7 @@ async function main(): Promise<void> {
     statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS, acquireTimeoutMs: config.DB_ACQUIRE_TIMEOUT_MS,
     health: { intervalMs: config.DB_HEALTH_INTERVAL_MS, timeoutMs: config.DB_HEALTH_TIMEOUT_MS },
     pgliteSharedBuffersMb: config.PGLITE_SHARED_BUFFERS_MB,
+    replicaUrls: config.DATABASE_REPLICA_URLS, replicaMaxLagMs: config.DATABASE_REPLICA_MAX_LAG_MS,
   });
   // Until the app is up, a signal just closes what is open.
   let steps: ShutdownSteps = { beginDrain: () => undefined, close: () => db.close() };

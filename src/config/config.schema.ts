@@ -8,6 +8,15 @@ export const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: optionalUrl,
+  /**
+   * Streaming replicas of DATABASE_URL (comma-separated URLs): each request's reads go to one usable replica, writes,
+   * jobs and API keys to the primary (docs/deployment.md). Needs DATABASE_URL.
+   */
+  DATABASE_REPLICA_URLS: z.string().default('')
+    .transform((v) => v.split(',').map((u) => u.trim()).filter(Boolean))
+    .pipe(z.array(z.string().url().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL'))),
+  /** A replica further behind the primary than this (measured from WAL positions) gets no new requests until it catches up. */
+  DATABASE_REPLICA_MAX_LAG_MS: z.coerce.number().int().min(0).default(5_000),
   /** Where the embedded PGlite keeps its files when DATABASE_URL is not set. */
   DATA_DIR: z.string().default('./data'),
   REDIS_URL: optionalUrl,
@@ -114,6 +123,11 @@ export const configSchema = z.object({
   SYNC_RECONCILE_INTERVAL: z.coerce.number().int().min(0).default(300),
   SYNC_RECONCILE_SAMPLE: z.coerce.number().int().min(1).default(20),
   SYNC_RECONCILE_PER_SECOND: z.coerce.number().positive().default(2),
+}).superRefine((c, ctx) => {
+  // The embedded PGlite has no replicas: a replica list without a primary is a mistake, not something to ignore.
+  if (c.DATABASE_REPLICA_URLS.length > 0 && !c.DATABASE_URL) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['DATABASE_REPLICA_URLS'], message: 'needs DATABASE_URL (the primary); the embedded PGlite has no replicas' });
+  }
 });
 
 export type Config = z.infer<typeof configSchema>;

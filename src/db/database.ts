@@ -3,6 +3,9 @@
 // fail-fast while the health monitor sees the database down), and the SqlClient
 // (migrations, import, refresh, classify: long statements by design) on a pool
 // of its own without a statement timeout. On PGlite both share the one instance.
+// With streaming replicas (replicaUrls), request reads (`read`) go to one
+// server per request, a replica when one is usable (src/db/read-routing.ts);
+// `prisma` (API keys) and `sql` (jobs, writes) stay on the primary.
 import { mkdirSync } from 'node:fs';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { Pool } from 'pg';
@@ -16,6 +19,10 @@ import { isConnectionError } from './db-errors';
 import { DbHealthMonitor, type DbHealthOptions } from './db-health';
 import { GuardedPool } from './guarded-pool';
 import { JobEvents } from './job-events';
+import { ReadRouter, serverName, type ReplicaServer } from './read-routing';
+import { ReplicaLagProbe } from './replica-lag';
+import { currentScope } from './request-scope';
+import { snapshotReads } from './request-snapshot';
 import { pgliteSqlClient, pgSqlClient, type SqlClient } from './sql-client';
 
 type QueryEvents = { $on(event: 'query', cb: () => void): void };
@@ -28,10 +35,14 @@ export interface DatabaseOptions {
   statementTimeoutMs?: number;
   /** How long a request waits for a pooled connection (or a new one) before a 503. */
   acquireTimeoutMs?: number;
-  /** The health monitor's ping period and timeout (started by the server with startHealthMonitor). */
+  /** The health monitor's ping period and timeout (started by the server with startHealthMonitor); the replica probes' too. */
   health?: DbHealthOptions;
   /** PGlite's shared_buffers in MB (its WebAssembly memory grows to hold them and never shrinks). */
   pgliteSharedBuffersMb?: number;
+  /** Streaming replicas of databaseUrl that request reads may go to (Postgres only). */
+  replicaUrls?: string[];
+  /** A replica further behind the primary than this is skipped. */
+  replicaMaxLagMs?: number;
 }
 
 /**
@@ -59,9 +70,14 @@ export class Database {
     readonly connectionStats: () => ConnectionStats,
     /** Postgres only: the monitor that notices a silent stall. */
     readonly health: DbHealthMonitor | null = null,
+    /** Postgres with replicas only: where each request's reads go. */
+    readonly router: ReadRouter | null = null,
+    private readonly startMonitors: () => void = () => undefined,
   ) {
     // $on is typed only for clients whose generic log levels name 'query'.
-    (prisma as unknown as QueryEvents).$on('query', () => { this.statementCount += 1; });
+    for (const client of [prisma, ...(router?.replicas ?? []).map((r) => r.prisma)]) {
+      (client as unknown as QueryEvents).$on('query', () => { this.statementCount += 1; });
+    }
   }
 
   static open(opts: DatabaseOptions): Database {
@@ -69,17 +85,34 @@ export class Database {
     if (opts.databaseUrl) {
       const base = { connectionString: opts.databaseUrl };
       const statementTimeout = opts.statementTimeoutMs ?? 0;
-      const requests = new GuardedPool({
-        ...base, max: opts.poolSize ?? 10, connectionTimeoutMillis: opts.acquireTimeoutMs ?? 5000,
+      const healthOpts = opts.health ?? { intervalMs: 100, timeoutMs: 400 };
+      const replicaUrls = opts.replicaUrls ?? [];
+      // Only where reads can go to replicas: without them every request statement runs on its own, as always.
+      const snapshotPerRequest = replicaUrls.length > 0;
+      const requestPool = (connectionString: string) => new GuardedPool({
+        connectionString, max: opts.poolSize ?? 10, connectionTimeoutMillis: opts.acquireTimeoutMs ?? 5000,
         ...(statementTimeout > 0 ? { statement_timeout: statementTimeout } : {}),
-      }, base);
+      }, { connectionString }, { snapshotPerRequest });
+      const requests = requestPool(opts.databaseUrl);
       const jobs = new Pool({ ...base, max: JOB_POOL_SIZE, connectionTimeoutMillis: 10_000 });
       // An idle client losing its server must not crash the process; the pools reconnect.
       requests.on('error', () => undefined);
       jobs.on('error', () => undefined);
-      const health = new DbHealthMonitor(base, opts.health ?? { intervalMs: 100, timeoutMs: 400 });
+      const health = new DbHealthMonitor(base, healthOpts);
       requests.watch(health);
       const prisma = new PrismaClient({ adapter: new PrismaPg(requests), log });
+      const replicas = replicaUrls.map((url) => {
+        const pool = requestPool(url);
+        pool.on('error', () => undefined);
+        const replicaHealth = new DbHealthMonitor({ connectionString: url }, healthOpts);
+        pool.watch(replicaHealth);
+        const server: ReplicaServer = { name: serverName(url), prisma: new PrismaClient({ adapter: new PrismaPg(pool), log }), requests: 0, health: replicaHealth };
+        return { server, pool };
+      });
+      const lag = new ReplicaLagProbe(base, replicaUrls.map((connectionString) => ({ connectionString })),
+        { ...healthOpts, maxLagMs: opts.replicaMaxLagMs ?? 5000 });
+      const router = replicas.length > 0
+        ? new ReadRouter({ name: 'primary', prisma, requests: 0 }, replicas.map((r) => r.server), lag) : null;
       const poolStats = (pool: 'requests' | 'jobs', p: Pool, max: number) =>
         ({ pool, max, total: p.totalCount, idle: p.idleCount, waiting: p.waitingCount });
       const stats = (): ConnectionStats => ({
@@ -87,10 +120,14 @@ export class Database {
         pools: [poolStats('requests', requests, opts.poolSize ?? 10), poolStats('jobs', jobs, JOB_POOL_SIZE)],
       });
       return new Database(prisma, pgSqlClient(jobs), 'postgres', async () => {
-        await health.stop();
-        await prisma.$disconnect();
-        await Promise.all([requests.end(), jobs.end()]);
-      }, stats, health);
+        lag.stop();
+        await Promise.all([health.stop(), ...replicas.map((r) => r.server.health.stop())]);
+        await Promise.all([prisma.$disconnect(), ...replicas.map((r) => r.server.prisma.$disconnect())]);
+        await Promise.all([requests.end(), jobs.end(), ...replicas.map((r) => r.pool.end())]);
+      }, stats, health, router, () => {
+        for (const r of replicas) r.server.health.start();
+        if (router) lag.start();
+      });
     }
     const inMemory = opts.dataDir === 'memory://' || opts.dataDir === ':memory:';
     if (!inMemory) mkdirSync(opts.dataDir, { recursive: true });
@@ -105,14 +142,20 @@ export class Database {
   /** Read-only SQL with positional parameters ($1 …); arrays bind as Postgres arrays. */
   async read<T>(text: string, ...params: unknown[]): Promise<T[]> {
     try {
-      return await this.prisma.$queryRawUnsafe<T[]>(text, ...params);
+      if (!this.router) return await this.prisma.$queryRawUnsafe<T[]>(text, ...params);
+      const { prisma } = this.router.serverFor(currentScope());
+      // Awaited inside run(): Prisma's query starts when awaited, and the pool must see the mark.
+      return await snapshotReads.run(true, async () => await prisma.$queryRawUnsafe<T[]>(text, ...params));
     } catch (err) {
       throw unavailableOr(err);
     }
   }
 
-  /** Starts watching the database (Postgres; PGlite is in-process and cannot stall on its own). */
-  startHealthMonitor(): void { this.health?.start(); }
+  /** Starts watching the database and its replicas (Postgres; PGlite is in-process and cannot stall on its own). */
+  startHealthMonitor(): void {
+    this.health?.start();
+    this.startMonitors();
+  }
 
   /** Reachable now? Bounded by the health timeout on Postgres. */
   async ping(): Promise<boolean> {

@@ -6,8 +6,8 @@
 // ping that succeeds brings it back, with no restart. A ping that is only slow
 // while the pool's own queries keep getting answers is load (a saturated CPU
 // delays every reply), not a stall: it does not take the database down.
-import { Client, type ClientConfig } from 'pg';
-import { withTimeout } from './with-timeout';
+import type { ClientConfig } from 'pg';
+import { ProbeConnection } from './probe-connection';
 
 export type DbHealthState = 'up' | 'down';
 
@@ -22,12 +22,14 @@ export class DbHealthMonitor {
   private lastPingMs: number | null = null;
   /** performance.now() of the newest answer to one of the pool's queries. */
   private lastAnswerAt = -Infinity;
-  private client: Client | null = null;
+  private readonly connection: ProbeConnection;
   private timer: NodeJS.Timeout | null = null;
   private stopped = true;
   private readonly listeners = { down: new Set<() => void>(), up: new Set<() => void>() };
 
-  constructor(private readonly config: ClientConfig, private readonly opts: DbHealthOptions) {}
+  constructor(config: ClientConfig, private readonly opts: DbHealthOptions) {
+    this.connection = new ProbeConnection(config, opts.timeoutMs);
+  }
 
   get isDown(): boolean { return !this.stopped && this.state === 'down'; }
 
@@ -51,23 +53,21 @@ export class DbHealthMonitor {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    this.dropClient();
+    this.connection.drop();
   }
 
   /** One ping now (also used by /readyz when the monitor is not running). */
   async ping(): Promise<boolean> {
     const started = performance.now();
-    const noAnswer = `no answer from the database within ${this.opts.timeoutMs} ms`;
     try {
-      await withTimeout(this.query('SELECT 1'), this.opts.timeoutMs, noAnswer);
+      await this.connection.query('SELECT 1');
       this.lastPingMs = Math.round(performance.now() - started);
       this.lastError = null;
       this.set('up');
       return true;
     } catch (err) {
-      const answering = (err as Error).message === noAnswer && this.lastAnswerAt > started;
-      // A stalled connection never answers again: the next ping opens a new one (a slow one too, rather than queue behind it).
-      this.dropClient();
+      // The connection was dropped: the next ping opens a new one (a slow one too, rather than queue behind it).
+      const answering = (err as Error).message === this.connection.noAnswer && this.lastAnswerAt > started;
       if (answering && this.state === 'up') return true;
       this.lastError = (err as Error).message;
       this.set('down');
@@ -79,23 +79,6 @@ export class DbHealthMonitor {
     if (this.stopped) return;
     this.timer = setTimeout(() => { void this.ping().finally(() => this.schedule(this.opts.intervalMs)); }, delay);
     this.timer.unref();
-  }
-
-  private async query(text: string): Promise<void> {
-    if (!this.client) {
-      // The ping's own bound (withTimeout) decides first, so connecting and answering are timed out alike; this only closes the socket after.
-      const client = new Client({ ...this.config, connectionTimeoutMillis: 2 * this.opts.timeoutMs });
-      client.on('error', () => undefined);
-      this.client = client;
-      await client.connect();
-    }
-    await this.client.query(text);
-  }
-
-  private dropClient(): void {
-    const c = this.client as unknown as { connection?: { stream?: { destroy(): void } } } | null;
-    c?.connection?.stream?.destroy();
-    this.client = null;
   }
 
   private set(next: DbHealthState): void {

@@ -4,12 +4,15 @@
 // - while the health monitor says the database is down, a query fails at once;
 // - a query run for a request whose scope is aborted (deadline, client gone)
 //   is cancelled in Postgres (pg_cancel_backend from a separate connection),
-//   so an abandoned query does not keep running there.
+//   so an abandoned query does not keep running there;
+// - with snapshots on (reads may go to replicas), a request's reads share one
+//   REPEATABLE READ transaction (src/db/request-snapshot.ts).
 import { Client, Pool, type ClientConfig, type PoolClient, type PoolConfig, type QueryConfig } from 'pg';
 import { AppError } from '../errors/app-error';
 import { isConnectionError } from './db-errors';
 import type { DbHealthMonitor } from './db-health';
-import { currentScope } from './request-scope';
+import { currentScope, type RequestScope } from './request-scope';
+import { inSnapshotRead, RequestSnapshots } from './request-snapshot';
 
 type Destroyable = { connection?: { stream?: { destroy(): void } }; processID?: number };
 
@@ -43,10 +46,13 @@ export class GuardedPool extends Pool {
   acquireTimeouts = 0;
   statementTimeouts = 0;
 
-  constructor(config: PoolConfig, private readonly cancelConfig: ClientConfig) {
+  private readonly snapshots: RequestSnapshots | null;
+
+  constructor(config: PoolConfig, private readonly cancelConfig: ClientConfig, opts: { snapshotPerRequest?: boolean } = {}) {
     const live = new Set<Client>();
     super({ ...config, Client: trackingClientClass(live) });
     this.live = live;
+    this.snapshots = opts.snapshotPerRequest ? new RequestSnapshots(() => this.acquire()) : null;
     // Replaces Pool#query (the driver adapter calls pool.query(config) and awaits the promise).
     this.query = this.guardedQuery.bind(this) as unknown as Pool['query'];
   }
@@ -68,22 +74,44 @@ export class GuardedPool extends Pool {
     const scope = currentScope();
     scope?.throwIfAborted();
     if (this.health?.isDown) throw databaseDown();
+    if (scope && this.snapshots && inSnapshotRead()) return this.snapshotQuery(scope, this.snapshots, config, values);
     const client = await this.acquire();
-    const release = scope?.onAbort(() => this.cancel(client as unknown as Client));
     let broken: Error | undefined;
+    try {
+      return await this.run(client, scope, config, values);
+    } catch (err) {
+      if (isConnectionError(err)) broken = err as Error;
+      throw err;
+    } finally {
+      // A client whose connection failed is discarded, not returned to the pool.
+      client.release(broken);
+    }
+  }
+
+  /** A request read in the request's snapshot; a failed statement ends the snapshot (its transaction is unusable). */
+  private async snapshotQuery(scope: RequestScope, snapshots: RequestSnapshots, config: string | QueryConfig, values?: unknown[]): Promise<unknown> {
+    const client = await snapshots.client(scope);
+    try {
+      return await this.run(client, scope, config, values);
+    } catch (err) {
+      snapshots.close(scope);
+      throw err;
+    }
+  }
+
+  /** One statement on a held client: cancellable with the request, counted for the health monitor and /metrics. */
+  private async run(client: PoolClient, scope: RequestScope | undefined, config: string | QueryConfig, values?: unknown[]): Promise<unknown> {
+    const release = scope?.onAbort(() => this.cancel(client as unknown as Client));
     try {
       const result = await client.query(config as QueryConfig, values);
       this.health?.noteAnswer();
       return result;
     } catch (err) {
-      if (isConnectionError(err)) broken = err as Error;
-      else this.health?.noteAnswer();
+      if (!isConnectionError(err)) this.health?.noteAnswer();
       if (isStatementTimeout(err)) this.statementTimeouts += 1;
       throw err;
     } finally {
       release?.();
-      // A client whose connection failed is discarded, not returned to the pool.
-      client.release(broken);
     }
   }
 

@@ -2,16 +2,21 @@
 // request (AsyncLocalStorage carries it through resolvers and loaders to the
 // pool); when the request ends early (deadline passed, client gone) the scope
 // is aborted: its queries still running are cancelled in Postgres, and the
-// ones it would start next fail at once instead of running for nobody.
+// ones it would start next fail at once instead of running for nobody. When
+// the response is over the scope ends, and what the request held for its whole
+// life (a read snapshot, src/db/request-snapshot.ts) is given back.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { AppError } from '../errors/app-error';
 
 export class RequestScope {
   private readonly controller = new AbortController();
   private readonly cancels = new Set<() => void>();
+  private readonly finishers: (() => void)[] = [];
+  private ended = false;
 
   get aborted(): boolean { return this.controller.signal.aborted; }
   get signal(): AbortSignal { return this.controller.signal; }
+  get isEnded(): boolean { return this.ended; }
 
   /** Runs `cancel` if the scope is aborted while the returned handle is held; call the handle when done. */
   onAbort(cancel: () => void): () => void {
@@ -25,6 +30,19 @@ export class RequestScope {
     this.controller.abort(new AppError('SERVICE_UNAVAILABLE', reason));
     for (const cancel of this.cancels) cancel();
     this.cancels.clear();
+  }
+
+  /** Runs `finish` once the request is over (at once if it already is). */
+  onEnd(finish: () => void): void {
+    if (this.ended) finish();
+    else this.finishers.push(finish);
+  }
+
+  /** The response is sent or abandoned: nothing of this request runs any more. */
+  end(): void {
+    if (this.ended) return;
+    this.ended = true;
+    for (const finish of this.finishers.splice(0)) finish();
   }
 
   throwIfAborted(): void {

@@ -26,7 +26,8 @@ export interface HealthState {
 
 /**
  * Open probes: /healthz says the process is up, /readyz that it can answer
- * (database reachable, schema current, not shutting down). /readyz answers
+ * (database reachable, schema current, not shutting down) and, with replicas,
+ * where reads go (each replica's lag and whether it is used). /readyz answers
  * within about a second even when the database stalls: on Postgres it reads
  * the health monitor's state, and its own queries are bounded.
  */
@@ -50,6 +51,8 @@ export function healthRoutes(db: Database, state: HealthState): Router {
       ...(state.rateLimits ? { rateLimits: state.rateLimits() } : {}),
       // Shown, never a reason for 503: a lagging sync still serves what it has (every answer says how fresh).
       ...(sync ? { sync } : {}),
+      // Shown, never a reason for 503: with no replica usable, reads go to the primary.
+      ...(db.router ? { reads: { primaryRequests: db.router.primary.requests, replicas: db.router.status() } } : {}),
     });
   });
   return router;

@@ -20,6 +20,7 @@ export function requestDeadline(timeoutMs: number) {
     res.on('close', () => {
       clearTimeout(timer);
       if (!res.writableFinished) scope.abort('The client closed the connection');
+      scope.end();
     });
     requestScopes.run(scope, next);
   };
