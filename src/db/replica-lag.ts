@@ -37,14 +37,16 @@ export class PrimaryWalHistory {
 
   /**
    * Lag at `now` of a replica that has replayed up to `replayed`: the age of the
-   * newest sample it has reached; when it has reached none that is kept, the
-   * age of the oldest (already over any bound below keepMs); null before the
-   * first sample.
+   * newest sample it has reached; null before the first sample. When it has
+   * reached none that is kept, the primary was last seen at a position it has
+   * reached more than keepMs ago (that sample was dropped for its age), so the
+   * lag is at least keepMs. (The oldest kept sample's own age says nothing: on
+   * an idle primary its time moves on with every probe.)
    */
   lagMs(replayed: bigint, now: number): number | null {
     if (this.samples.length === 0) return null;
     for (let i = this.samples.length - 1; i >= 0; i--) if (this.samples[i].lsn <= replayed) return Math.max(0, now - this.samples[i].at);
-    return Math.max(0, now - this.samples[0].at);
+    return Math.max(this.keepMs, now - this.samples[0].at);
   }
 }
 

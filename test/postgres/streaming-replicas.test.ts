@@ -40,7 +40,8 @@ beforeAll(async () => {
   for (let i = 0; i < 2; i++) {
     const db = Database.open({
       databaseUrl: cluster.primaryUrl, replicaUrls: [cluster.standbyUrl], replicaMaxLagMs: MAX_LAG_MS, dataDir: '', poolSize: 4,
-      health: { intervalMs: 100, timeoutMs: 400 },
+      // A generous ping bound: CI runs this beside other test files on two cores, and a ping slowed by that is not an outage.
+      health: { intervalMs: 100, timeoutMs: 2000 },
     });
     db.startHealthMonitor();
     replicaDbs.push(db);
@@ -78,8 +79,10 @@ async function answersOf(s: ServedApp): Promise<Answers> {
 interface Reads { primaryRequests: number; replicas: { usable: boolean; requests: number; lagMs: number | null; health: string }[] }
 async function reads(s: ServedApp): Promise<Reads> {
   const res = await fetch(`${s.base}/readyz`);
-  expect(res.status).toBe(200);
-  return (await res.json()).reads;
+  // Not ready (503) still tells where reads went; the body is the same shape.
+  const body = await res.json() as { reads?: Reads };
+  if (!body.reads) throw new Error(`/readyz ${res.status} without reads: ${JSON.stringify(body)}`);
+  return body.reads;
 }
 
 const count = (text: string, part: string) => text.split(part).length - 1;

@@ -28,6 +28,15 @@ describe('replica lag from WAL positions', () => {
     h.note(1000, 300n); // drops the sample of 0 (older than 500 ms)
     expect(h.lagMs(50n, 1100)).toBe(500);
   });
+
+  it('when the replica stopped replaying and the primary then went idle past the kept window, then its lag stays at least that window (it does not look current again)', () => {
+    const h = new PrimaryWalHistory(3000);
+    h.note(0, 100n); // the replica replays up to 100, then pauses
+    h.note(100, 200n); // one write on the primary
+    for (let t = 200; t <= 10_000; t += 100) h.note(t, 200n); // idle: the same position seen again and again
+    expect(h.lagMs(100n, 10_000)).toBeGreaterThanOrEqual(3000);
+    expect(h.lagMs(200n, 10_000)).toBe(0);
+  });
 });
 
 describe('DATABASE_REPLICA_URLS', () => {
