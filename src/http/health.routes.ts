@@ -34,11 +34,15 @@ export interface HealthState {
 export function healthRoutes(db: Database, state: HealthState): Router {
   const router = Router();
   router.get('/healthz', (_req, res) => { res.json({ status: 'ok' }); });
+  // Once every migration is seen applied, it stays so for this process: a probe under load need not ask again
+  // (a slow answer to that read made a busy instance look not ready).
+  let migrated = false;
   router.get('/readyz', async (_req, res) => {
     const monitored = db.health && !db.health.isDown && db.health.status().lastPingMs !== null;
     const reachable = db.health?.isDown ? false : monitored ? true : await db.ping();
-    const pending = reachable
-      ? await withTimeout(pendingMigrations(db.sql), 1000, 'migration check timed out').catch(() => null) : null;
+    const pending = !reachable ? null : migrated ? []
+      : await withTimeout(pendingMigrations(db.sql), 1000, 'migration check timed out').catch(() => null);
+    if (pending?.length === 0) migrated = true;
     const sync = reachable ? await withTimeout(syncDetail(db), 1000, 'sync status read timed out').catch(() => null) : null;
     const draining = state.draining();
     const ready = reachable && pending !== null && pending.length === 0 && !draining;
