@@ -24,7 +24,7 @@
 // picked by a seeded hash, in a seeded order. Every route of
 // src/rest/routes/*.routes.ts is measured: by a request template below, or (a
 // route added since) by its documented example call on the sampled ids; POST
-// /api/trending/find per protocol over pages 1..10. Latency is the client's
+// /api/trending/find per protocol over pages 1..10, without and with a category filter. Latency is the client's
 // time to the full body; percentiles are nearest-rank (with 200 requests p99 is
 // the 3rd slowest). Each endpoint also reports the time spent in the
 // repositories' SQL (Database.read) and its costliest statements, which is
@@ -46,6 +46,7 @@ import { loadConfig } from '../../src/config/load-config';
 import { SCALES, type Scale } from '../../src/datagen/generate';
 import type { Database } from '../../src/db/database';
 import { FARCASTER, generationOf, LENS, LENS_ID } from '../../src/domain/protocols';
+import { CATEGORIES } from '../../src/domain/taxonomy';
 import { createApp } from '../../src/http/app';
 import { projectRoot } from '../../src/project-root';
 import { REST_ROUTES } from '../../src/rest/rest-routes';
@@ -181,6 +182,12 @@ function templates(s: Sample): Record<string, Variant[]> {
     name: `POST /api/trending/find ${protocol} (pages 1..10, ratio week/day/month)`,
     request: (i) => ({ method: 'POST', path: '/api/trending/find', body: { protocol, page: (i % 10) + 1, ratio: at(ratios, Math.floor(i / 10)) } }),
   });
+  /** The same pages filtered by one category, each of the taxonomy in turn. */
+  const trendingInCategory = (protocol: string): Variant => ({
+    name: `POST /api/trending/find ${protocol} with categories (one of ${CATEGORIES.length}, pages 1..10, ratio week/day/month)`,
+    request: (i) => ({ method: 'POST', path: '/api/trending/find',
+      body: { protocol, page: (i % 10) + 1, ratio: at(ratios, Math.floor(i / 10)), categories: [at(CATEGORIES, i).id] } }),
+  });
   return {
     // Farcaster analytics
     'get /api/farcaster/user/rank/:fid': [byFid('/api/farcaster/user/rank/{fid}', 'ratio=week')],
@@ -230,7 +237,7 @@ function templates(s: Sample): Record<string, Variant[]> {
       { name: '/api/lens/collect/top-creators?year=2024&month=1..12', request: (i) => get(`/api/lens/collect/top-creators?year=2024&month=${(i % 12) + 1}`) },
     ],
     // Trending
-    'post /api/trending/find': [trending('farcaster'), trending('lens')],
+    'post /api/trending/find': [trending('farcaster'), trending('lens'), trendingInCategory('farcaster'), trendingInCategory('lens')],
   };
 }
 

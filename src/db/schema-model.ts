@@ -17,13 +17,20 @@ export interface ExpectedColumn {
   defaultSql: string | null;
 }
 export interface ExpectedIndex { name: string; columns: string[]; unique: boolean; primary: boolean }
-export interface ExpectedTable { name: string; columns: ExpectedColumn[]; indexes: ExpectedIndex[] }
+/**
+ * An index Prisma cannot express (an expression, INCLUDE columns, a WHERE
+ * clause), declared in the model's doc comment as a line
+ * `@rawIndex <statement>`, the statement exactly as Postgres'
+ * pg_get_indexdef() prints it, less the table's schema.
+ */
+export interface RawIndex { name: string; definition: string }
+export interface ExpectedTable { name: string; columns: ExpectedColumn[]; indexes: ExpectedIndex[]; rawIndexes: RawIndex[] }
 
 interface DmmfField {
   name: string; kind: string; isList: boolean; isRequired: boolean; type: string;
   nativeType: [string, string[]] | null; hasDefaultValue: boolean; default?: unknown; dbName?: string | null;
 }
-interface DmmfModel { name: string; dbName: string | null; fields: DmmfField[] }
+interface DmmfModel { name: string; dbName: string | null; fields: DmmfField[]; documentation?: string }
 interface DmmfIndex { model: string; type: 'id' | 'unique' | 'normal' | 'fulltext'; fields: { name: string }[]; dbName?: string | null }
 
 export const SCHEMA_PATH = path.join(projectRoot(), 'prisma', 'schema.prisma');
@@ -76,7 +83,18 @@ export function expectedTables(schemaPath = SCHEMA_PATH): ExpectedTable[] {
       const name = i.dbName ?? (i.type === 'id' ? `${table}_pkey` : `${table}_${columns.join('_')}_${suffix}`);
       return { name, columns, unique: i.type !== 'normal', primary: i.type === 'id' };
     });
-    return { name: table, columns: cols.map(columnOf), indexes };
+    return { name: table, columns: cols.map(columnOf), indexes, rawIndexes: rawIndexesOf(m, table) };
+  });
+}
+
+const RAW_INDEX = /^@rawIndex\s+(CREATE (?:UNIQUE )?INDEX (\S+) ON (\S+) USING .+)$/;
+
+function rawIndexesOf(m: DmmfModel, table: string): RawIndex[] {
+  return (m.documentation ?? '').split('\n').map((l) => l.trim()).filter((l) => l.startsWith('@rawIndex')).map((line) => {
+    const match = RAW_INDEX.exec(line);
+    if (!match) throw new Error(`${m.name}: a @rawIndex line is CREATE [UNIQUE] INDEX <name> ON <table> USING …: ${line}`);
+    if (match[3] !== table) throw new Error(`${m.name}: @rawIndex ${match[2]} is on ${match[3]}, not ${table}`);
+    return { name: match[2], definition: match[1] };
   });
 }
 
@@ -87,5 +105,6 @@ export function createTableSql(t: ExpectedTable): string {
   const body = [...cols, '', pk ? `    CONSTRAINT "${pk.name}" PRIMARY KEY (${pk.columns.map((c) => `"${c}"`).join(', ')})` : ''];
   const idx = t.indexes.filter((i) => !i.primary).map((i) =>
     `-- CreateIndex\nCREATE ${i.unique ? 'UNIQUE ' : ''}INDEX "${i.name}" ON "${t.name}"(${i.columns.map((c) => `"${c}"`).join(', ')});\n`);
-  return [`-- CreateTable\nCREATE TABLE "${t.name}" (\n${body.join('\n')}\n);\n`, ...idx].join('\n');
+  const raw = t.rawIndexes.map((i) => `-- CreateIndex\n${i.definition};\n`);
+  return [`-- CreateTable\nCREATE TABLE "${t.name}" (\n${body.join('\n')}\n);\n`, ...idx, ...raw].join('\n');
 }

@@ -84,14 +84,25 @@ export function collectSums(db: Database, ids: readonly string[], w: CollectWind
     GROUP BY 1, 2`, [...ids], ...where.params);
 }
 
-/** Known profiles by USD collected, then collects, then id (numeric order). */
+/**
+ * Known profiles by USD collected, then collects, then id (numeric order).
+ * Collects are summed per creator and sorted first; the subquery's order lets
+ * the planner check that each creator is a known profile in that order and stop
+ * at `limit` (a key probe per creator read instead of a join of every profile).
+ * The sort keys are the subquery's columns so that its order is the outer one.
+ */
 export function topCreators(db: Database, w: CollectWindow, limit: number): Promise<TopCreatorRow[]> {
   const where = collectWhere(w, 2);
   return db.read<TopCreatorRow>(`
-    SELECT a.collected_profile_id AS profile_id, count(*)::int AS count, coalesce(sum(a.usd_amount), 0)::float8 AS usd_total
-    FROM lens_act a JOIN lens_profile p ON p.profile_id = a.collected_profile_id
-    WHERE ${where.sql}
-    GROUP BY 1
-    ORDER BY coalesce(sum(a.usd_amount), 0) DESC, count(*) DESC, ${LENS_ID.order('a.collected_profile_id')}
+    SELECT s.profile_id, s.count, s.usd::float8 AS usd_total
+    FROM (
+      SELECT a.collected_profile_id AS profile_id, count(*)::int AS count, coalesce(sum(a.usd_amount), 0) AS usd,
+        length(a.collected_profile_id) AS id_length
+      FROM lens_act a
+      WHERE ${where.sql}
+      GROUP BY a.collected_profile_id
+      ORDER BY usd DESC, count DESC, id_length, profile_id) s
+    WHERE EXISTS (SELECT 1 FROM lens_profile p WHERE p.profile_id = s.profile_id)
+    ORDER BY s.usd DESC, s.count DESC, s.id_length, s.profile_id
     LIMIT $1`, limit, ...where.params);
 }

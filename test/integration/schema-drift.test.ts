@@ -20,8 +20,13 @@ const COLUMNS_SQL = `
   WHERE n.nspname = current_schema() AND c.relkind = 'r' AND a.attnum > 0 AND NOT a.attisdropped
     AND c.relname <> '_prisma_migrations'`;
 
+// Indexes Prisma can express are compared by their key columns; those it
+// cannot (expressions, INCLUDE, WHERE) are declared in schema.prisma as
+// `/// @rawIndex <statement>` lines on their model (src/db/schema-model.ts) and
+// compared whole with pg_get_indexdef(), less the schema it qualifies the table with.
 const INDEXES_SQL = `
   SELECT t.relname AS table, i.relname AS name, ix.indisunique AS unique, ix.indisprimary AS primary,
+         replace(pg_get_indexdef(ix.indexrelid), ' ON ' || quote_ident(n.nspname) || '.', ' ON ') AS definition,
          array(SELECT a.attname::text FROM unnest(ix.indkey) WITH ORDINALITY k(attnum, ord)
                JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = k.attnum ORDER BY k.ord) AS columns
   FROM pg_index ix JOIN pg_class t ON t.oid = ix.indrelid JOIN pg_class i ON i.oid = ix.indexrelid
@@ -40,10 +45,16 @@ describe('schema drift', () => {
   });
 
   it('when migrated, then every index and primary key matches schema.prisma', async () => {
-    const expected = expectedTables().flatMap((tbl) => tbl.indexes.map((i) => ({ table: tbl.name, name: i.name, unique: i.unique, primary: i.primary, columns: i.columns })));
-    const actual = await t.db.sql.query<{ table: string; name: string; unique: boolean; primary: boolean; columns: string[] }>(INDEXES_SQL);
+    const tables = expectedTables();
+    const raw = new Set(tables.flatMap((tbl) => tbl.rawIndexes.map((i) => i.name)));
+    const expected = tables.flatMap((tbl) => tbl.indexes.map((i) => ({ table: tbl.name, name: i.name, unique: i.unique, primary: i.primary, columns: i.columns })));
+    const all = await t.db.sql.query<{ table: string; name: string; unique: boolean; primary: boolean; columns: string[]; definition: string }>(INDEXES_SQL);
+    const actual = all.filter((r) => !raw.has(r.name)).map(({ definition: _, ...r }) => r);
     const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
-    expect(actual.map((r) => ({ ...r })).sort(byName)).toEqual(expected.sort(byName));
+    expect(actual.sort(byName)).toEqual(expected.sort(byName));
+    const expectedRaw = tables.flatMap((tbl) => tbl.rawIndexes.map((i) => ({ table: tbl.name, name: i.name, definition: i.definition })));
+    const actualRaw = all.filter((r) => raw.has(r.name)).map((r) => ({ table: r.table, name: r.name, definition: r.definition }));
+    expect(actualRaw.sort(byName)).toEqual(expectedRaw.sort(byName));
   });
 
   it('when migrated, then _prisma_migrations records each migration with the checksum prisma migrate deploy expects', async () => {
