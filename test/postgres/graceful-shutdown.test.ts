@@ -24,9 +24,11 @@ describe('graceful shutdown', () => {
 
   it(`when SIGTERM arrives with ${IN_FLIGHT} requests in flight, then all ${IN_FLIGHT} are answered, new connections are refused and the process exits 0`, async () => {
     const { key } = await new KeyService(t.db, 600, 0).create({ name: 'drain', rateLimit: 100000 });
-    // Room for every request's statement to wait in Postgres, and no timeout that would end the wait first.
+    // Room for every request's statement to wait in Postgres, and no timeout that would end the wait first;
+    // no answer cache, or the 16 requests would be answered from the first one's answer without reaching the lock.
     const server = await startServerProcess({
       DATABASE_URL: t.url!, SHUTDOWN_DRAIN_MS: '10000', DB_POOL_SIZE: '20', DB_STATEMENT_TIMEOUT_MS: '0', DB_ACQUIRE_TIMEOUT_MS: '15000', REQUEST_TIMEOUT_MS: '30000',
+      ANSWER_CACHE_MB: '0',
     });
     const base = `http://127.0.0.1:${server.port}`;
     const get = () => fetch(`${base}/api/farcaster/followersCount?fids=1,2`, { headers: { apikey: key } });
