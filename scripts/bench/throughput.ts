@@ -238,14 +238,15 @@ async function measureRoute(route: ThroughputRoute, requests: BenchRequest[], se
 
 // ---------------------------------------------------------------- report
 
+/** The figures as the Markdown table of docs/performance.md (copied from this output). */
 function printTable(results: RouteResult[]): void {
-  const w = Math.max(...results.map((r) => r.name.length)) + 2;
-  const n = (x: number, width = 9) => String(Math.round(x)).padStart(width);
-  const f = (x: number, width = 8) => x.toFixed(2).padStart(width);
+  const n = (x: number) => Math.round(x).toLocaleString('en-US');
+  const yes = (ok: boolean) => (ok ? 'yes' : '**no**');
   const lines = [
     '',
-    `${'route'.padEnd(w)}${'service'.padStart(9)}${'bare'.padStart(9)}${'ratio'.padStart(8)}${'goal'.padStart(6)}  ${'rate'.padStart(7)}${'p99 svc'.padStart(9)}${'p99 bare'.padStart(9)}${'×'.padStart(7)}  ${'stmt/req'.padStart(11)}${'RSS MiB'.padStart(9)}`,
-    ...results.map((r) => `${r.name.padEnd(w)}${n(r.service.medianReqPerSec)}${n(r.bare.medianReqPerSec)}${f(r.ratio)}${r.goal.toFixed(2).padStart(6)}${r.meetsGoal ? ' ' : '✗'} ${n(r.service.atRate.targetRate, 7)}${f(r.service.atRate.p99, 9)}${f(r.bare.atRate.p99, 9)}${f(r.p99RatioAtRate, 7)}${r.meetsP99Goal ? ' ' : '✗'} ${`${r.service.statementsPerRequest}/${r.bare.statementsPerRequest}`.padStart(11)}${String(r.service.peakRssMiB ?? '?').padStart(9)}`),
+    '| route | service req/s | bare req/s | ratio | goal | met | rate for p99 | service reached | p99 service ms | p99 bare ms | × | ≤ 2× | statements / request (service / bare) | service RSS MiB |',
+    '|---|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|---|---:|---:|',
+    ...results.map((r) => `| ${r.name} | ${n(r.service.medianReqPerSec)} | ${n(r.bare.medianReqPerSec)} | ${r.ratio.toFixed(2)} | ${r.goal.toFixed(2)} | ${yes(r.meetsGoal)} | ${n(r.service.atRate.targetRate)} | ${n(r.service.atRate.achievedRate)} | ${r.service.atRate.p99.toFixed(1)} | ${r.bare.atRate.p99.toFixed(1)} | ${r.p99RatioAtRate.toFixed(1)} | ${yes(r.meetsP99Goal)} | ${r.service.statementsPerRequest} / ${r.bare.statementsPerRequest} | ${r.service.peakRssMiB ?? '?'} |`),
     '',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
