@@ -38,10 +38,20 @@ function serviceEnv(settings: Record<string, string>): NodeJS.ProcessEnv {
 
 function wrap(name: ServerChild['name'], child: ChildProcess, port: number, out: () => string): ServerChild {
   let asked = 0;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let stopping = false;
+  let exit: string | null = null;
+  const exited = new Promise<void>((resolve) => child.once('exit', (code, signal) => {
+    exit = `exit code ${code ?? '-'}, signal ${signal ?? '-'}`;
+    // A server that ends on its own mid-run voids the run: say so at once, with its last words.
+    if (!stopping) process.stderr.write(`[bench] the ${name} (pid ${child.pid}) ended by itself (${exit}); its last output:\n${out().slice(-3000)}\n`);
+    resolve();
+  }));
+  // A send on a closed channel is reported by its callback; without this listener it would end the bench unexplained.
+  child.on('error', () => undefined);
   return {
     name, pid: child.pid!, base: `http://127.0.0.1:${port}`, output: out,
     statements: () => new Promise((resolve, reject) => {
+      if (exit) { reject(new Error(`the ${name} is gone (${exit})`)); return; }
       const id = ++asked;
       const timer = setTimeout(() => { child.off('message', onMessage); reject(new Error(`${name} did not report its statements`)); }, 5000);
       const onMessage = (m: { type?: string; id?: number; counts?: Record<string, number> }) => {
@@ -51,9 +61,15 @@ function wrap(name: ServerChild['name'], child: ChildProcess, port: number, out:
         resolve(new Map(Object.entries(m.counts ?? {})));
       };
       child.on('message', onMessage);
-      child.send({ type: 'bench:statements', id });
+      child.send({ type: 'bench:statements', id }, (err) => {
+        if (!err) return;
+        clearTimeout(timer);
+        child.off('message', onMessage);
+        reject(new Error(`could not ask the ${name} for its statements (${exit ?? err.message})`));
+      });
     }),
     async stop() {
+      stopping = true;
       if (child.exitCode !== null || child.signalCode !== null) return;
       // The counter's IPC listener would keep the process alive after its server closed.
       if (child.connected) child.disconnect();
