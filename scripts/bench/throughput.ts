@@ -282,6 +282,8 @@ async function main() {
     if (!routes.length) throw new Error(`no route matches ${opts.only}`);
 
     buildService();
+    // Waited for before the servers start, so a long wait does not leave them idle for minutes.
+    if (opts.waitIdle) await waitForIdle(opts.waitIdle);
     const key = await keys.create({ name: 'bench-throughput', rateLimit: 1_000_000_000 });
     keyId = key.id;
     const service = await startService(url, POOL_SIZE);
@@ -291,7 +293,6 @@ async function main() {
     const rssAtStart = { service: rssMiB(service.pid), bare: rssMiB(bare.pid) };
     log(`service pid ${service.pid} on ${service.base} (${rssAtStart.service} MiB), bare pid ${bare.pid} on ${bare.base} (${rssAtStart.bare} MiB)`);
 
-    if (opts.waitIdle) await waitForIdle(opts.waitIdle);
     const loadBefore = loadAverage();
     const busyBefore = await otherActivity(db);
     if (busyBefore.length) log(`warning: other sessions are active on the server: ${busyBefore.join(' | ')}`);
