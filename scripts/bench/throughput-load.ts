@@ -22,6 +22,8 @@ export interface LoadResult {
   non2xx: number;
   errors: number;
   timeouts: number;
+  /** Responses by HTTP status. */
+  statuses: Record<string, number>;
   seconds: number;
   /** 2xx responses per second of the run. */
   reqPerSec: number;
@@ -37,6 +39,7 @@ export function runLoad(base: string, requests: BenchRequest[], opts: LoadOption
   let next = 0;
   const latencies: number[] = [];
   let ok = 0;
+  const statuses: Record<string, number> = {};
   const json = { ...opts.headers, 'content-type': 'application/json' };
   return new Promise((resolve, reject) => {
     const instance = autocannon({
@@ -56,7 +59,7 @@ export function runLoad(base: string, requests: BenchRequest[], opts: LoadOption
       const seconds = result.duration;
       const sorted = latencies.sort((a, b) => a - b);
       resolve({
-        responses: latencies.length, non2xx: result.non2xx, errors: result.errors, timeouts: result.timeouts, seconds: r2(seconds),
+        responses: latencies.length, non2xx: result.non2xx, errors: result.errors, timeouts: result.timeouts, statuses, seconds: r2(seconds),
         reqPerSec: r2(ok / seconds),
         latency: {
           p50: r2(pct(sorted, 0.5)), p90: r2(pct(sorted, 0.9)), p99: r2(pct(sorted, 0.99)), max: r2(sorted[sorted.length - 1] ?? 0),
@@ -66,6 +69,7 @@ export function runLoad(base: string, requests: BenchRequest[], opts: LoadOption
     });
     instance.on('response', (_client, statusCode, _bytes, responseTime) => {
       latencies.push(responseTime);
+      statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
       if (statusCode >= 200 && statusCode < 300) ok += 1;
     });
   });
