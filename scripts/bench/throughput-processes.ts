@@ -17,11 +17,37 @@ export interface ServerChild {
   statements(): Promise<Map<string, number>>;
   /** The last of its stdout and stderr, for an error message. */
   output(): string;
+  /** Its log lines at warn or above (pino JSON on stdout): how many, and the first few. */
+  warnings(): { count: number; first: { time: string; msg: string }[] };
   stop(): Promise<void>;
 }
 
 const COUNTER = path.join(__dirname, 'count-statements.cjs');
 const OUTPUT_KEPT = 20_000;
+const WARNINGS_KEPT = 20;
+
+/** Collects pino's warn-and-above lines from a stream of stdout chunks. */
+function warningCollector() {
+  const first: { time: string; msg: string }[] = [];
+  let count = 0;
+  let partial = '';
+  return {
+    add(chunk: string) {
+      const lines = (partial + chunk).split('\n');
+      partial = lines.pop() ?? '';
+      for (const line of lines) {
+        if (!line.startsWith('{')) continue;
+        try {
+          const entry = JSON.parse(line) as { level?: number; time?: number; msg?: string };
+          if ((entry.level ?? 0) < 40) continue;
+          count += 1;
+          if (first.length < WARNINGS_KEPT) first.push({ time: new Date(entry.time ?? Date.now()).toISOString(), msg: entry.msg ?? line.slice(0, 200) });
+        } catch { /* not a log line */ }
+      }
+    },
+    get: () => ({ count, first }),
+  };
+}
 
 /** `npm start`'s build step: dist/ rebuilt when a source changed since the last build. */
 export function buildService(): void {
@@ -36,7 +62,7 @@ function serviceEnv(settings: Record<string, string>): NodeJS.ProcessEnv {
   return { ...env, ...settings };
 }
 
-function wrap(name: ServerChild['name'], child: ChildProcess, port: number, out: () => string): ServerChild {
+function wrap(name: ServerChild['name'], child: ChildProcess, port: number, out: () => string, warnings: ServerChild['warnings']): ServerChild {
   let asked = 0;
   let stopping = false;
   let exit: string | null = null;
@@ -49,7 +75,7 @@ function wrap(name: ServerChild['name'], child: ChildProcess, port: number, out:
   // A send on a closed channel is reported by its callback; without this listener it would end the bench unexplained.
   child.on('error', () => undefined);
   return {
-    name, pid: child.pid!, base: `http://127.0.0.1:${port}`, output: out,
+    name, pid: child.pid!, base: `http://127.0.0.1:${port}`, output: out, warnings,
     statements: () => new Promise((resolve, reject) => {
       if (exit) { reject(new Error(`the ${name} is gone (${exit})`)); return; }
       const id = ++asked;
@@ -85,7 +111,9 @@ function start(name: ServerChild['name'], args: string[], env: NodeJS.ProcessEnv
   const child = spawn(process.execPath, ['--require', COUNTER, ...args], { cwd: projectRoot(), env, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
   let out = '';
   const keep = (d: Buffer) => { out = (out + String(d)).slice(-OUTPUT_KEPT); };
+  const warnings = warningCollector();
   child.stdout!.on('data', keep);
+  child.stdout!.on('data', (d: Buffer) => warnings.add(String(d)));
   child.stderr!.on('data', keep);
   return new Promise((resolve, reject) => {
     const onData = () => check(undefined);
@@ -94,7 +122,7 @@ function start(name: ServerChild['name'], args: string[], env: NodeJS.ProcessEnv
       if (port === null) return;
       child.stdout!.off('data', onData);
       child.off('message', check);
-      resolve(wrap(name, child, port, () => out));
+      resolve(wrap(name, child, port, () => out, warnings.get));
     };
     child.stdout!.on('data', onData);
     child.on('message', check);

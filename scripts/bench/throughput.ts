@@ -133,15 +133,16 @@ async function settle(server: ServerChild): Promise<void> {
 
 // ---------------------------------------------------------------- one route
 
+/** One load run as the report keeps it: latencies in ms; failed = non-2xx answers, connection errors and timeouts. */
+interface Run { reqPerSec: number; p50: number; p99: number; max: number; failed: number; statuses: Record<string, number> }
+
 interface Side {
-  reqPerSec: number[];
+  /** The rounds at full load, in order. */
+  rounds: Run[];
   medianReqPerSec: number;
-  /** Per round: median latency and p99 at full load (ms). */
-  latencyPerRound: { p50: number; p99: number }[];
   statementsPerRequest: number;
   peakRssMiB: number | null;
-  failures: number;
-  atRate: { targetRate: number; achievedRate: number; p50: number; p99: number; max: number; failures: number };
+  atRate: Run & { targetRate: number };
 }
 
 interface RouteResult {
@@ -149,11 +150,12 @@ interface RouteResult {
   service: Side; bare: Side;
   ratio: number; meetsGoal: boolean;
   p99RatioAtRate: number; meetsP99Goal: boolean;
-  /** The statements each ran per request while the answers were compared (text folded, cut at 140 characters; the service's key checks left out). */
+  /** The statements each ran per request while the answers were compared (text folded, cut at 140 characters). */
   statements: { sql: string; service: number; bare: number }[];
 }
 
 const failuresOf = (r: LoadResult) => r.non2xx + r.errors + r.timeouts;
+const runOf = (r: LoadResult): Run => ({ reqPerSec: r.reqPerSec, p50: r.latency.p50, p99: r.latency.p99, max: r.latency.max, failed: failuresOf(r), statuses: r.statuses });
 
 async function fetchText(base: string, r: BenchRequest, headers: Record<string, string>): Promise<{ status: number; body: string }> {
   const res = await fetch(base + r.path, { method: r.method, headers: r.body === undefined ? headers : { ...headers, 'content-type': 'application/json' }, body: r.body });
@@ -178,8 +180,9 @@ async function compareAnswers(route: ThroughputRoute, requests: BenchRequest[], 
     if (problems.length >= 3) break;
   }
   const ran = { service: delta(s0, await service.statements()), bare: delta(b0, await bare.statements()) };
-  const perRequest = { service: r2(total(ran.service) / requests.length), bare: r2(total(ran.bare) / requests.length) };
+  // The key checks come once per cache period, not with each request: over a few requests they would read as a share of each.
   for (const sql of ran.service.keys()) if (isKeyCheck(sql)) ran.service.delete(sql);
+  const perRequest = { service: r2(total(ran.service) / requests.length), bare: r2(total(ran.bare) / requests.length) };
   const texts = [...new Set([...ran.service.keys(), ...ran.bare.keys()])];
   const statements = texts.map((sql) => ({ sql: sql.slice(0, 140), service: r2((ran.service.get(sql) ?? 0) / requests.length), bare: r2((ran.bare.get(sql) ?? 0) / requests.length) }));
   for (const s of statements) if (s.service !== s.bare) problems.push(`${route.key}: the service ran ${s.service} and the bare server ${s.bare} per request of: ${s.sql}`);
@@ -198,7 +201,7 @@ async function measureRoute(route: ThroughputRoute, requests: BenchRequest[], se
       await settle(s);
       const { result, peakMiB } = await peakRss(s.pid, () => runLoad(s.base, requests, { ...load, duration: opts.duration }));
       runs[s.name].push({ r: result, rss: peakMiB });
-      log(`${route.key} round ${round} ${s.name}: ${Math.round(result.reqPerSec)} req/s, p99 ${result.latency.p99} ms${failuresOf(result) ? `, ${failuresOf(result)} failed` : ''}`);
+      log(`${route.key} round ${round} ${s.name}: ${Math.round(result.reqPerSec)} req/s, p99 ${result.latency.p99} ms${failuresOf(result) ? `, ${failuresOf(result)} failed (${JSON.stringify(result.statuses)})` : ''}`);
     }
   }
   const bareMedian = median(runs.bare.map((x) => x.r.reqPerSec));
@@ -216,12 +219,10 @@ async function measureRoute(route: ThroughputRoute, requests: BenchRequest[], se
     const at = atRate[name]!;
     const peaks = [...rs.map((x) => x.rss), at.rss].filter((x): x is number => x !== null);
     return {
-      reqPerSec: rs.map((x) => x.r.reqPerSec), medianReqPerSec: r2(median(rs.map((x) => x.r.reqPerSec))),
-      latencyPerRound: rs.map((x) => ({ p50: x.r.latency.p50, p99: x.r.latency.p99 })),
+      rounds: rs.map((x) => runOf(x.r)), medianReqPerSec: r2(median(rs.map((x) => x.r.reqPerSec))),
       statementsPerRequest: perRequest[name],
       peakRssMiB: peaks.length ? Math.max(...peaks) : null,
-      failures: rs.reduce((a, x) => a + failuresOf(x.r), 0),
-      atRate: { targetRate, achievedRate: at.r.reqPerSec, p50: at.r.latency.p50, p99: at.r.latency.p99, max: at.r.latency.max, failures: failuresOf(at.r) },
+      atRate: { targetRate, ...runOf(at.r) },
     };
   };
   const service = side('service');
@@ -230,8 +231,8 @@ async function measureRoute(route: ThroughputRoute, requests: BenchRequest[], se
   const p99RatioAtRate = r2(service.atRate.p99 / Math.max(bare.atRate.p99, 0.01));
   return {
     key: route.key, name: route.name, goal: route.goal, requestsInList: requests.length, service, bare,
-    ratio, meetsGoal: ratio >= route.goal && service.failures === 0,
-    p99RatioAtRate, meetsP99Goal: p99RatioAtRate <= P99_GOAL && service.atRate.failures === 0,
+    ratio, meetsGoal: ratio >= route.goal && service.rounds.every((x) => x.failed === 0),
+    p99RatioAtRate, meetsP99Goal: p99RatioAtRate <= P99_GOAL && service.atRate.failed === 0,
     statements,
   };
 }
@@ -246,7 +247,7 @@ function printTable(results: RouteResult[]): void {
     '',
     '| route | service req/s | bare req/s | ratio | goal | met | rate for p99 | service reached | p99 service ms | p99 bare ms | × | ≤ 2× | statements / request (service / bare) | service RSS MiB |',
     '|---|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|---|---:|---:|',
-    ...results.map((r) => `| ${r.name} | ${n(r.service.medianReqPerSec)} | ${n(r.bare.medianReqPerSec)} | ${r.ratio.toFixed(2)} | ${r.goal.toFixed(2)} | ${yes(r.meetsGoal)} | ${n(r.service.atRate.targetRate)} | ${n(r.service.atRate.achievedRate)} | ${r.service.atRate.p99.toFixed(1)} | ${r.bare.atRate.p99.toFixed(1)} | ${r.p99RatioAtRate.toFixed(1)} | ${yes(r.meetsP99Goal)} | ${r.service.statementsPerRequest} / ${r.bare.statementsPerRequest} | ${r.service.peakRssMiB ?? '?'} |`),
+    ...results.map((r) => `| ${r.name} | ${n(r.service.medianReqPerSec)} | ${n(r.bare.medianReqPerSec)} | ${r.ratio.toFixed(2)} | ${r.goal.toFixed(2)} | ${yes(r.meetsGoal)} | ${n(r.service.atRate.targetRate)} | ${n(r.service.atRate.reqPerSec)} | ${r.service.atRate.p99.toFixed(1)} | ${r.bare.atRate.p99.toFixed(1)} | ${r.p99RatioAtRate.toFixed(1)} | ${yes(r.meetsP99Goal)} | ${r.service.statementsPerRequest} / ${r.bare.statementsPerRequest} | ${r.service.peakRssMiB ?? '?'} |`),
     '',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
@@ -318,7 +319,7 @@ async function main() {
         order: 'per route: answers compared, warm-up of each, then rounds alternating service and bare; ratio = median service req/s ÷ median bare req/s',
         atRate: `both at ${RATE_SHARE * 100} % of the bare server's median req/s (autocannon overallRate: a per-second budget per connection), p99 compared; goal service p99 ≤ ${P99_GOAL} × bare p99`,
         latency: 'client-side, per response, nearest rank',
-        statements: 'counted in each server process at node-postgres Client#query while every request of the list is sent once, one after the other; the service\'s health pings left out, its key checks (once per cache period) included',
+        statements: 'counted in each server process at node-postgres Client#query while every request of the list is sent once, one after the other; the service\'s health pings and key checks (two statements once per 10 s key cache period) left out',
         service: 'production build (dist/src/index.js), LOG_LEVEL warn, one key with a rate limit of 1e9/min',
         bare: 'node:http + pg Pool, scripts/bench/bare-server.ts; no auth, no logging, no validation beyond the benchmark\'s requests',
         client: 'autocannon 9 in the bench process, one counter cycling each route\'s request list over all connections',
@@ -327,6 +328,8 @@ async function main() {
       },
       loadAverage: { before: loadBefore, after: loadAfter, atRouteStart: loadPerRoute },
       otherServerActivity: { before: busyBefore, after: busyAfter },
+      /** The service's own warnings during the run (its log at warn level): why a request failed, if one did. */
+      serviceWarnings: service.warnings(),
       rss: {
         goalMiB: RSS_GOAL_MIB,
         service: { atStartMiB: rssAtStart.service, peakUnderLoadMiB: peak('service') },
