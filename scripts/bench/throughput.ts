@@ -54,6 +54,8 @@ const POOL_SIZE = 10;
 const RATE_SHARE = 0.5;
 /** Service p99 ÷ bare p99 at that rate to stay within. */
 const P99_GOAL = 2;
+/** A p99 is "at that rate" only when the server kept up with it (autocannon's budget leaves a little short at best). */
+const RATE_KEPT = 0.95;
 const RSS_GOAL_MIB = 250;
 
 function parseCli() {
@@ -232,7 +234,7 @@ async function measureRoute(route: ThroughputRoute, requests: BenchRequest[], se
   return {
     key: route.key, name: route.name, goal: route.goal, requestsInList: requests.length, service, bare,
     ratio, meetsGoal: ratio >= route.goal && service.rounds.every((x) => x.failed === 0),
-    p99RatioAtRate, meetsP99Goal: p99RatioAtRate <= P99_GOAL && service.atRate.failed === 0,
+    p99RatioAtRate, meetsP99Goal: p99RatioAtRate <= P99_GOAL && service.atRate.failed === 0 && service.atRate.reqPerSec >= RATE_KEPT * targetRate,
     statements,
   };
 }
@@ -317,7 +319,7 @@ async function main() {
       method: {
         rounds: opts.rounds, durationSeconds: opts.duration, connections: opts.connections, warmupSeconds: opts.warmup,
         order: 'per route: answers compared, warm-up of each, then rounds alternating service and bare; ratio = median service req/s ÷ median bare req/s',
-        atRate: `both at ${RATE_SHARE * 100} % of the bare server's median req/s (autocannon overallRate: a per-second budget per connection), p99 compared; goal service p99 ≤ ${P99_GOAL} × bare p99`,
+        atRate: `both at ${RATE_SHARE * 100} % of the bare server's median req/s (autocannon overallRate: a per-second budget per connection), p99 compared; goal: service p99 ≤ ${P99_GOAL} × bare p99, the service keeping at least ${RATE_KEPT * 100} % of that rate`,
         latency: 'client-side, per response, nearest rank',
         statements: 'counted in each server process at node-postgres Client#query while every request of the list is sent once, one after the other; the service\'s health pings and key checks (two statements once per 10 s key cache period) left out',
         service: 'production build (dist/src/index.js), LOG_LEVEL warn, one key with a rate limit of 1e9/min',
