@@ -52,6 +52,7 @@ import { projectRoot } from '../../src/project-root';
 import { REST_ROUTES } from '../../src/rest/rest-routes';
 import type { RestRoute } from '../../src/rest/rest-route.type';
 import { benchServerUrl, dropDatabase, ensureDataset, log, prepareDatabase, type DatasetInfo, type SetupInfo } from './bench-db';
+import { machineInfo, otherActivity, waitForIdle } from './machine';
 import { prng } from './prng';
 
 const THRESHOLD_MS = 50;
@@ -358,27 +359,6 @@ function printTable(results: Result[]) {
   process.stdout.write(`${lines.join('\n')}\n`);
 }
 
-/** Other sessions running statements on the server would skew the figures. */
-async function otherActivity(db: Database): Promise<string[]> {
-  const rows = await db.sql.query<{ datname: string | null; query: string }>(`
-    SELECT datname, left(query, 100) AS query FROM pg_stat_activity
-    WHERE state = 'active' AND pid <> pg_backend_pid() AND backend_type = 'client backend'`);
-  return rows.map((r) => `${r.datname}: ${r.query.replace(/\s+/g, ' ')}`);
-}
-
-/**
- * On a shared machine other work skews the figures: wait (up to `seconds`) until
- * the 1-minute load average is below half a core per CPU, then go on regardless.
- */
-async function waitForIdle(seconds: number): Promise<void> {
-  const limit = os.cpus().length * 0.5;
-  const until = Date.now() + seconds * 1000;
-  while (os.loadavg()[0] >= limit && Date.now() < until) {
-    log(`load average ${os.loadavg()[0].toFixed(2)} ≥ ${limit}: waiting for the machine to calm down`);
-    await new Promise((r) => setTimeout(r, 15_000));
-  }
-}
-
 // ---------------------------------------------------------------- main
 
 async function main() {
@@ -443,10 +423,9 @@ async function main() {
       ? `${failing.length} of ${results.length} endpoints miss ${THRESHOLD_MS} ms p99 (or answered non-200): ${failing.map((r) => r.name).join('; ')}\n`
       : `all ${results.length} endpoints answer under ${THRESHOLD_MS} ms p99\n`);
 
-    const cpus = os.cpus();
     const report = {
       scale: opts.scale, seed: opts.seed, generatedAt: new Date().toISOString(), thresholdMs: THRESHOLD_MS,
-      machine: { cpus: cpus.length, cpuModel: cpus[0]?.model ?? null, memoryGiB: r2(os.totalmem() / 2 ** 30), node: process.version, platform: `${os.platform()} ${os.release()}`, postgres: version },
+      machine: machineInfo(version),
       dataset: { dir: dataset.dir, generated: dataset.generated, generateSeconds: dataset.generateSeconds, rows: dataset.rows },
       database: { name, reused: setup.reused, vacuumAnalyzed: opts.vacuum, poolSize: config.DB_POOL_SIZE },
       setup: { import: setup.import, refreshSeconds: setup.refreshSeconds },

@@ -72,7 +72,7 @@ export interface SetupInfo {
  * may change what the import loads) and holds a finished import and a refresh
  * of both protocols.
  */
-async function isReady(serverUrl: string, name: string): Promise<boolean> {
+export async function databaseReady(serverUrl: string, name: string): Promise<boolean> {
   const admin = Database.open({ databaseUrl: serverUrl, dataDir: '' });
   try {
     const [{ n }] = await admin.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_database WHERE datname = $1', [name]);
@@ -107,7 +107,7 @@ export async function prepareDatabase(opts: { serverUrl: string; name: string; d
   const { serverUrl, name } = opts;
   if (!DB_NAME.test(name)) throw new Error(`not a plain database name: ${name}`);
   const url = databaseUrl(serverUrl, name);
-  if (opts.reuse && await isReady(serverUrl, name)) {
+  if (opts.reuse && await databaseReady(serverUrl, name)) {
     log(`reusing database ${name}`);
     return { db: Database.open({ databaseUrl: url, dataDir: '', poolSize: opts.poolSize }), setup: { reused: true, import: null, refreshSeconds: null } };
   }
