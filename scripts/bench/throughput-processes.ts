@@ -58,7 +58,7 @@ export function buildService(): void {
 /** The service's environment: none of the caller's settings leak in (a HUB_URL would start a sync, a REFRESH_INTERVAL a refresh). */
 function serviceEnv(settings: Record<string, string>): NodeJS.ProcessEnv {
   const env = { ...process.env };
-  for (const name of Object.keys(configSchema.shape)) delete env[name];
+  for (const name of Object.keys(configSchema.innerType().shape)) delete env[name];
   return { ...env, ...settings };
 }
 
