@@ -43,6 +43,11 @@ export class AnswerCache {
 
   private namespace: Promise<string> | undefined;
 
+  /** Reads the namespace now, so no request waits for it; a failure (database down) is left to the first request to retry. */
+  warm(): void {
+    if (this.enabled) this.key([]).catch(() => undefined);
+  }
+
   /** The key of one operation with its inputs, at these data versions. */
   async key(parts: readonly unknown[]): Promise<string> {
     // Once per instance; a failed read (the database is down) is tried again by the next request.

@@ -29,5 +29,6 @@ async function namespace(db: Database): Promise<string> {
 export async function createAnswerCache(config: Config, db: Database): Promise<{ cache: AnswerCache; close(): Promise<void> }> {
   const redis = config.REDIS_URL && config.ANSWER_CACHE_MB > 0 ? await RedisLink.connect(config.REDIS_URL, config.REDIS_COMMAND_TIMEOUT_MS) : null;
   const cache = new AnswerCache({ maxBytes: Math.round(config.ANSWER_CACHE_MB * 1024 * 1024), redis, ttlSeconds: config.ANSWER_CACHE_TTL_SECONDS, namespace: () => namespace(db) });
+  cache.warm();
   return { cache, close: async () => { await redis?.close(); } };
 }
