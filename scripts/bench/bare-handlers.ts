@@ -97,10 +97,11 @@ async function restLensProfile(sql: BareSql, rawId: string): Promise<BareAnswer>
 }
 
 async function graphqlLensProfile(sql: BareSql, id: string): Promise<BareAnswer> {
+  // The service reads the data versions first (its answer cache's key); lastUpdated then reuses that read.
+  const states = await sql.protocolStates();
   const [profile] = await sql.lensProfiles([id]);
   if (!profile) return notFoundError(LENS_PROFILE_QUERY, 'lensProfile', `Lens profile ${id} not found`);
-  // totalFollowers/active and lastUpdated resolve side by side: the counts and protocol_state.
-  const [[counts], states] = await Promise.all([sql.lensCounts([id]), sql.protocolStates()]);
+  const [counts] = await sql.lensCounts([id]);
   return graphqlAnswer({ data: { lensProfile: lensProfileRecord(profile, counts, states.find((s) => s.protocol === 'lens')) } });
 }
 
@@ -163,6 +164,8 @@ async function trendingUsers(sql: BareSql, protocol: Protocol, ids: (string | nu
 }
 
 async function followerStats(sql: BareSql, fid: number): Promise<BareAnswer> {
+  // The service reads the data versions first (its answer cache's key), though this answer shows none of them.
+  await sql.protocolStates();
   const [user] = await sql.farcasterProfiles([fid]);
   if (!user) return notFoundError(FOLLOWER_STATS_QUERY, 'farcasterUser', `Farcaster user ${fid} not found`);
   // One row past the page tells the service's connection whether there is a next page.
