@@ -8,6 +8,8 @@
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { RedisLink } from '../auth/redis-link';
+import type { ProtocolStateLoader } from '../loaders/protocol-state-loader';
+import { dataVersions } from './data-versions';
 
 /** An answer as it leaves: its JSON text and the entity tag of that text. */
 export interface CachedAnswer { body: string; etag: string }
@@ -45,14 +47,22 @@ export class AnswerCache {
 
   /** Reads the namespace now, so no request waits for it; a failure (database down) is left to the first request to retry. */
   warm(): void {
-    if (this.enabled) this.key([]).catch(() => undefined);
+    if (this.enabled) this.namespaceOnce().catch(() => undefined);
   }
 
-  /** The key of one operation with its inputs, at these data versions. */
-  async key(parts: readonly unknown[]): Promise<string> {
-    // Once per instance; a failed read (the database is down) is tried again by the next request.
+  /**
+   * The key of one operation with its inputs, at the data versions the request
+   * reads through `states` (its protocol_state loader): no caller can leave them out.
+   */
+  async key(parts: readonly unknown[], states: ProtocolStateLoader): Promise<string> {
+    const [namespace, versions] = await Promise.all([this.namespaceOnce(), dataVersions(states)]);
+    return `${namespace}:${createHash('sha256').update(JSON.stringify([...parts, versions])).digest('base64url')}`;
+  }
+
+  /** Once per instance; a failed read (the database is down) is tried again by the next request. */
+  private namespaceOnce(): Promise<string> {
     this.namespace ??= this.opts.namespace().catch((err: unknown) => { this.namespace = undefined; throw err; });
-    return `${await this.namespace}:${createHash('sha256').update(JSON.stringify(parts)).digest('base64url')}`;
+    return this.namespace;
   }
 
   async get(key: string): Promise<CachedAnswer | undefined> {

@@ -109,10 +109,9 @@ export class Database {
         const server: ReplicaServer = { name: serverName(url), prisma: new PrismaClient({ adapter: new PrismaPg(pool), log }), requests: 0, health: replicaHealth };
         return { server, pool };
       });
-      const lag = new ReplicaLagProbe(base, replicaUrls.map((connectionString) => ({ connectionString })),
-        { ...healthOpts, maxLagMs: opts.replicaMaxLagMs ?? 5000 });
-      const router = replicas.length > 0
-        ? new ReadRouter({ name: 'primary', prisma, requests: 0 }, replicas.map((r) => r.server), lag) : null;
+      const lag = replicas.length > 0 ? new ReplicaLagProbe(base, replicaUrls.map((connectionString) => ({ connectionString })),
+        { ...healthOpts, maxLagMs: opts.replicaMaxLagMs ?? 5000 }) : null;
+      const router = lag ? new ReadRouter({ name: 'primary', prisma, requests: 0 }, replicas.map((r) => r.server), lag) : null;
       const poolStats = (pool: 'requests' | 'jobs', p: Pool, max: number) =>
         ({ pool, max, total: p.totalCount, idle: p.idleCount, waiting: p.waitingCount });
       const stats = (): ConnectionStats => ({
@@ -120,13 +119,13 @@ export class Database {
         pools: [poolStats('requests', requests, opts.poolSize ?? 10), poolStats('jobs', jobs, JOB_POOL_SIZE)],
       });
       return new Database(prisma, pgSqlClient(jobs), 'postgres', async () => {
-        lag.stop();
+        lag?.stop();
         await Promise.all([health.stop(), ...replicas.map((r) => r.server.health.stop())]);
         await Promise.all([prisma.$disconnect(), ...replicas.map((r) => r.server.prisma.$disconnect())]);
         await Promise.all([requests.end(), jobs.end(), ...replicas.map((r) => r.pool.end())]);
       }, stats, health, router, () => {
         for (const r of replicas) r.server.health.start();
-        if (router) lag.start();
+        lag?.start();
       });
     }
     const inMemory = opts.dataDir === 'memory://' || opts.dataDir === ':memory:';

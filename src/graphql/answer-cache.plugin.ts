@@ -4,7 +4,6 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import { HeaderMap } from '@apollo/server';
 import type { AnswerCache } from '../cache/answer-cache';
-import { dataVersions } from '../cache/data-versions';
 import type { Context } from './context.type';
 
 export function answerCachePlugin(cache: AnswerCache): ApolloServerPlugin<Context> {
@@ -15,7 +14,7 @@ export function answerCachePlugin(cache: AnswerCache): ApolloServerPlugin<Contex
       return {
         async responseForOperation({ request, operation, contextValue, queryHash }) {
           if (!cache.enabled || operation.operation !== 'query') return null;
-          key = await cache.key(['graphql', queryHash, request.operationName ?? null, request.variables ?? {}, await dataVersions(contextValue.loaders.protocolState)]);
+          key = await cache.key(['graphql', queryHash, request.operationName ?? null, request.variables ?? {}], contextValue.loaders.protocolState);
           const found = await cache.get(key);
           if (!found) return null;
           served = true;

@@ -16,7 +16,6 @@ import { answerSpellings } from './answer-spellings';
 import { restInputMessage } from './rest-errors';
 import type { AnswerCache, CachedAnswer } from '../cache/answer-cache';
 import { etagOf } from '../cache/answer-cache';
-import { dataVersions } from '../cache/data-versions';
 import type { Found, RestRoute } from './rest-route.type';
 
 /** A body is there (a length above 0, or chunked) that is not JSON: express.json skipped it, so the route would read nothing. */
@@ -45,7 +44,7 @@ export function restRouter(routes: RestRoute[], prepare: (document: DocumentNode
         freshness = freshnessHeaders(contextValue.loaders.protocolState, protocolsOf(r.protocols, variables));
         // An operation error outranks a failed freshness read; the read's own failure is seen when awaited.
         freshness.catch(() => undefined);
-        const key = cache.enabled ? await cache.key(['rest', r.method, r.path, variables, await dataVersions(contextValue.loaders.protocolState)]) : undefined;
+        const key = cache.enabled ? await cache.key(['rest', r.method, r.path, variables], contextValue.loaders.protocolState) : undefined;
         const cached = key && await cache.get(key);
         if (cached) { res.set(await freshness); send(res, cached); return; }
         const { data, errors } = await run(variables, contextValue);
