@@ -53,7 +53,7 @@ import { REST_ROUTES } from '../../src/rest/rest-routes';
 import type { RestRoute } from '../../src/rest/rest-route.type';
 import { benchServerUrl, dropDatabase, ensureDataset, log, prepareDatabase, type DatasetInfo, type SetupInfo } from './bench-db';
 import { machineInfo, otherActivity, waitForIdle } from './machine';
-import { prng } from './prng';
+import { shuffle } from './prng';
 
 const THRESHOLD_MS = 50;
 const TOP_FOLLOWED = 20;
@@ -99,16 +99,6 @@ function parseCli() {
 }
 
 // ---------------------------------------------------------------- sample
-
-function shuffle<T>(items: T[], seed: number): T[] {
-  const out = [...items];
-  const rnd = prng(seed);
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(rnd() * (i + 1));
-    [out[i], out[j]] = [out[j], out[i]];
-  }
-  return out;
-}
 
 interface Sample {
   fids: number[];

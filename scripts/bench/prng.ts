@@ -9,3 +9,14 @@ export function prng(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+/** `items` in a seeded order (Fisher–Yates over prng): the same seed gives the same order. */
+export function shuffle<T>(items: T[], seed: number): T[] {
+  const out = [...items];
+  const rnd = prng(seed);
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(rnd() * (i + 1));
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+}

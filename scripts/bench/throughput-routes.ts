@@ -3,7 +3,7 @@
 // service and the bare server get the very same requests, in the same order,
 // and test/integration/bare-baseline.test.ts checks both answer them alike.
 import { FARCASTER, generationOf, LENS, LENS_ID } from '../../src/domain/protocols';
-import { prng } from './prng';
+import { shuffle } from './prng';
 
 /** Positional-parameter SQL returning rows: what the bare server and the sample need of a database. */
 export type Query = <T = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
@@ -75,16 +75,6 @@ export const THROUGHPUT_ROUTES: ThroughputRoute[] = [
 
 /** How many of the sampled profiles per protocol are the most followed ones (the largest follower sets). */
 export const TOP_FOLLOWED = 20;
-
-function shuffle<T>(items: T[], seed: number): T[] {
-  const out = [...items];
-  const rnd = prng(seed);
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(rnd() * (i + 1));
-    [out[i], out[j]] = [out[j], out[i]];
-  }
-  return out;
-}
 
 /**
  * Up to `n` profiles per protocol that the last refresh covered, as the
