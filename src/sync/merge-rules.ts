@@ -26,10 +26,12 @@ const winnerTime = (r: TimedRow) => ms(r.deleted_at ?? r.timestamp);
  */
 export function mergeAdd(row: TimedRow | undefined, ts: Date): TimedRow | null {
   if (row && ms(ts) <= winnerTime(row)) {
-    // The add a remove ended, arriving after it: the row stood in with the remove's
-    // time; it now keeps the add's, as if they had come in order (follower history).
-    const standIn = row.deleted_at !== null && ms(row.timestamp) === ms(row.deleted_at);
-    return standIn && ms(ts) < ms(row.timestamp) ? { timestamp: ts, deleted_at: row.deleted_at } : null;
+    // An add from before a remove, arriving after it: in order, the remove would have
+    // ended the newest such add, so the row keeps the newest add time seen before the
+    // remove (a row standing in with the remove's own time has seen none yet).
+    if (row.deleted_at === null || ms(ts) >= ms(row.deleted_at)) return null;
+    const standIn = ms(row.timestamp) === ms(row.deleted_at);
+    return standIn || ms(ts) > ms(row.timestamp) ? { timestamp: ts, deleted_at: row.deleted_at } : null;
   }
   return { timestamp: ts, deleted_at: null };
 }

@@ -69,6 +69,15 @@ describe.each(bothDatabases())('sync writer on %s', (_name, open) => {
     expect(await counts()).toEqual({});
   });
 
+  it('when two follows arrive after the unfollow that ended them, then the row keeps the later follow, as in order', async () => {
+    const ops = [follow(1, 2, 2, true), follow(1, 2, 0), follow(1, 2, 1)];
+    for (const order of [ops, [...ops].reverse(), [ops[0], ops[2], ops[1]]]) {
+      await reset();
+      for (const o of order) await applyOps(t.db.sql, [o]);
+      expect(await links()).toEqual([{ fid: 1, target_fid: 2, timestamp: T(1), deleted_at: T(2) }]);
+    }
+  });
+
   it('when a like arrives before its cast, then it counts once the cast lands, and stops when the cast is removed', async () => {
     await applyOps(t.db.sql, [like(5, 100, 7, 20)]);
     expect(await counts()).toEqual({});
