@@ -16,7 +16,7 @@ Commands:
   classify [--rebuild]                 label new or changed posts (categories, topics, cashtags) and
                                        recount daily mentions and topics; --rebuild labels every post
                                        again (LLM_BASE_URL set: an OpenAI-compatible LLM, else built-in)
-  generate --out <dir> [--scale tiny|small|medium|large] [--seed N]
+  generate --out <dir> [--scale tiny|small|medium|large|network] [--seed N]
                                        write a synthetic dataset in the same layout
   keys create --name <name> [--expires <ISO date-time>] [--rate-limit <per minute>] [--json]
   keys list [--json]

@@ -2,11 +2,14 @@
 // open a table that records its row count in the summary on close.
 import path from 'node:path';
 import { CsvWriter } from './csv-writer';
+import type { Volumes } from './scales';
 
 export interface GenContext {
   /** Seed folded to 32 bits: the form the hashes and PRNG streams consume. */
   readonly seed: number;
   readonly out: string;
+  /** Per-user volumes of the scale being written. */
+  readonly volumes: Volumes;
   readonly tables: Record<string, number>;
   readonly onProgress?: (p: { table: string; rows: number }) => void;
 }

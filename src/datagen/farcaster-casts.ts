@@ -8,7 +8,6 @@ import { csvField } from './csv-writer';
 import { castHash, hashVariant } from './ids';
 import type { Population } from './population';
 import { Rng, hashHex, hashUnit, strHash } from './random';
-import { VOLUMES } from './scales';
 import { generatePost } from './text';
 
 const D_CAST_TIME = strHash('cast-time');
@@ -33,7 +32,7 @@ export interface CastStore {
 export async function writeCasts(ctx: GenContext, pop: Population): Promise<CastStore> {
   const { seed } = ctx;
   const rng = new Rng(seed, 'farcaster:casts');
-  const count = Math.round(pop.n * VOLUMES.castsPerUser);
+  const count = Math.round(pop.n * ctx.volumes.castsPerUser);
   const fid = new Int32Array(count);
   const root = new Int32Array(count);
   const lastCastOf = new Int32Array(pop.n + 1).fill(-1);
@@ -133,7 +132,7 @@ export async function writeReactions(ctx: GenContext, pop: Population, store: Ca
   const seen = new Set<number>();
 
   for (let r = 1; r <= pop.n; r++) {
-    const want = Math.round(rng.lognormal(VOLUMES.reactionsPerUser, 1.0));
+    const want = Math.round(rng.lognormal(ctx.volumes.reactionsPerUser, 1.0));
     seen.clear();
     for (let tries = 0; seen.size < want && tries < want * 3 + 10; tries++) {
       let c: number;

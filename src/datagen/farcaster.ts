@@ -7,7 +7,6 @@ import { writeFarcasterUsers } from './farcaster-users';
 import { generateFollows } from './follows';
 import { buildPopulation } from './population';
 import { Rng } from './random';
-import { VOLUMES } from './scales';
 
 /** Farcaster mainnet-era fids start in late 2021; sign-ups accelerate from there. */
 const FIRST_REGISTRATION_MS = Date.UTC(2021, 9, 1);
@@ -20,7 +19,7 @@ export async function writeFarcaster(ctx: GenContext, users: number): Promise<vo
   await generateFollows(
     pop,
     new Rng(ctx.seed, 'farcaster:links'),
-    { meanDegree: VOLUMES.followsPerUser, unfollowRate: 0.05, otherRate: 0.01 },
+    { meanDegree: ctx.volumes.followsPerUser, unfollowRate: 0.05, otherRate: 0.01 },
     (fid, target, ms, deletedMs, other) =>
       links.writer.line(`${fid},${target},${other ? 'block' : 'follow'},${iso(ms)},${deletedMs ? iso(deletedMs) : ''}`),
   );

@@ -7,7 +7,7 @@ import { END_MS } from './clock';
 import type { GenContext } from './context';
 import { writeFarcaster } from './farcaster';
 import { writeLens } from './lens';
-import { SCALES, type Scale } from './scales';
+import { SCALES, volumesOf, type Scale } from './scales';
 import { PriceBook, writeTokens } from './tokens';
 
 export type { Scale } from './scales';
@@ -41,6 +41,7 @@ export async function generateDataset(opts: GenerateOptions): Promise<GenerateSu
     // Seeds above 2^32 still differ: fold the high half in.
     seed: (opts.seed ^ Math.floor(opts.seed / 4294967296) * 0x9e3779b1) >>> 0,
     out,
+    volumes: volumesOf(spec),
     tables: {},
     onProgress: opts.onProgress,
   };

@@ -10,7 +10,6 @@ import { lensId, lensIdVariant } from './ids';
 import type { PublicationStore } from './lens-publications';
 import { registeredBy, type Population } from './population';
 import { Rng, hashHex, hashUnit, strHash } from './random';
-import { VOLUMES } from './scales';
 import { TOKENS, tokenAddress, type PriceBook } from './tokens';
 
 const D_ACT_TIME = strHash('lens-act-time');
@@ -57,7 +56,7 @@ export async function writeLensReactions(ctx: GenContext, pop: Population, pubs:
   const table = openTable(ctx, 'lens/publication_reaction', ['publication_id', 'actioned_by_profile_id', 'type', 'action_at']);
   const seen = new Set<number>();
   for (let r = 1; r <= pop.n; r++) {
-    const want = Math.round(rng.lognormal(VOLUMES.lensReactionsPerProfile, 1.0));
+    const want = Math.round(rng.lognormal(ctx.volumes.lensReactionsPerProfile, 1.0));
     seen.clear();
     for (let tries = 0; seen.size < want && tries < want * 3 + 10; tries++) {
       const self = rng.chance(0.01);
@@ -86,7 +85,7 @@ export async function writeActedRecords(ctx: GenContext, pop: Population, pubs: 
   const { seed } = ctx;
   const rng = new Rng(seed, 'lens:acted');
   const byAuthor = new ByAuthor(pop.n, pubs);
-  const count = Math.round(pop.n * VOLUMES.lensActedPerProfile);
+  const count = Math.round(pop.n * ctx.volumes.lensActedPerProfile);
   const table = openTable(ctx, 'lens/publication_open_action_module_acted_record', ['history_id', 'publication_id', 'acted_profile_id', 'is_collect', 'block_timestamp', 'currency', 'amount', 'usd_amount', 'action_result', 'action_data']);
   let historyId = 1000;
   let published = 0; // publications with time < ms: pubs are in time order too

@@ -8,7 +8,6 @@ import { csvField } from './csv-writer';
 import { lensId, publicationId } from './ids';
 import type { Population } from './population';
 import { Rng, hashUnit, strHash } from './random';
-import { VOLUMES } from './scales';
 import { generatePost } from './text';
 
 const D_PUB_TIME = strHash('lens-publication-time');
@@ -34,7 +33,7 @@ export interface PublicationStore {
 export async function writePublications(ctx: GenContext, pop: Population): Promise<PublicationStore> {
   const { seed } = ctx;
   const rng = new Rng(seed, 'lens:publications');
-  const count = Math.round(pop.n * VOLUMES.lensPublicationsPerProfile);
+  const count = Math.round(pop.n * ctx.volumes.lensPublicationsPerProfile);
   const profile = new Int32Array(count);
   const seq = new Int32Array(count);
   const type = new Uint8Array(count);

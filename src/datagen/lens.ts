@@ -9,7 +9,6 @@ import { writeLensProfiles } from './lens-profiles';
 import { writePublications } from './lens-publications';
 import { buildPopulation } from './population';
 import { Rng } from './random';
-import { VOLUMES } from './scales';
 import type { PriceBook } from './tokens';
 
 /** Lens Protocol launched on Polygon in May 2022. */
@@ -24,7 +23,7 @@ export async function writeLens(ctx: GenContext, profiles: number, farcasterUser
   await generateFollows(
     pop,
     rng,
-    { meanDegree: VOLUMES.followsPerUser, unfollowRate: 0.05, otherRate: 0 },
+    { meanDegree: ctx.volumes.followsPerUser, unfollowRate: 0.05, otherRate: 0 },
     // Some ids unpadded or uppercase (0x1, 0x0A): exports are not canonical.
     (follower, target, ms, deletedMs) =>
       followers.writer.line(`${lensIdVariant(rng, target)},${lensIdVariant(rng, follower)},${bigQueryTs(ms)},${deletedMs ? bigQueryTs(deletedMs) : ''}`),

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { generateDataset, type Scale } from '../../datagen/generate';
 import { UsageError, type CliIo } from '../cli-context';
 
-const SCALES: Scale[] = ['tiny', 'small', 'medium', 'large'];
+const SCALES: Scale[] = ['tiny', 'small', 'medium', 'large', 'network'];
 
 export async function generateCommand(argv: string[], io: CliIo): Promise<void> {
   const { values, positionals } = parseArgs({
