@@ -227,10 +227,16 @@ function templates(s: Sample): Record<string, Variant[]> {
       { name: '/api/lens/collect/top-creators', request: () => get('/api/lens/collect/top-creators') },
       { name: '/api/lens/collect/top-creators?year=2024&month=1..12', request: (i) => get(`/api/lens/collect/top-creators?year=2024&month=${(i % 12) + 1}`) },
     ],
+    // Every request a different filter or limit: one repeated call would be measured on the answer cache.
+    'get /api/lens/collect/top-categories': one('/api/lens/collect/top-categories (16 filters: none, years, 2024 months, usdc; limit 1..20)', (i) =>
+      get(`/api/lens/collect/top-categories?${at(TOP_CATEGORY_FILTERS, i)}limit=${(Math.floor(i / TOP_CATEGORY_FILTERS.length) % 20) + 1}`)),
     // Trending
     'post /api/trending/find': [trending('farcaster'), trending('lens'), trendingInCategory('farcaster'), trendingInCategory('lens')],
   };
 }
+
+/** The collect filters top categories is measured with (query strings, each ending in `&` when not empty). */
+const TOP_CATEGORY_FILTERS = ['', 'year=2023&', 'year=2024&', ...Array.from({ length: 12 }, (_, m) => `year=2024&month=${m + 1}&`), 'currency=usdc&'];
 
 /**
  * A route added after this benchmark was written: its documented example call

@@ -3,7 +3,7 @@
 // The counters themselves are live (fc_profile_counts, farcaster-live.sql.ts):
 // a refresh ranks what they say at that moment.
 import { analyticsTables, FARCASTER } from '../domain/protocols';
-import { gainsSql, rankedProfilesSql, summarySql } from './follow-refresh.sql';
+import { gainsSql, rankedProfilesSql, summarySql, trendingCategorySql } from './follow-refresh.sql';
 
 /** The live counters, then the five standard competition ranks (collectRank = recasts received). */
 export const FC_STATS = `
@@ -26,5 +26,6 @@ export const FC_STATS = `
 
 export const FC_SUMMARY = summarySql(FARCASTER);
 export const FC_GAINS = gainsSql(FARCASTER);
+export const FC_TRENDING_CATEGORIES = trendingCategorySql(FARCASTER);
 
 export const FC_TABLES = analyticsTables(FARCASTER);

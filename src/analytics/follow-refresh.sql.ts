@@ -1,5 +1,6 @@
 // The follow-graph statements of a refresh, the same for both protocols:
 // only table and column names differ. $1 = generation, $2 = as-of time.
+import { PERIODS } from '../domain/periods';
 import { knownIdsSql, type ProtocolSpec } from '../domain/protocols';
 
 /**
@@ -83,3 +84,27 @@ export const dailySql = (p: ProtocolSpec): string =>
 
 /** The whole of a live daily table, rebuilt from the follows (the table is emptied first). */
 export const liveDailySql = (p: ProtocolSpec): string => `INSERT INTO ${p.daily.table} (${p.key}, day, delta) ${dailyRowsSql(p)}`;
+
+/** The periods with their lengths in days, as a VALUES list `w(period, days)`. */
+const periodWindows = `(VALUES ${Object.entries(PERIODS).map(([period, days]) => `('${period}', ${days})`).join(', ')}) AS w(period, days)`;
+
+/**
+ * Per period and category, the trending places of the gainers who posted in the
+ * category within the period's window (as-of − days, as-of]: the trending
+ * `categories` filter. Each author's newest post per category is found once,
+ * in the longest window, then tested against each period's.
+ */
+export const trendingCategorySql = (p: ProtocolSpec): string => {
+  const t = namesOf(p);
+  const longest = Math.max(...Object.values(PERIODS));
+  return `
+  INSERT INTO ${p.analytics.trendingCategory} (generation, period, category_id, trend_position)
+  WITH posted AS (
+    SELECT pc.category_id, ${p.id.fromText('pc.author_id')} AS id, max(pc.posted_at) AS newest
+    FROM post_category pc
+    WHERE pc.protocol = '${p.name}' AND pc.posted_at > $2::timestamptz - ${longest} * interval '1 day' AND pc.posted_at <= $2::timestamptz
+    GROUP BY 1, 2)
+  SELECT $1, g.period, x.category_id, g.trend_position
+  FROM posted x JOIN ${periodWindows} ON x.newest > $2::timestamptz - w.days * interval '1 day'
+  JOIN ${t.gain} g ON g.generation = $1 AND g.period = w.period AND g.${t.key} = x.id AND g.trend_position IS NOT NULL`;
+};

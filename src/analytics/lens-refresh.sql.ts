@@ -1,8 +1,9 @@
 // Lens statements of a refresh. $1 = the generation being written, $2 = the
 // as-of time. Self-interactions never count; hidden publications never count;
 // DOWNVOTE is not a like.
-import { analyticsTables, LENS } from '../domain/protocols';
-import { dailySql, gainsSql, rankedProfilesSql, summarySql } from './follow-refresh.sql';
+import { analyticsTables, existsSql, LENS, LENS_ID } from '../domain/protocols';
+import { PAGE_SIZE } from '../queries/pagination';
+import { dailySql, gainsSql, rankedProfilesSql, summarySql, trendingCategorySql } from './follow-refresh.sql';
 
 /** Counters, then the five ranks (scoreRank = imported classifier score, collectRank = collects). */
 export const LENS_STATS = `
@@ -42,10 +43,40 @@ export const LENS_STATS = `
     rank() OVER (ORDER BY coalesce(classifier_score, 0) DESC), rank() OVER (ORDER BY likes DESC), rank() OVER (ORDER BY collects DESC)
   FROM base`;
 
+/**
+ * The engagement lists (src/repositories/lens-engagement.repository.ts), each cut at
+ * the largest `limit` a request may ask. Every (author, actor) pair is counted once
+ * and read both ways: the actor is in the author's inbound list (even `list`), the
+ * author in the actor's outbound one (odd); list / 2 is the kind (likes, comments,
+ * quotes). Counterparts must be known profiles; ties go to the lower id by numeric value.
+ */
+export const LENS_ENGAGEMENT = `
+  INSERT INTO lens_engagement_top (generation, profile_id, list, others, interactions)
+  WITH pairs AS (
+    SELECT p.profile_id AS author, r.actioned_by_profile_id AS actor, 0 AS kind, count(*)::int AS n
+    FROM lens_publication p JOIN lens_reaction r ON r.publication_id = p.publication_id
+    WHERE r.type = 'UPVOTE' AND NOT p.is_hidden AND r.actioned_by_profile_id <> p.profile_id
+    GROUP BY 1, 2
+    UNION ALL
+    SELECT parent.profile_id, c.profile_id, CASE c.publication_type WHEN 'COMMENT' THEN 2 ELSE 4 END, count(*)::int
+    FROM lens_publication c JOIN lens_publication parent ON parent.publication_id = c.parent_publication_id
+    WHERE c.publication_type IN ('COMMENT', 'QUOTE') AND NOT c.is_hidden AND NOT parent.is_hidden AND c.profile_id <> parent.profile_id
+    GROUP BY 1, 2, 3),
+  counted AS (
+    SELECT author AS me, kind AS list, actor AS other, n FROM pairs WHERE ${existsSql(LENS, 'pairs.actor')}
+    UNION ALL
+    SELECT actor, kind + 1, author, n FROM pairs WHERE ${existsSql(LENS, 'pairs.author')}),
+  ranked AS (
+    SELECT me, list, other, n, row_number() OVER (PARTITION BY me, list ORDER BY n DESC, ${LENS_ID.order('other')}) AS rn FROM counted)
+  SELECT $1, me, list, array_agg(other ORDER BY rn), array_agg(n ORDER BY rn)
+  FROM ranked WHERE rn <= ${PAGE_SIZE.max}
+  GROUP BY me, list`;
+
 export const LENS_SCORE_AVERAGE = `SELECT avg(score) AS avg FROM lens_score`;
 
 export const LENS_SUMMARY = summarySql(LENS);
 export const LENS_GAINS = gainsSql(LENS);
 export const LENS_DAILY = dailySql(LENS);
+export const LENS_TRENDING_CATEGORIES = trendingCategorySql(LENS);
 
 export const LENS_TABLES = analyticsTables(LENS);

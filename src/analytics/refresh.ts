@@ -7,10 +7,10 @@ import type { SqlClient } from '../db/sql-client';
 import { analyticsTables, asOfSql, BUMP_DATA_VERSION_SQL, PROTOCOL_NAMES, PROTOCOLS, stateOf, type ProtocolName } from '../domain/protocols';
 import { computeGraphScore, scaleToUnitMax, type GraphScoreOptions } from './graph-score';
 import { loadFollowGraph } from './follow-edges';
-import { FC_GAINS, FC_STATS, FC_SUMMARY } from './farcaster-refresh.sql';
+import { FC_GAINS, FC_STATS, FC_SUMMARY, FC_TRENDING_CATEGORIES } from './farcaster-refresh.sql';
 import { rebuildFarcasterLive } from './farcaster-live.sql';
 import { farcasterLiveIsStale } from '../repositories/live-state.repository';
-import { LENS_DAILY, LENS_GAINS, LENS_SCORE_AVERAGE, LENS_STATS, LENS_SUMMARY } from './lens-refresh.sql';
+import { LENS_DAILY, LENS_ENGAGEMENT, LENS_GAINS, LENS_SCORE_AVERAGE, LENS_STATS, LENS_SUMMARY, LENS_TRENDING_CATEGORIES } from './lens-refresh.sql';
 import { withRefreshLock } from './refresh-lock';
 
 export interface RefreshOptions {
@@ -32,10 +32,10 @@ export interface ProtocolReport {
   steps: { step: string; seconds: number }[]; graph: { nodes: number; edges: number; iterations: number; delta: number };
 }
 
-/** Per protocol, the statement of each step (Farcaster's daily table is live, not a step). */
+/** Per protocol, the statement of each step (Farcaster's daily table is live, not a step; its engagement is counted per request). */
 const STATEMENTS = {
-  farcaster: { stats: FC_STATS, summary: FC_SUMMARY, gains: FC_GAINS, daily: null },
-  lens: { stats: LENS_STATS, summary: LENS_SUMMARY, gains: LENS_GAINS, daily: LENS_DAILY },
+  farcaster: { stats: FC_STATS, summary: FC_SUMMARY, gains: FC_GAINS, trendingCategories: FC_TRENDING_CATEGORIES, daily: null, engagement: null },
+  lens: { stats: LENS_STATS, summary: LENS_SUMMARY, gains: LENS_GAINS, trendingCategories: LENS_TRENDING_CATEGORIES, daily: LENS_DAILY, engagement: LENS_ENGAGEMENT },
 } as const;
 
 /** A protocol's refresh: its as-of query, its tables, and its steps as [step, statement, the table it writes]. */
@@ -47,7 +47,9 @@ const planOf = (protocol: ProtocolName) => {
     // A live sync's as-of (the node's block time it stands at) may be past the newest row.
     asOf: `SELECT GREATEST(${asOfSql(spec)}, ${stateOf(protocol, 'as_of')}) AS as_of`, tables: analyticsTables(spec), scoreTable: t.graphScore, idColumn: spec.key, stats: t.stats,
     steps: [['stats', st.stats, t.stats], ['summary', st.summary, t.summary], ['gains', st.gains, t.gain],
-      ...(st.daily ? [['daily', st.daily, spec.daily.table] as const] : [])] as const,
+      ['trending categories', st.trendingCategories, t.trendingCategory],
+      ...(st.daily ? [['daily', st.daily, spec.daily.table] as const] : []),
+      ...(st.engagement && t.engagement ? [['engagement', st.engagement, t.engagement] as const] : [])] as const,
   };
 };
 

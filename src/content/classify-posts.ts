@@ -10,6 +10,7 @@
 import type { Database } from '../db/database';
 import { withAdvisoryLock } from '../db/advisory-lock';
 import type { SqlClient } from '../db/sql-client';
+import { collectCategoryShift } from './collect-categories.sql';
 import { BUMP_DATA_VERSION_SQL, PROTOCOL_NAMES, type ProtocolName } from '../domain/protocols';
 import { cashtagsOf } from './cashtags';
 import type { PostClassifier } from './classifier.types';
@@ -124,8 +125,10 @@ async function clearLinks(tx: SqlClient, protocol: ProtocolName, stored: readonl
 /** Posts no longer live lose their rows, in one transaction; their days are marked for recounting. */
 async function removeGone(sql: SqlClient, protocol: ProtocolName): Promise<number> {
   return sql.transaction(async (tx) => {
+    const shift = protocol === 'lens' ? await collectCategoryShift(tx) : null;
     const gone = await tx.query<StoredPost>(REMOVE_GONE[protocol]);
     await clearLinks(tx, protocol, gone);
+    await shift?.(gone, []);
     if (gone.length) await tx.query(MARK_DIRTY, [[...new Set(gone.map((p) => p.day))]]);
     if (gone.length) await tx.query(BUMP_DATA_VERSION_SQL);
     return gone.length;
@@ -139,10 +142,13 @@ async function removeGone(sql: SqlClient, protocol: ProtocolName): Promise<numbe
 async function writePage(sql: SqlClient, protocol: ProtocolName, posts: Awaited<ReturnType<typeof labelPage>>) {
   const ids = posts.map((p) => p.post_id);
   await sql.transaction(async (tx) => {
+    // Collects per category follow the Lens labels in the same transaction.
+    const shift = protocol === 'lens' ? await collectCategoryShift(tx) : null;
     const stored = await tx.query<StoredPost>(STORED_POSTS, [protocol, ids]);
     await clearLinks(tx, protocol, stored);
     await tx.query(UPSERT_POSTS, [JSON.stringify(posts)]);
     for (const q of INSERT_POST_LINKS) await tx.query(q, [protocol, ids]);
+    await shift?.(stored, posts);
     await tx.query(MARK_DIRTY, [[...new Set([...stored.map((p) => p.day), ...posts.map((p) => p.day)])]]);
     // Post labels are answers too (categories, topics and token publications read them).
     await tx.query(BUMP_DATA_VERSION_SQL);

@@ -74,8 +74,11 @@ export interface ProtocolSpec<K extends number | string = number | string> {
   known: readonly KnownTable[];
   /** Follows: `follower` follows `followee`; `deleted_at` is the unfollow time. */
   follows: { table: string; follower: string; followee: string; primaryKey: readonly [string, string] };
-  /** Tables the analytics refresh writes, one generation at a time. */
-  analytics: { graphScore: string; stats: string; summary: string; gain: string };
+  /**
+   * Tables the analytics refresh writes, one generation at a time: `trendingCategory`
+   * holds the gainers who posted in each category, `engagement` (Lens) the engagement lists.
+   */
+  analytics: { graphScore: string; stats: string; summary: string; gain: string; trendingCategory: string; engagement?: string };
   /**
    * Net follower change per UTC day. `live`: one table kept current as follows
    * change (the live sync writes it with the rows; a refresh rebuilds it after an
@@ -101,6 +104,7 @@ export const FARCASTER: ProtocolSpec<number> = {
   follows: { table: 'fc_link', follower: 'fid', followee: 'target_fid', primaryKey: ['fid', 'target_fid'] },
   analytics: {
     graphScore: 'fc_graph_score', stats: 'fc_profile_stats', summary: 'fc_follower_summary', gain: 'fc_follower_gain',
+    trendingCategory: 'fc_trending_category',
   },
   daily: { table: 'fc_follower_day', live: true },
   events: {
@@ -117,6 +121,7 @@ export const LENS: ProtocolSpec<string> = {
   follows: { table: 'lens_follow', follower: 'follower_profile_id', followee: 'profile_id', primaryKey: ['profile_id', 'follower_profile_id'] },
   analytics: {
     graphScore: 'lens_graph_score', stats: 'lens_profile_stats', summary: 'lens_follower_summary', gain: 'lens_follower_gain',
+    trendingCategory: 'lens_trending_category', engagement: 'lens_engagement_top',
   },
   daily: { table: 'lens_follower_daily', live: false },
   // Publications, reactions and acts are never deleted (publications are hidden instead).
@@ -147,7 +152,7 @@ export const generationOf = (p: ProtocolSpec) => stateOf(p.name, 'generation');
 /** Every analytics table of the protocol, score table first. */
 export const analyticsTables = (p: ProtocolSpec): string[] => {
   const t = p.analytics;
-  return [t.graphScore, t.stats, t.summary, t.gain, ...(p.daily.live ? [] : [p.daily.table])];
+  return [t.graphScore, t.stats, t.summary, t.gain, t.trendingCategory, ...(p.daily.live ? [] : [p.daily.table]), ...(t.engagement ? [t.engagement] : [])];
 };
 
 /**

@@ -4,7 +4,11 @@
 import type { SqlClient } from '../db/sql-client';
 import { asOfSql, BUMP_DATA_VERSION_SQL, PROTOCOLS } from '../domain/protocols';
 import { markFarcasterLiveStale } from '../repositories/live-state.repository';
+import { lockCollectCategories, rebuildCollectCategories } from '../content/collect-categories.sql';
 import { collectWarnings, resolveCollects } from './collect-usd';
+
+/** Tables whose rows decide which collects count, to whom, and for how much. */
+const COLLECT_INPUTS = ['lens_act', 'lens_publication', 'token_price', 'token', 'lens_action_module'];
 
 /**
  * `touched` holds the target tables that received rows in this run. Answers the
@@ -12,14 +16,21 @@ import { collectWarnings, resolveCollects } from './collect-usd';
  */
 export async function finishImport(sql: SqlClient, touched: ReadonlySet<string>): Promise<Record<string, number>> {
   const acts = touched.has('lens_act');
-  if (touched.has('lens_publication') || acts) {
-    // Acts merged before their publication (a Lens Chain act with no author yet, too): the collected profile is its author.
-    await sql.exec(`UPDATE lens_act a SET collected_profile_id = p.profile_id FROM lens_publication p
-      WHERE p.publication_id = a.publication_id AND a.collected_profile_id <> p.profile_id`);
+  // The collects as answered, and their sums per category, change together in one transaction.
+  if (COLLECT_INPUTS.some((t) => touched.has(t))) {
+    await sql.transaction(async (tx) => {
+      await lockCollectCategories(tx);
+      if (touched.has('lens_publication') || acts) {
+        // Acts merged before their publication (a Lens Chain act with no author yet, too): the collected profile is its author.
+        await tx.exec(`UPDATE lens_act a SET collected_profile_id = p.profile_id FROM lens_publication p
+          WHERE p.publication_id = a.publication_id AND a.collected_profile_id <> p.profile_id`);
+      }
+      // New collects, and older ones whose module, token or price came in now.
+      if (acts || ['token_price', 'token', 'lens_action_module'].some((t) => touched.has(t))) await resolveCollects(tx);
+      await rebuildCollectCategories(tx);
+    });
   }
   if (touched.has('lens_handle_name') || touched.has('lens_handle_link')) await deriveHandles(sql);
-  // New collects, and older ones whose module, token or price came in now.
-  if (acts || ['token_price', 'token', 'lens_action_module'].some((t) => touched.has(t))) await resolveCollects(sql);
   const warnings = acts ? await collectWarnings(sql) : {};
   // Fresh planner statistics for what changed: without them (autovacuum may be off or
   // late after a bulk load) the refresh's joins were planned for 17k rows instead of millions.

@@ -3,7 +3,7 @@
 import type { Database } from '../db/database';
 import type { AnalyticsLoaders } from '../loaders/analytics-loaders';
 import { trending, trendingInCategories, trendingInCategoriesTotal, trendingTotal } from '../repositories/analytics.repository';
-import { PERIODS, type Period } from '../domain/periods';
+import type { Period } from '../domain/periods';
 import type { ProtocolName } from '../domain/protocols';
 import { topFollowerIds } from './profile-analytics';
 import { distinct } from '../loaders/order-by-keys';
@@ -20,9 +20,8 @@ export async function trendingPage(db: Database, q: TrendingQuery) {
   // `categories`: taxonomy ids, a repeated id counting once; [] is no filter, else only users who published in one of them within the window.
   const ids = distinct(q.categories);
   const offset = (q.page - 1) * q.limit;
-  const filter = { ids, days: PERIODS[period] };
   const [rows, [counted]] = await Promise.all(ids.length
-    ? [trendingInCategories(db, protocol, period, filter, offset, q.limit), trendingInCategoriesTotal(db, protocol, period, filter)]
+    ? [trendingInCategories(db, protocol, period, ids, offset, q.limit), trendingInCategoriesTotal(db, protocol, period, ids)]
     : [trending(db, protocol, period, offset, q.limit), trendingTotal(db, protocol, period)]);
   const total = counted?.total ?? 0;
   return { protocol, ids: rows.map((r) => r.id), page: q.page, total, totalPages: Math.ceil(total / q.limit) };
@@ -40,12 +39,11 @@ export interface TrendingFilter { period: Period; protocol: ProtocolName; catego
 export async function trendingConnectionPage(db: Database, q: TrendingFilter & OffsetPageRequest) {
   const { period, protocol } = q;
   const ids = distinct(q.categories);
-  const filter = { ids, days: PERIODS[period] };
   let counted: Promise<number> | undefined;
-  const total = () => (counted ??= (ids.length ? trendingInCategoriesTotal(db, protocol, period, filter) : trendingTotal(db, protocol, period))
+  const total = () => (counted ??= (ids.length ? trendingInCategoriesTotal(db, protocol, period, ids) : trendingTotal(db, protocol, period))
     .then(([c]) => c?.total ?? 0));
   const slice = (offset: number, limit: number) => (ids.length
-    ? trendingInCategories(db, protocol, period, filter, offset, limit) : trending(db, protocol, period, offset, limit));
+    ? trendingInCategories(db, protocol, period, ids, offset, limit) : trending(db, protocol, period, offset, limit));
   const plan = offsetPlan(q);
   let rows: { id: string | number }[] = [];
   if (plan.read?.fromEnd) {

@@ -68,31 +68,30 @@ export function trendingTotal(db: Database, protocol: ProtocolName, period: Peri
   return db.read(`SELECT coalesce(max(g.trend_position), 0)::int AS total FROM ${s.gain} g WHERE g.generation = ${s.gen} AND g.period = $1`, period);
 }
 
-/** The trending `categories` filter: category ids and the window's length in days, (as_of − days, as_of]. */
-export interface CategoryFilter { ids: number[]; days: number }
-
-/** Gainers of the period who published in one of the categories ($2 ids) within the window ($3 days). */
-const gainersInCategories = (protocol: ProtocolName) => {
+/**
+ * Gainers of the period who posted in one of the categories ($2 ids) within the
+ * period's window, as the refresh stored them beside the trending list (both as
+ * of the analytics refresh): their trending places, each once.
+ */
+const placesInCategories = (protocol: ProtocolName, categoryIds: readonly number[]) => {
   const s = sideOf(protocol);
-  return `
-    FROM ${s.gain} g WHERE g.generation = ${s.gen} AND g.period = $1 AND g.trend_position IS NOT NULL
-      AND g.${s.key} IN (
-        SELECT ${PROTOCOLS[protocol].id.fromText('pc.author_id')}
-        FROM post_category pc JOIN protocol_state ps ON ps.protocol = '${protocol}'
-        WHERE pc.protocol = '${protocol}' AND pc.category_id = ANY($2::int[])
-          AND pc.posted_at > ps.as_of - $3::int * interval '1 day' AND pc.posted_at <= ps.as_of)`;
+  // One category's places are distinct already (the primary key): no hashing of 20k of them to count.
+  return `SELECT ${categoryIds.length > 1 ? 'DISTINCT ' : ''}c.trend_position FROM ${s.trendingCategory} c
+    WHERE c.generation = ${s.gen} AND c.period = $1 AND c.category_id = ANY($2::int[])`;
 };
 
-/** A page of the trending order restricted to the category filter. */
-export function trendingInCategories(db: Database, protocol: ProtocolName, period: Period, f: CategoryFilter, offset: number, limit: number): Promise<TrendingRow[]> {
+/** A page of the trending order restricted to the categories. */
+export function trendingInCategories(db: Database, protocol: ProtocolName, period: Period, categoryIds: readonly number[], offset: number, limit: number): Promise<TrendingRow[]> {
   const s = sideOf(protocol);
   return db.read<TrendingRow>(`
-    SELECT g.${s.key} AS id, g.gained, g.trend_score ${gainersInCategories(protocol)}
-    ORDER BY g.trend_position OFFSET $4::bigint LIMIT $5`, period, f.ids, f.days, String(offset), limit);
+    SELECT g.${s.key} AS id, g.gained, g.trend_score
+    FROM (${placesInCategories(protocol, categoryIds)} ORDER BY c.trend_position OFFSET $3::bigint LIMIT $4) t
+    JOIN ${s.gain} g ON g.generation = ${s.gen} AND g.period = $1 AND g.trend_position = t.trend_position
+    ORDER BY g.trend_position`, period, [...categoryIds], String(offset), limit);
 }
 
-export function trendingInCategoriesTotal(db: Database, protocol: ProtocolName, period: Period, f: CategoryFilter): Promise<{ total: number }[]> {
-  return db.read(`SELECT count(*)::int AS total ${gainersInCategories(protocol)}`, period, f.ids, f.days);
+export function trendingInCategoriesTotal(db: Database, protocol: ProtocolName, period: Period, categoryIds: readonly number[]): Promise<{ total: number }[]> {
+  return db.read(`SELECT count(*)::int AS total FROM (${placesInCategories(protocol, categoryIds)}) t`, period, [...categoryIds]);
 }
 
 export interface ProtocolStateRow {

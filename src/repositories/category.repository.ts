@@ -3,7 +3,7 @@
 // publications and mirrors never get one). Reactions are by others only: live
 // Farcaster likes and recasts, Lens UPVOTEs.
 import type { Database } from '../db/database';
-import { collectWhere, type CollectWindow } from './lens-collects.repository';
+import type { CollectWindow } from './lens-collects.repository';
 import { orderBy } from './paging.sql';
 
 export interface CategoryPublicationRow { protocol: string; post_id: string; author_id: string; posted_at: Date; reactions: number }
@@ -43,22 +43,19 @@ export async function categoryPublicationTotal(db: Database, categoryId: number,
  * Categories of collected Lens publications by USD collected, then collects, then
  * id, under the collect filter of getTopCreators (self-collects left out). A
  * collect counts once for each category of its publication; publications without
- * a classification (hidden, mirrors, no text) are in no category.
+ * a classification (hidden, mirrors, no text) are in no category. A filter is a
+ * UTC year or month and an upper-cased currency, so it is a sum of the stored
+ * (category, currency, month) rows; their numeric USD sums add up exactly as the
+ * collects' own would.
  */
 export function topCollectedCategories(db: Database, w: CollectWindow, limit: number): Promise<TopCategoryRow[]> {
-  const where = collectWhere(w, 2);
-  // Collects are summed per publication first, then each publication's labels
-  // are one primary-key probe (LATERAL … LIMIT 1 keeps the planner from sorting
-  // or hashing all of post_content: 300 → under 190 ms on medium, see docs/performance.md).
   return db.read<TopCategoryRow>(`
-    WITH collected AS (
-      SELECT a.publication_id, count(*) AS collects, sum(a.usd_amount) AS usd_amount
-      FROM lens_act a WHERE ${where.sql} GROUP BY a.publication_id)
-    SELECT c.id AS category_id, sum(x.collects)::int AS collects, coalesce(sum(x.usd_amount), 0)::float8 AS usd_amount
-    FROM collected x
-    CROSS JOIN LATERAL (SELECT p.categories FROM post_content p WHERE p.protocol = 'lens' AND p.post_id = x.publication_id LIMIT 1) p
-    CROSS JOIN LATERAL unnest(p.categories) AS c(id)
-    GROUP BY c.id
-    ORDER BY coalesce(sum(x.usd_amount), 0) DESC, sum(x.collects) DESC, c.id
-    LIMIT $1`, limit, ...where.params);
+    SELECT m.category_id, sum(m.collects)::int AS collects, sum(m.usd_amount)::float8 AS usd_amount
+    FROM lens_collect_category_month m
+    WHERE ($2::text IS NULL OR m.currency = $2)
+      AND ($3::timestamptz IS NULL OR m.month >= ($3::timestamptz AT TIME ZONE 'UTC')::date)
+      AND ($4::timestamptz IS NULL OR m.month < ($4::timestamptz AT TIME ZONE 'UTC')::date)
+    GROUP BY m.category_id
+    ORDER BY sum(m.usd_amount) DESC, sum(m.collects) DESC, m.category_id
+    LIMIT $1`, limit, w.currency, w.from, w.to);
 }

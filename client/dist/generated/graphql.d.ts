@@ -130,7 +130,7 @@ export type TopicKind =
  | 'TERM';
 /** A trending request: users ranked by trend score = followers gained in the window ÷ (followers at the window's start + 10), ties by followers gained, then id; only users who gained at least one follower. The REST face takes this object as the JSON body of POST /api/trending/find. */
 export type TrendingInput = {
-    /** Category ids (GET /api/llm/categories): keep users who published in one of them within the window. */
+    /** Category ids (GET /api/llm/categories): keep users who published in one of them within the window. As of the analytics refresh, like the list itself: the window ends at `analyticsAsOf` and the posts are those classified when the refresh ran. */
     categories?: Array<Scalars['Int']['input']>;
     /** Users per page, 1..100. */
     limit?: Scalars['Int']['input'];

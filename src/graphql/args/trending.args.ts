@@ -12,6 +12,6 @@ import { PagedConnectionArgs } from './connection.args';
 export class TrendingArgs extends PagedConnectionArgs {
   @Field(() => Protocol, { defaultValue: TRENDING_DEFAULT_PROTOCOL, description: 'Whose users.' }) protocol!: ProtocolName;
   @Field(() => GainWindow, { defaultValue: GainWindow.WEEK, description: 'The window the gains are counted over.' }) ratio!: Period;
-  @Field(() => [Int], { defaultValue: [], description: 'Category ids (see `categories`): keep users who published a live post classified in one of them within the window; [] keeps all.' })
+  @Field(() => [Int], { defaultValue: [], description: 'Category ids (see `categories`): keep users who published a live post classified in one of them within the window; [] keeps all. As of the analytics refresh, like the list itself: the window ends at `analyticsAsOf` and the posts are those classified when the refresh ran.' })
   @ArrayMaxSize(50) @KnownCategoryIds() categories!: number[];
 }

@@ -53,7 +53,7 @@ async function followers(p: LensProfile, args: ConnectionArgs, ctx: Context) {
 
 @Resolver(() => LensProfile)
 export class LensGraphResolver {
-  @FieldResolver(() => LensEngagement, { description: 'Top-N: who likes, comments on and quotes this profile\'s publications (inbound), and whose publications this profile likes, comments on and quotes (outbound); the `limit` counterparts with the most interactions per list (not paged).' })
+  @FieldResolver(() => LensEngagement, { description: 'Top-N: who likes, comments on and quotes this profile\'s publications (inbound), and whose publications this profile likes, comments on and quotes (outbound); the `limit` counterparts with the most interactions per list (not paged). As of the analytics refresh (`analyticsAsOf`): the lists are computed by the refresh, so engagement imported since shows after the next one.' })
   async engagement(@Root() p: LensProfile, @Args(() => EngagementArgs) { limit }: EngagementArgs, @Ctx() ctx: Context): Promise<LensEngagement> {
     const e = await lensEngagement(ctx.loaders.lensGraph, p.profileId, limit);
     const profiles = await lensProfileMap(ctx, e.others);

@@ -19,7 +19,7 @@ export class TrendingInput {
   @Min(PAGE_SIZE.min) @Max(PAGE_SIZE.max) limit!: number;
   @Field(() => GainWindow, { defaultValue: GainWindow.WEEK, description: 'The window the gains are counted over.' }) ratio!: Period;
   @Field(() => Protocol, { defaultValue: TRENDING_DEFAULT_PROTOCOL, description: 'Whose users.' }) protocol!: ProtocolName;
-  @Field(() => [Int], { defaultValue: [], description: 'Category ids (GET /api/llm/categories): keep users who published in one of them within the window.' })
+  @Field(() => [Int], { defaultValue: [], description: 'Category ids (GET /api/llm/categories): keep users who published in one of them within the window. As of the analytics refresh, like the list itself: the window ends at `analyticsAsOf` and the posts are those classified when the refresh ran.' })
   @ArrayMaxSize(50) @KnownCategoryIds() categories!: number[];
 }
 
