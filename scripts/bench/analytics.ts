@@ -227,6 +227,19 @@ function templates(s: Sample): Record<string, Variant[]> {
       { name: '/api/lens/collect/top-creators', request: () => get('/api/lens/collect/top-creators') },
       { name: '/api/lens/collect/top-creators?year=2024&month=1..12', request: (i) => get(`/api/lens/collect/top-creators?year=2024&month=${(i % 12) + 1}`) },
     ],
+    // One viewer: the viewer is another sampled profile (the most-followed among them in turn), pages from either end
+    'get /api/v2/farcaster/user/:fid/followers-you-know': [
+      { name: '/api/v2/farcaster/user/{fid}/followers-you-know?viewer={another sampled fid}', request: (i) => get(`/api/v2/farcaster/user/${fid(i)}/followers-you-know?viewer=${fid(i + 7)}`) },
+      { name: '/api/v2/farcaster/user/{fid}/followers-you-know?viewer={another sampled fid}&last=20', request: (i) => get(`/api/v2/farcaster/user/${fid(i)}/followers-you-know?viewer=${fid(i + 7)}&last=20`) },
+    ],
+    'get /api/v2/farcaster/user/:fid/mutual-follows': [byFid('/api/v2/farcaster/user/{fid}/mutual-follows'), byFid('/api/v2/farcaster/user/{fid}/mutual-follows', 'last=20')],
+    'get /api/v2/farcaster/user/:fid/unfollowers': [byFid('/api/v2/farcaster/user/{fid}/unfollowers'), byFid('/api/v2/farcaster/user/{fid}/unfollowers', 'last=20')],
+    'get /api/v2/lens/profile/:id/followers-you-know': [
+      { name: '/api/v2/lens/profile/{id}/followers-you-know?viewer={another sampled id}', request: (i) => get(`/api/v2/lens/profile/${lid(i)}/followers-you-know?viewer=${lid(i + 7)}`) },
+      { name: '/api/v2/lens/profile/{id}/followers-you-know?viewer={another sampled id}&last=20', request: (i) => get(`/api/v2/lens/profile/${lid(i)}/followers-you-know?viewer=${lid(i + 7)}&last=20`) },
+    ],
+    'get /api/v2/lens/profile/:id/mutual-follows': [byLens('/api/v2/lens/profile/{id}/mutual-follows'), byLens('/api/v2/lens/profile/{id}/mutual-follows', 'last=20')],
+    'get /api/v2/lens/profile/:id/unfollowers': [byLens('/api/v2/lens/profile/{id}/unfollowers'), byLens('/api/v2/lens/profile/{id}/unfollowers', 'last=20')],
     // Trending
     'post /api/trending/find': [trending('farcaster'), trending('lens'), trendingInCategory('farcaster'), trendingInCategory('lens')],
   };
