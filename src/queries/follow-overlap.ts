@@ -4,7 +4,7 @@
 import { fromDayNumber, optionalDay, toDayNumber, DAY_MS } from '../domain/days';
 import { badInput } from '../errors/app-error';
 import type { FollowOverlapLoaders } from '../loaders/follow-overlap-loaders';
-import type { OverlapVia, UnfollowWindow } from '../repositories/follow-overlap.repository';
+import type { OverlapRow, OverlapVia, UnfollowWindow } from '../repositories/follow-overlap.repository';
 import { keysetRead, offsetPlan, readKeysetList, readOffsetList, type ListPage, type OffsetPageRequest, type PageRequest } from './pagination';
 
 type Id = string | number;
@@ -18,7 +18,10 @@ export const MAX_UNFOLLOW_DAYS = 366;
  * by their own followers, most first, then id; offset-paged with their total.
  */
 export function knownFollowerPage(l: FollowOverlapLoaders, id: Id, via: OverlapVia, request: OffsetPageRequest) {
-  return readOffsetList(offsetPlan(request), (read) => l.overlapPage.load({ id, via, read }), () => l.overlapTotal({ id, via }));
+  let rows: OverlapRow[] = [];
+  // The page's rows carry the total; only a page without rows needs a statement for it.
+  return readOffsetList(offsetPlan(request), async (read) => (rows = await l.overlapPage.load({ id, via, read })),
+    async () => rows[0]?.total ?? l.overlapTotal({ id, via }));
 }
 
 export interface UnfollowDays { from: string; to: string; window: UnfollowWindow }

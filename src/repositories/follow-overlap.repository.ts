@@ -14,7 +14,8 @@ import { keysetJoin, keysetSql, orderBy, type KeysetRead, type OffsetRead, type 
  */
 export type OverlapVia = { viewer: number | string } | 'self';
 
-export interface OverlapRow { profile: string | number; other: string | number; followed_at: Date; followers: number }
+/** `total` is the whole list's length, read with the page (the page needs the whole list to sort it anyway). */
+export interface OverlapRow { profile: string | number; other: string | number; followed_at: Date; followers: number; total: number }
 export interface OverlapTotalRow { profile: string | number; total: number }
 
 /** What `stats.followers` answers: live counters for Farcaster, the refreshed stats for Lens. */
@@ -24,13 +25,18 @@ const followerCount = (p: ProtocolSpec, idExpr: string) => (p.name === FARCASTER
 
 /**
  * Rows of followers `l` of profile x.id whom `o` (the viewer's or the profile's
- * own follows) also follows. Parameters: $1 profiles; the viewer is `$viewer`.
+ * own follows) also follows. Parameters: $1 profiles; the viewer is `viewerParam`.
+ * The follows of one profile drive (a primary-key or follower-index range),
+ * each checked by primary key: the LIMIT keeps the planner from flattening the
+ * check into a join it might start from the other side, all followers of a
+ * large profile (its estimate for `target = x.id` is a generic one).
  */
 function overlapFrom(p: ProtocolSpec, via: OverlapVia, viewerParam: string) {
   const { table, follower, followee } = p.follows;
   const source = via === 'self' ? 'x.id' : viewerParam;
   return `FROM ${table} o
-      JOIN ${table} l ON l.${follower} = o.${followee} AND l.${followee} = x.id AND l.deleted_at IS NULL
+      CROSS JOIN LATERAL (SELECT l.timestamp FROM ${table} l
+        WHERE l.${follower} = o.${followee} AND l.${followee} = x.id AND l.deleted_at IS NULL LIMIT 1) l
       WHERE o.${follower} = ${source} AND o.deleted_at IS NULL AND o.${followee} <> ${source} AND o.${followee} <> x.id`;
 }
 
@@ -42,16 +48,17 @@ const overlapOrder = (p: ProtocolSpec, alias: string): OrderTerm[] =>
 export function overlapPage(db: Database, p: ProtocolSpec, ids: readonly (string | number)[], via: OverlapVia, read: OffsetRead): Promise<OverlapRow[]> {
   const viewer = via === 'self' ? [] : [via.viewer];
   return db.read<OverlapRow>(`
-    SELECT x.id AS profile, k.other, k.followed_at, k.followers
+    SELECT x.id AS profile, k.other, k.followed_at, k.followers, k.total
     FROM unnest($1::${p.id.sqlArray}) AS x(id)
     CROSS JOIN LATERAL (
-      SELECT * FROM (
+      SELECT *, count(*) OVER ()::int AS total FROM (
         SELECT o.${p.follows.followee} AS other, l.timestamp AS followed_at, coalesce(${followerCount(p, `o.${p.follows.followee}`)}, 0) AS followers
         ${overlapFrom(p, via, `$4::${p.id.sqlType}`)}) c
       ORDER BY ${orderBy(overlapOrder(p, 'c'), read.fromEnd)} LIMIT $2 OFFSET $3) k
     ORDER BY x.id, ${orderBy(overlapOrder(p, 'k'), read.fromEnd)}`, [...ids], read.limit, read.offset, ...viewer);
 }
 
+/** The lists' lengths alone, for a page that read no row (past the end, or before the first). */
 export function overlapTotals(db: Database, p: ProtocolSpec, ids: readonly (string | number)[], via: OverlapVia): Promise<OverlapTotalRow[]> {
   const viewer = via === 'self' ? [] : [via.viewer];
   return db.read<OverlapTotalRow>(`

@@ -63,6 +63,8 @@ describe('followers you know, mutual follows, unfollowers (viewer-graph)', () =>
   it('when followersYouKnow of 1 is asked with viewer 2, then 5, 3, 4, 6 (by followers, ties by id) on both protocols, walked both ways', async () => {
     await expectWalks(fcField(1, 'followersYouKnow', 'viewer: 2'), ['5', '3', '4', '6']);
     await expectWalks(lensField('0x01', 'followersYouKnow', 'viewer: "0x2"'), ['0x05', '0x03', '0x0100', '0x06']);
+    // A page past the end reads no row to carry the total: it is counted on its own.
+    expect(await fcField(1, 'followersYouKnow', 'viewer: 2')('first: 2, page: 5')).toMatchObject({ totalCount: 4, edges: [], pageInfo: { hasPreviousPage: true, hasNextPage: false } });
   });
 
   it('when followersYouKnow is asked, then edges carry when the follower followed and nodes their counts in list order', async () => {
@@ -155,7 +157,7 @@ describe('followers you know, mutual follows, unfollowers (viewer-graph)', () =>
   });
 
   it('when the lists are asked for many profiles, then the statements do not grow with them', async () => {
-    // Per field: its page, its nodes and its total, plus the viewer and protocol_state, over what the bare root
+    // Per field: its page, its nodes and its total (at most), plus the viewer and protocol_state, over what the bare root
     // costs (key lookup, last-used stamp, the root). A total is read when its connection resolves, which is at
     // once for a parent with no nodes to load and after the node batch otherwise: at most two batches per field.
     const root = await s.statementsFor(() => s.gql.request('{ farcasterUsers(fids: [1, 2]) { fid } }'));
