@@ -1,9 +1,10 @@
 // Follow lists of one profile seen from a second one, for either protocol
 // (its follow table and id kind from domain/protocols): followers the viewer
 // follows, mutual follows, and who unfollowed in a window. One statement per
-// batch of profiles sharing the arguments; each starts from the smaller side
-// (the viewer's or the profile's own follows, by the follower key or primary
-// key) and checks the other follow by primary key.
+// batch of profiles sharing the arguments. The first two start from the
+// follows of one profile (the viewer's, or the profile's own: a few thousand
+// at most, where a profile's followers can be a hundred thousand) and check
+// the other follow by primary key; unfollows come from a partial index.
 import type { Database } from '../db/database';
 import { FARCASTER, generationOf, type ProtocolSpec } from '../domain/protocols';
 import { keysetJoin, keysetSql, orderBy, type KeysetRead, type OffsetRead, type OrderTerm } from './paging.sql';
