@@ -230,6 +230,19 @@ function templates(s: Sample): Record<string, Variant[]> {
     // Every request a different filter or limit: one repeated call would be measured on the answer cache.
     'get /api/lens/collect/top-categories': one('/api/lens/collect/top-categories (16 filters: none, years, 2024 months, usdc; limit 1..20)', (i) =>
       get(`/api/lens/collect/top-categories?${at(TOP_CATEGORY_FILTERS, i)}limit=${(Math.floor(i / TOP_CATEGORY_FILTERS.length) % 20) + 1}`)),
+    // One viewer: the viewer is another sampled profile (the most-followed among them in turn), pages from either end
+    'get /api/v2/farcaster/user/:fid/followers-you-know': [
+      { name: '/api/v2/farcaster/user/{fid}/followers-you-know?viewer={another sampled fid}', request: (i) => get(`/api/v2/farcaster/user/${fid(i)}/followers-you-know?viewer=${fid(i + 7)}`) },
+      { name: '/api/v2/farcaster/user/{fid}/followers-you-know?viewer={another sampled fid}&last=20', request: (i) => get(`/api/v2/farcaster/user/${fid(i)}/followers-you-know?viewer=${fid(i + 7)}&last=20`) },
+    ],
+    'get /api/v2/farcaster/user/:fid/mutual-follows': [byFid('/api/v2/farcaster/user/{fid}/mutual-follows'), byFid('/api/v2/farcaster/user/{fid}/mutual-follows', 'last=20')],
+    'get /api/v2/farcaster/user/:fid/unfollowers': [byFid('/api/v2/farcaster/user/{fid}/unfollowers'), byFid('/api/v2/farcaster/user/{fid}/unfollowers', 'last=20')],
+    'get /api/v2/lens/profile/:id/followers-you-know': [
+      { name: '/api/v2/lens/profile/{id}/followers-you-know?viewer={another sampled id}', request: (i) => get(`/api/v2/lens/profile/${lid(i)}/followers-you-know?viewer=${lid(i + 7)}`) },
+      { name: '/api/v2/lens/profile/{id}/followers-you-know?viewer={another sampled id}&last=20', request: (i) => get(`/api/v2/lens/profile/${lid(i)}/followers-you-know?viewer=${lid(i + 7)}&last=20`) },
+    ],
+    'get /api/v2/lens/profile/:id/mutual-follows': [byLens('/api/v2/lens/profile/{id}/mutual-follows'), byLens('/api/v2/lens/profile/{id}/mutual-follows', 'last=20')],
+    'get /api/v2/lens/profile/:id/unfollowers': [byLens('/api/v2/lens/profile/{id}/unfollowers'), byLens('/api/v2/lens/profile/{id}/unfollowers', 'last=20')],
     // Trending
     'post /api/trending/find': [trending('farcaster'), trending('lens'), trendingInCategory('farcaster'), trendingInCategory('lens')],
   };

@@ -19,6 +19,8 @@ import { lensGraphLoaders } from './lens-loaders';
 import { farcasterGraphLoaders } from './farcaster-loaders';
 import { tokenLoaders } from './token-loaders';
 import { contentLoaders } from './content-loaders';
+import { followOverlapLoaders } from './follow-overlap-loaders';
+import { FARCASTER, LENS } from '../domain/protocols';
 import { orderByKeys } from './order-by-keys';
 import { protocolStateLoader } from './protocol-state-loader';
 
@@ -39,6 +41,9 @@ export function createLoaders(db: Database) {
     lensAnalytics: analyticsLoaders(db, 'lens', protocolState),
     lensGraph: lensGraphLoaders(db),
     farcasterGraph: farcasterGraphLoaders(db),
+    /** Followers you know, mutual follows and unfollowers, per protocol. */
+    farcasterOverlap: followOverlapLoaders(db, FARCASTER),
+    lensOverlap: followOverlapLoaders(db, LENS),
     tokens: tokenLoaders(db),
     content: contentLoaders(db),
   };

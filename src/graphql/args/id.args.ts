@@ -5,7 +5,7 @@ import { LensProfileIdScalar } from '../scalars/lens-profile-id.scalar';
 
 /** Id lists (fids, ids) carry 1..100 items. */
 export const MAX_IDS = 100;
-const MAX_FID = 2_147_483_647;
+export const MAX_FID = 2_147_483_647;
 
 @ArgsType()
 export class FidArgs {

@@ -38,15 +38,19 @@ export interface EdgeShape<TNode> { cursor: string; node: TNode }
 export interface EdgeOptions {
   /** Follow lists: when the follow happened. */
   followedAt?: FieldNote;
+  /** Unfollow lists: when the follow was undone. */
+  unfollowedAt?: FieldNote;
 }
 
 export function Edge<TNode extends object>(Node: ClassType<TNode>): Abstract<EdgeShape<TNode>>;
-export function Edge<TNode extends object>(Node: ClassType<TNode>, options: { followedAt: FieldNote }): Abstract<EdgeShape<TNode> & { followedAt: Date }>;
+export function Edge<TNode extends object>(Node: ClassType<TNode>, options: { followedAt: FieldNote; unfollowedAt?: undefined }): Abstract<EdgeShape<TNode> & { followedAt: Date }>;
+export function Edge<TNode extends object>(Node: ClassType<TNode>, options: Required<EdgeOptions>): Abstract<EdgeShape<TNode> & { followedAt: Date; unfollowedAt: Date }>;
 export function Edge<TNode extends object>(Node: ClassType<TNode>, options: EdgeOptions = {}) {
   @ObjectType()
   abstract class EdgeClass {
     @Field(() => String, { description: 'This item\'s place in the list, opaque: pass it as `after` for the items after it or `before` for those before it.' }) cursor!: string;
     @OptionalField(options.followedAt, () => Date) followedAt?: Date;
+    @OptionalField(options.unfollowedAt, () => Date) unfollowedAt?: Date;
     @Field(() => Node, { description: 'The item.' }) node!: TNode;
   }
   return EdgeClass;

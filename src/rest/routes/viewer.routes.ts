@@ -1,0 +1,45 @@
+import * as Doc from '../../generated/graphql/graphql';
+import { FARCASTER_DATA, LENS_DATA } from '../freshness-headers';
+import { route } from '../rest-route.type';
+
+// The /api/v2 follow lists: each answer is its connection's page with the items
+// flattened (the node's summary plus the edge's times) and the page info for the next call.
+
+interface Page<E> { totalCount: number; pageInfo: object; edges: E[] }
+type Known = { followedAt: string; node: object };
+type Unfollow = { followedAt: string; unfollowedAt: string; node: object };
+
+const knownPage = (c: Page<Known>) => ({
+  totalCount: c.totalCount, pageInfo: c.pageInfo, items: c.edges.map((e) => ({ ...e.node, followedAt: e.followedAt })),
+});
+const unfollowPage = (c: Page<Unfollow>) => ({
+  totalCount: c.totalCount, pageInfo: c.pageInfo,
+  items: c.edges.map((e) => ({ ...e.node, followedAt: e.followedAt, unfollowedAt: e.unfollowedAt })),
+});
+
+/** Farcaster: `{fid, totalCount, pageInfo, users}`; Lens: `{profileId, totalCount, pageInfo, profiles}`. */
+const asUsers = ({ items, ...rest }: { items: object[] } & object) => ({ ...rest, users: items });
+const asProfiles = ({ items, ...rest }: { items: object[] } & object) => ({ ...rest, profiles: items });
+
+/** Followers you know, mutual follows and unfollowers of a profile, both protocols. */
+export const VIEWER_ROUTES = [
+  route({ method: 'get', path: '/api/v2/farcaster/user/:fid/followers-you-know', example: { path: '1', query: 'viewer=3' },
+    name: 'followersYouKnow (Farcaster)', protocols: FARCASTER_DATA, document: Doc.RestV2FarcasterFollowersYouKnowDocument,
+    // No errors: a null connection would have come with NOT_FOUND (an unknown viewer), answered as a 404.
+    answer: (d) => ({ fid: d.farcasterUser.fid, ...asUsers(knownPage(d.farcasterUser.followersYouKnow!)) }) }),
+  route({ method: 'get', path: '/api/v2/farcaster/user/:fid/mutual-follows', example: { path: '1' },
+    name: 'mutualFollows (Farcaster)', protocols: FARCASTER_DATA, document: Doc.RestV2FarcasterMutualFollowsDocument,
+    answer: (d) => ({ fid: d.farcasterUser.fid, ...asUsers(knownPage(d.farcasterUser.mutualFollows)) }) }),
+  route({ method: 'get', path: '/api/v2/farcaster/user/:fid/unfollowers', example: { path: '1', query: 'from=2024-06-01&to=2024-06-30' },
+    name: 'unfollowers (Farcaster)', protocols: FARCASTER_DATA, document: Doc.RestV2FarcasterUnfollowersDocument,
+    answer: (d) => ({ fid: d.farcasterUser.fid, ...asUsers(unfollowPage(d.farcasterUser.unfollowers)) }) }),
+  route({ method: 'get', path: '/api/v2/lens/profile/:id/followers-you-know', example: { path: '0x01', query: 'viewer=0x03' },
+    name: 'followersYouKnow (Lens)', protocols: LENS_DATA, document: Doc.RestV2LensFollowersYouKnowDocument,
+    answer: (d) => ({ profileId: d.lensProfile.profileId, ...asProfiles(knownPage(d.lensProfile.followersYouKnow!)) }) }),
+  route({ method: 'get', path: '/api/v2/lens/profile/:id/mutual-follows', example: { path: '0x01' },
+    name: 'mutualFollows (Lens)', protocols: LENS_DATA, document: Doc.RestV2LensMutualFollowsDocument,
+    answer: (d) => ({ profileId: d.lensProfile.profileId, ...asProfiles(knownPage(d.lensProfile.mutualFollows)) }) }),
+  route({ method: 'get', path: '/api/v2/lens/profile/:id/unfollowers', example: { path: '0x01', query: 'from=2024-02-01&to=2024-02-29' },
+    name: 'unfollowers (Lens)', protocols: LENS_DATA, document: Doc.RestV2LensUnfollowersDocument,
+    answer: (d) => ({ profileId: d.lensProfile.profileId, ...asProfiles(unfollowPage(d.lensProfile.unfollowers)) }) }),
+];
