@@ -1,18 +1,20 @@
-// Entry point: configure, bind the port, open and migrate the database, (first
-// start) load demo data, serve; drain and stop on SIGTERM/SIGINT.
+// Entry point: configure, bind the port, (first start on disk) set up the data
+// directory in a child process, open and migrate the database, serve; drain and
+// stop on SIGTERM/SIGINT.
 import 'reflect-metadata';
 import type { AddressInfo } from 'node:net';
 import { loadConfig, ConfigError } from './config/load-config';
 import { Database } from './db/database';
 import { migrateAtStartup } from './db/startup-migrate';
-import { ensureDemoData } from './demo/demo-data';
+import { ensureDemoData, type DemoResult } from './demo/demo-data';
+import { isNewDataDir, startFirstStart } from './demo/first-start';
 import { createApp } from './http/app';
 import { bindServer, onTerminationSignals, PortInUseError, serveApp, type ShutdownSteps } from './http/http-server';
 import { createLogger } from './logging/logger';
 import { printBanner } from './demo/banner';
 import { startPeriodicRefresh } from './analytics/periodic-refresh';
 import { refreshOptionsOf } from './analytics/refresh-options';
-import { lockDataDirForServer, startAdminServer } from './cli/admin-server';
+import { lockDataDirForServer, startAdminServer, type AdminServer } from './cli/admin-server';
 import { DataDirBusyError } from './db/data-dir-lock';
 import { recoverDeadImports } from './importer/dead-imports';
 import { startSyncWorker, syncOptionsOf } from './sync/sync-worker';
@@ -23,29 +25,49 @@ async function main(): Promise<void> {
   const dataDirLock = lockDataDirForServer(config);
   const log = createLogger(config.LOG_LEVEL);
   const server = await bindServer(config.PORT, config.HOST);
-  const db = Database.open({
+  const open = () => Database.open({
     databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: config.DB_POOL_SIZE,
     statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS, acquireTimeoutMs: config.DB_ACQUIRE_TIMEOUT_MS,
     health: { intervalMs: config.DB_HEALTH_INTERVAL_MS, timeoutMs: config.DB_HEALTH_TIMEOUT_MS },
     pgliteSharedBuffersMb: config.PGLITE_SHARED_BUFFERS_MB,
     replicaUrls: config.DATABASE_REPLICA_URLS, replicaMaxLagMs: config.DATABASE_REPLICA_MAX_LAG_MS,
   });
+  // A new data directory is created, migrated and given the demo dataset by a child process (first-start.ts).
+  let firstStart = dataDirLock && isNewDataDir(config.DATA_DIR) ? startFirstStart() : undefined;
+  let opened: Database | undefined;
+  let admin: AdminServer | undefined;
   // Until the app is up, a signal just closes what is open.
-  let steps: ShutdownSteps = { beginDrain: () => undefined, close: () => db.close() };
+  let steps: ShutdownSteps = {
+    beginDrain: () => undefined,
+    async close() { await firstStart?.stop(); await admin?.close(); await opened?.close(); },
+  };
   onTerminationSignals(server, config.SHUTDOWN_DRAIN_MS, log, () => steps);
 
-  const migrated = await migrateAtStartup(db, log);
-  if (migrated) {
-    // An import killed earlier left its run 'running' and maybe staging tables: close both out now.
-    const dead = await recoverDeadImports(db.sql);
-    if (dead.failedRuns.length) log.warn({ runs: dead.failedRuns, stagingTablesDropped: dead.droppedStagingTables }, 'imports left running by a dead process marked failed');
-  }
-  // CLI commands run here while this process owns DATA_DIR (none on Postgres).
-  const admin = await startAdminServer(dataDirLock, db, config, log);
+  let demo: DemoResult = { loaded: false };
+  const ready = (async () => {
+    if (firstStart) {
+      demo = await firstStart.done;
+      firstStart = undefined;
+    }
+    const db = opened = open();
+    const migrated = await migrateAtStartup(db, log);
+    if (migrated) {
+      // An import killed earlier left its run 'running' and maybe staging tables: close both out now.
+      const dead = await recoverDeadImports(db.sql);
+      if (dead.failedRuns.length) log.warn({ runs: dead.failedRuns, stagingTablesDropped: dead.droppedStagingTables }, 'imports left running by a dead process marked failed');
+    }
+    return { db, migrated };
+  })();
+  const dbReady = ready.then((r) => r.db);
+  dbReady.catch(() => undefined); // awaited below; a command waiting on it hears the failure too
+  // CLI commands run here while this process owns DATA_DIR (none on Postgres), once the database is open and migrated.
+  admin = await startAdminServer(dataDirLock, dbReady, config, log);
+  const { db, migrated } = await ready;
   db.health?.on('down', () => log.warn({ health: db.health?.status() }, 'database unreachable: answering 503 until it is back'));
   db.health?.on('up', () => log.info({ health: db.health?.status() }, 'database reachable again'));
   db.startHealthMonitor();
-  const demo = migrated ? await ensureDemoData(config, db, log) : { loaded: false };
+  // A directory the child set up has its demo; any other (Postgres, in memory, an interrupted first start) is checked here.
+  if (migrated && !demo.loaded) demo = await ensureDemoData(config, db, log);
   const app = await createApp(config, db, log);
   const syncing = Boolean(config.HUB_URL) && config.SYNC === 'auto';
   // Live data moves every second: ranks and trending follow every minute unless told otherwise.
@@ -59,7 +81,7 @@ async function main(): Promise<void> {
     async close() {
       stopRefresh();
       await sync?.stop();
-      await admin.close();
+      await admin?.close();
       await app.close();
       await db.close();
       dataDirLock?.release();

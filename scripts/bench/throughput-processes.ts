@@ -130,10 +130,18 @@ function start(name: ServerChild['name'], args: string[], env: NodeJS.ProcessEnv
   });
 }
 
-/** The service from dist/ on `databaseUrl`, on a free port, logging warnings only. */
-export function startService(databaseUrl: string, poolSize: number): Promise<ServerChild> {
+/** The Node flags of package.json's start script (`node [flags] dist/src/index.js`): the heap the service runs with. */
+export function startScriptNodeFlags(): string[] {
+  const { scripts } = JSON.parse(readFileSync(path.join(projectRoot(), 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  const m = /^node((?:\s+--\S+)*)\s+dist\/src\/index\.js$/.exec(scripts.start.trim());
+  if (!m) throw new Error(`package.json's start script is not \`node [--flags] dist/src/index.js\`: ${scripts.start}`);
+  return m[1].trim().split(/\s+/).filter(Boolean);
+}
+
+/** The service from dist/ on `databaseUrl`, on a free port, logging warnings only, with `npm start`'s Node flags unless others are given. */
+export function startService(databaseUrl: string, poolSize: number, nodeFlags = startScriptNodeFlags()): Promise<ServerChild> {
   const env = serviceEnv({ DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DB_POOL_SIZE: String(poolSize) });
-  return start('service', [path.join('dist', 'src', 'index.js')], env, (out) => {
+  return start('service', [...nodeFlags, path.join('dist', 'src', 'index.js')], env, (out) => {
     const m = /service on http:\/\/localhost:(\d+)/.exec(out);
     return m ? Number(m[1]) : null;
   });
@@ -153,6 +161,16 @@ export function rssMiB(pid: number): number | null {
   try {
     const m = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
     return m ? Math.round((Number(m[1]) / 1024) * 10) / 10 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** CPU time (user + system) `pid` has used so far, in ms, or null once it is gone (Linux's clock tick is 10 ms). */
+export function cpuMs(pid: number): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
   } catch {
     return null;
   }

@@ -5,6 +5,7 @@
 //   npm run bench:throughput -- [--scale medium] [--database sga_bench_api_NAME] [--setup]
 //     [--rounds 3] [--duration 10] [--connections 16] [--warmup 3] [--ids 200]
 //     [--only REGEX] [--out FILE] [--wait-idle SECONDS] [--seed 1] [--data-dir DIR]
+//     [--node-flags='--flag …' (default: package.json's start script's; '' for none)]
 //
 // Database: `sga_bench_api_<scale>` on BENCH_DATABASE_URL's server, the one
 // `npm run bench:analytics -- --keep` sets up (scripts/bench/bench-db.ts). It
@@ -45,7 +46,7 @@ import { projectRoot } from '../../src/project-root';
 import { benchServerUrl, databaseReady, databaseUrl, ensureDataset, log, prepareDatabase } from './bench-db';
 import { loadAverage, machineInfo, otherActivity, waitForIdle } from './machine';
 import { runLoad, type LoadResult } from './throughput-load';
-import { buildService, peakRss, rssMiB, startBare, startService, type ServerChild } from './throughput-processes';
+import { buildService, cpuMs, peakRss, rssMiB, startBare, startScriptNodeFlags, startService, type ServerChild } from './throughput-processes';
 import { drawSample, THROUGHPUT_ROUTES, TOP_FOLLOWED, type BenchRequest, type ThroughputRoute } from './throughput-routes';
 
 /** The service's default DB_POOL_SIZE; the bare server gets a pool as large. */
@@ -75,6 +76,7 @@ function parseCli() {
       only: { type: 'string' },
       out: { type: 'string' },
       'wait-idle': { type: 'string', default: '0' },
+      'node-flags': { type: 'string' },
     },
   });
   const scale = values.scale as Scale;
@@ -90,6 +92,8 @@ function parseCli() {
     rounds: int('rounds', values.rounds, 1), duration: int('duration', values.duration, 1), connections: int('connections', values.connections, 1),
     warmup: int('warmup', values.warmup, 0), ids: int('ids', values.ids, TOP_FOLLOWED), waitIdle: int('wait-idle', values['wait-idle'], 0),
     only: values.only ? new RegExp(values.only) : null,
+    // The service's Node flags: package.json's start script's unless given (--node-flags '' for none, to compare).
+    nodeFlags: values['node-flags'] !== undefined ? values['node-flags'].split(/\s+/).filter(Boolean) : startScriptNodeFlags(),
     // A filtered run does not overwrite the committed figures unless told where to write.
     out: values.out ?? (values.only ? null : path.join(projectRoot(), 'docs', 'bench', `throughput-${scale}.json`)),
   };
@@ -136,7 +140,11 @@ async function settle(server: ServerChild): Promise<void> {
 // ---------------------------------------------------------------- one route
 
 /** One load run as the report keeps it: latencies in ms; failed = non-2xx answers, connection errors and timeouts. */
-interface Run { reqPerSec: number; p50: number; p99: number; max: number; failed: number; statuses: Record<string, number> }
+interface Run {
+  reqPerSec: number; p50: number; p99: number; max: number; failed: number; statuses: Record<string, number>;
+  /** The server's CPU time (user + system) per response: what a heap setting costs shows here even on a busy machine, where req/s swings with the load. */
+  cpuMsPerResponse: number | null;
+}
 
 interface Side {
   /** The rounds at full load, in order. */
@@ -157,7 +165,18 @@ interface RouteResult {
 }
 
 const failuresOf = (r: LoadResult) => r.non2xx + r.errors + r.timeouts;
-const runOf = (r: LoadResult): Run => ({ reqPerSec: r.reqPerSec, p50: r.latency.p50, p99: r.latency.p99, max: r.latency.max, failed: failuresOf(r), statuses: r.statuses });
+const runOf = (r: LoadResult, cpu: number | null): Run => ({
+  reqPerSec: r.reqPerSec, p50: r.latency.p50, p99: r.latency.p99, max: r.latency.max, failed: failuresOf(r), statuses: r.statuses,
+  cpuMsPerResponse: cpu === null || !r.responses ? null : r2(cpu / r.responses),
+});
+
+/** `run` (a load on `pid`), with the CPU time `pid` used meanwhile. */
+async function withCpu<T>(pid: number, run: () => Promise<T>): Promise<T & { cpu: number | null }> {
+  const before = cpuMs(pid);
+  const result = await run();
+  const after = cpuMs(pid);
+  return { ...result, cpu: before === null || after === null ? null : after - before };
+}
 
 async function fetchText(base: string, r: BenchRequest, headers: Record<string, string>): Promise<{ status: number; body: string }> {
   const res = await fetch(base + r.path, { method: r.method, headers: r.body === undefined ? headers : { ...headers, 'content-type': 'application/json' }, body: r.body });
@@ -197,22 +216,23 @@ async function measureRoute(route: ThroughputRoute, requests: BenchRequest[], se
   const load = { connections: opts.connections, headers };
   if (opts.warmup) for (const s of [servers.service, servers.bare]) await runLoad(s.base, requests, { ...load, duration: opts.warmup });
 
-  const runs = { service: [] as { r: LoadResult; rss: number | null }[], bare: [] as { r: LoadResult; rss: number | null }[] };
+  type Measured = { r: LoadResult; rss: number | null; cpu: number | null };
+  const runs = { service: [] as Measured[], bare: [] as Measured[] };
   for (let round = 1; round <= opts.rounds; round++) {
     for (const s of [servers.service, servers.bare]) {
       await settle(s);
-      const { result, peakMiB } = await peakRss(s.pid, () => runLoad(s.base, requests, { ...load, duration: opts.duration }));
-      runs[s.name].push({ r: result, rss: peakMiB });
-      log(`${route.key} round ${round} ${s.name}: ${Math.round(result.reqPerSec)} req/s, p99 ${result.latency.p99} ms${failuresOf(result) ? `, ${failuresOf(result)} failed (${JSON.stringify(result.statuses)})` : ''}`);
+      const { result, peakMiB, cpu } = await withCpu(s.pid, () => peakRss(s.pid, () => runLoad(s.base, requests, { ...load, duration: opts.duration })));
+      runs[s.name].push({ r: result, rss: peakMiB, cpu });
+      log(`${route.key} round ${round} ${s.name}: ${Math.round(result.reqPerSec)} req/s, p99 ${result.latency.p99} ms, ${runOf(result, cpu).cpuMsPerResponse ?? '?'} CPU ms per response${failuresOf(result) ? `, ${failuresOf(result)} failed (${JSON.stringify(result.statuses)})` : ''}`);
     }
   }
   const bareMedian = median(runs.bare.map((x) => x.r.reqPerSec));
   const targetRate = Math.max(1, Math.round(bareMedian * RATE_SHARE));
-  const atRate: Partial<Record<ServerChild['name'], { r: LoadResult; rss: number | null }>> = {};
+  const atRate: Partial<Record<ServerChild['name'], Measured>> = {};
   for (const s of [servers.service, servers.bare]) {
     await settle(s);
-    const { result, peakMiB } = await peakRss(s.pid, () => runLoad(s.base, requests, { ...load, duration: opts.duration, overallRate: targetRate }));
-    atRate[s.name] = { r: result, rss: peakMiB };
+    const { result, peakMiB, cpu } = await withCpu(s.pid, () => peakRss(s.pid, () => runLoad(s.base, requests, { ...load, duration: opts.duration, overallRate: targetRate })));
+    atRate[s.name] = { r: result, rss: peakMiB, cpu };
     log(`${route.key} at ${targetRate} req/s ${s.name}: ${Math.round(result.reqPerSec)} req/s, p99 ${result.latency.p99} ms`);
   }
 
@@ -221,10 +241,10 @@ async function measureRoute(route: ThroughputRoute, requests: BenchRequest[], se
     const at = atRate[name]!;
     const peaks = [...rs.map((x) => x.rss), at.rss].filter((x): x is number => x !== null);
     return {
-      rounds: rs.map((x) => runOf(x.r)), medianReqPerSec: r2(median(rs.map((x) => x.r.reqPerSec))),
+      rounds: rs.map((x) => runOf(x.r, x.cpu)), medianReqPerSec: r2(median(rs.map((x) => x.r.reqPerSec))),
       statementsPerRequest: perRequest[name],
       peakRssMiB: peaks.length ? Math.max(...peaks) : null,
-      atRate: { targetRate, ...runOf(at.r) },
+      atRate: { targetRate, ...runOf(at.r, at.cpu) },
     };
   };
   const service = side('service');
@@ -289,7 +309,7 @@ async function main() {
     if (opts.waitIdle) await waitForIdle(opts.waitIdle);
     const key = await keys.create({ name: 'bench-throughput', rateLimit: 1_000_000_000 });
     keyId = key.id;
-    const service = await startService(url, POOL_SIZE);
+    const service = await startService(url, POOL_SIZE, opts.nodeFlags);
     children.push(service);
     const bare = await startBare(url, POOL_SIZE);
     children.push(bare);
@@ -322,7 +342,7 @@ async function main() {
         atRate: `both at ${RATE_SHARE * 100} % of the bare server's median req/s (autocannon overallRate: a per-second budget per connection), p99 compared; goal: service p99 ≤ ${P99_GOAL} × bare p99, the service keeping at least ${RATE_KEPT * 100} % of that rate`,
         latency: 'client-side, per response, nearest rank',
         statements: 'counted in each server process at node-postgres Client#query while every request of the list is sent once, one after the other; the service\'s health pings and key checks (two statements once per 10 s key cache period) left out',
-        service: 'production build (dist/src/index.js), LOG_LEVEL warn, one key with a rate limit of 1e9/min',
+        service: `production build (node ${[...opts.nodeFlags, 'dist/src/index.js'].join(' ')}), LOG_LEVEL warn, one key with a rate limit of 1e9/min`,
         bare: 'node:http + pg Pool, scripts/bench/bare-server.ts; no auth, no logging, no validation beyond the benchmark\'s requests',
         client: 'autocannon 9 in the bench process, one counter cycling each route\'s request list over all connections',
         sample: `${opts.ids} ids per protocol: the ${TOP_FOLLOWED} most-followed plus md5(id || ':' || seed) picks, shuffled with the seed`,

@@ -29,8 +29,11 @@ export function lockDataDirForServer(config: Config): DataDirLock | undefined {
 const MAX_REQUEST_BYTES = 64 * 1024;
 const CLOSE_GRACE_MS = 5000;
 
-/** Listens on the socket named in the lock; with no lock (Postgres, in memory) there is nothing to serve. */
-export async function startAdminServer(lock: DataDirLock | undefined, db: Database, config: Config, log: Logger): Promise<AdminServer> {
+/**
+ * Listens on the socket named in the lock; with no lock (Postgres, in memory) there is nothing to serve.
+ * A command received before `db` resolves (a first start loading its demo dataset) waits for it.
+ */
+export async function startAdminServer(lock: DataDirLock | undefined, db: Database | Promise<Database>, config: Config, log: Logger): Promise<AdminServer> {
   const socket = lock?.record.adminSocket;
   if (!socket) return { close: async () => undefined };
   const running = new Set<Promise<void>>();
@@ -53,7 +56,7 @@ export async function startAdminServer(lock: DataDirLock | undefined, db: Databa
     const io: CliIo = { out: (line) => send({ out: line }), err: (line) => send({ err: line }), progress: lineWriter((line) => send({ err: line })) };
     const started = Date.now();
     log.info({ argv: request.argv }, 'CLI command received');
-    const code = await runCli(request.argv, io, { db, config, cwd: request.cwd });
+    const code = await runCli(request.argv, io, { db: await db, config, cwd: request.cwd });
     log.info({ argv: request.argv, code, ms: Date.now() - started }, 'CLI command finished');
     send({ exit: code });
     res.end();

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import Ajv2019 from 'ajv/dist/2019';
 import { parse } from 'yaml';
+import { startScriptNodeFlags } from '../../scripts/bench/throughput-processes';
 
 const ROOT = path.join(__dirname, '..', '..');
 const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
@@ -82,8 +83,9 @@ describe('Dockerfile', () => {
     expect(runtime).not.toMatch(/npm (ci|install)/);
   });
 
-  it('runs the service as the unprivileged node user', () => {
+  it('runs the service as the unprivileged node user, with the Node flags of `npm start`', () => {
     expect(runtime).toMatch(/^USER node$/m);
-    expect(runtime).toMatch(/CMD \["node", "dist\/src\/index.js"\]/);
+    const cmd = JSON.parse(/^CMD (\[.*\])$/m.exec(runtime)![1]) as string[];
+    expect(cmd).toEqual(['node', ...startScriptNodeFlags(), 'dist/src/index.js']);
   });
 });
