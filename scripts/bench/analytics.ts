@@ -51,7 +51,7 @@ import { createApp } from '../../src/http/app';
 import { projectRoot } from '../../src/project-root';
 import { REST_ROUTES } from '../../src/rest/rest-routes';
 import type { RestRoute } from '../../src/rest/rest-route.type';
-import { benchServerUrl, dropDatabase, ensureDataset, log, prepareDatabase, type DatasetInfo, type SetupInfo } from './bench-db';
+import { benchServerUrl, databaseReady, dropDatabase, ensureDataset, log, prepareDatabase, type DatasetInfo, type SetupInfo } from './bench-db';
 import { machineInfo, otherActivity, waitForIdle } from './machine';
 import { shuffle } from './prng';
 
@@ -374,7 +374,10 @@ async function main() {
   const opts = parseCli();
   const serverUrl = benchServerUrl();
   const name = opts.database;
-  const dataset: DatasetInfo = await ensureDataset(opts.dataDir, opts.scale, opts.seed);
+  // A reused database needs no dataset (the network scale's files are deleted once loaded: 14 GB).
+  const dataset: DatasetInfo = opts.reuse && await databaseReady(serverUrl, name)
+    ? { dir: '(the reused database)', generated: false, generateSeconds: null, rows: null }
+    : await ensureDataset(opts.dataDir, opts.scale, opts.seed);
   const { db, setup }: { db: Database; setup: SetupInfo } = await prepareDatabase({ serverUrl, name, datasetDir: dataset.dir, reuse: opts.reuse });
   let closeApp: (() => Promise<void>) | undefined;
   let server: Server | undefined;

@@ -2,7 +2,7 @@
 // as-of time. Self-interactions never count; hidden publications never count;
 // DOWNVOTE is not a like.
 import { analyticsTables, existsSql, LENS, LENS_ID } from '../domain/protocols';
-import { PAGE_SIZE } from '../queries/pagination';
+import { PAGE_SIZE } from '../domain/paging';
 import { dailySql, gainsSql, rankedProfilesSql, summarySql, trendingCategorySql } from './follow-refresh.sql';
 
 /** Counters, then the five ranks (scoreRank = imported classifier score, collectRank = collects). */

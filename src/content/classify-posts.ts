@@ -10,7 +10,7 @@
 import type { Database } from '../db/database';
 import { withAdvisoryLock } from '../db/advisory-lock';
 import type { SqlClient } from '../db/sql-client';
-import { collectCategoryShift } from './collect-categories.sql';
+import { collectCategoryShift } from '../repositories/collect-categories.sql';
 import { BUMP_DATA_VERSION_SQL, PROTOCOL_NAMES, type ProtocolName } from '../domain/protocols';
 import { cashtagsOf } from './cashtags';
 import type { PostClassifier } from './classifier.types';

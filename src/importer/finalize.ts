@@ -4,7 +4,7 @@
 import type { SqlClient } from '../db/sql-client';
 import { asOfSql, BUMP_DATA_VERSION_SQL, PROTOCOLS } from '../domain/protocols';
 import { markFarcasterLiveStale } from '../repositories/live-state.repository';
-import { lockCollectCategories, rebuildCollectCategories } from '../content/collect-categories.sql';
+import { lockCollectCategories, rebuildCollectCategories } from '../repositories/collect-categories.sql';
 import { collectWarnings, resolveCollects } from './collect-usd';
 
 /** Tables whose rows decide which collects count, to whom, and for how much. */

@@ -14,8 +14,9 @@ import type { KeysetCursor, KeysetRead, OffsetRead } from '../repositories/pagin
 
 export type { KeysetCursor, KeysetRead, OffsetRead };
 
-/** Page sizes (`first`, `last`, `limit`): 1..100 items, 20 when not given. */
-export const PAGE_SIZE = { min: 1, max: 100, default: 20 } as const;
+import { PAGE_SIZE } from '../domain/paging';
+
+export { PAGE_SIZE };
 
 export interface PageInfo { hasNextPage: boolean; hasPreviousPage: boolean; startCursor: string | null; endCursor: string | null }
 

@@ -1,4 +1,4 @@
-// lens_collect_category_month (src/content/collect-categories.sql.ts) against the
+// lens_collect_category_month (src/repositories/collect-categories.sql.ts) against the
 // statement top categories ran before it: the collects summed per publication and
 // labelled from post_content, for every filter the data allows, after each writer
 // of its inputs: an import bringing collects, one bringing the prices that value

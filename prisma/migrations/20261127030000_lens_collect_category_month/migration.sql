@@ -1,7 +1,7 @@
 -- Collects per (category, currency, month) for the top collected categories: kept exact by
 -- the import's collect resolution and by each classify page, so it is filled here from the
 -- data as it stands (the same statement as COLLECT_CATEGORY_REBUILD in
--- src/content/collect-categories.sql.ts).
+-- src/repositories/collect-categories.sql.ts).
 
 -- CreateTable
 CREATE TABLE "lens_collect_category_month" (
