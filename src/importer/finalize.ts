@@ -7,8 +7,10 @@ import { markFarcasterLiveStale } from '../repositories/live-state.repository';
 import { lockCollectCategories, rebuildCollectCategories } from '../repositories/collect-categories.sql';
 import { collectWarnings, resolveCollects } from './collect-usd';
 
+/** Tables whose rows decide a collect's currency and USD amount. */
+const PRICE_INPUTS = ['lens_act', 'token_price', 'token', 'lens_action_module'];
 /** Tables whose rows decide which collects count, to whom, and for how much. */
-const COLLECT_INPUTS = ['lens_act', 'lens_publication', 'token_price', 'token', 'lens_action_module'];
+const COLLECT_INPUTS = [...PRICE_INPUTS, 'lens_publication'];
 
 /**
  * `touched` holds the target tables that received rows in this run. Answers the
@@ -26,7 +28,7 @@ export async function finishImport(sql: SqlClient, touched: ReadonlySet<string>)
           WHERE p.publication_id = a.publication_id AND a.collected_profile_id <> p.profile_id`);
       }
       // New collects, and older ones whose module, token or price came in now.
-      if (acts || ['token_price', 'token', 'lens_action_module'].some((t) => touched.has(t))) await resolveCollects(tx);
+      if (PRICE_INPUTS.some((t) => touched.has(t))) await resolveCollects(tx);
       await rebuildCollectCategories(tx);
     });
   }

@@ -5,6 +5,7 @@
 // (written only by classify pages and removals); both writers keep it exact in
 // their own transactions. USD sums stay numeric: the same exact sum in any order.
 import type { SqlClient } from '../db/sql-client';
+import { COUNTED_COLLECT } from './lens-collects.repository';
 
 /**
  * Taken first by every transaction that changes the table: a classify page then
@@ -15,7 +16,6 @@ import type { SqlClient } from '../db/sql-client';
 const LOCK = 'LOCK TABLE lens_collect_category_month IN SHARE ROW EXCLUSIVE MODE';
 
 const KEY = `c.id, coalesce(upper(a.currency), ''), date_trunc('month', a."timestamp" AT TIME ZONE 'UTC')::date`;
-const COUNTED = 'a.is_collect AND a.acted_profile_id <> a.collected_profile_id';
 
 /** Every row again from lens_act and post_content (the migration filled it the same way). */
 const REBUILD = [
@@ -25,7 +25,7 @@ const REBUILD = [
    FROM lens_act a
    JOIN post_content p ON p.protocol = 'lens' AND p.post_id = a.publication_id
    CROSS JOIN LATERAL unnest(p.categories) AS c(id)
-   WHERE ${COUNTED}
+   WHERE ${COUNTED_COLLECT}
    GROUP BY 1, 2, 3`,
 ];
 
@@ -40,7 +40,7 @@ const SHIFT = [
    FROM jsonb_to_recordset($1::jsonb) AS x(post_id text, categories int[], sign int)
    CROSS JOIN LATERAL unnest(x.categories) AS c(id)
    JOIN lens_act a ON a.publication_id = x.post_id
-   WHERE ${COUNTED}
+   WHERE ${COUNTED_COLLECT}
    GROUP BY 1, 2, 3
    HAVING sum(x.sign) <> 0 OR coalesce(sum(x.sign * a.usd_amount), 0) <> 0
    ORDER BY 1, 2, 3

@@ -39,8 +39,11 @@ export interface CollectSumRow {
 export interface TopCreatorRow { profile_id: string; count: number; usd_total: number }
 
 /** WHERE terms over alias a; parameters start at $n. */
+/** A collect that counts: a collect action, by someone other than the publication's author (alias `a` for lens_act). */
+export const COUNTED_COLLECT = 'a.is_collect AND a.acted_profile_id <> a.collected_profile_id';
+
 export function collectWhere(w: CollectWindow, n: number): { sql: string; params: unknown[] } {
-  const terms = ['a.is_collect', 'a.acted_profile_id <> a.collected_profile_id'];
+  const terms = [COUNTED_COLLECT];
   const params: unknown[] = [];
   if (w.currency !== null) { params.push(w.currency); terms.push(`upper(a.currency) = $${n + params.length - 1}::text`); }
   if (w.from !== null) { params.push(w.from); terms.push(`a."timestamp" >= $${n + params.length - 1}::timestamptz`); }

@@ -5,16 +5,11 @@ import { route } from '../rest-route.type';
 // The /api/v2 follow lists: each answer is its connection's page with the items
 // flattened (the node's summary plus the edge's times) and the page info for the next call.
 
-interface Page<E> { totalCount: number; pageInfo: object; edges: E[] }
-type Known = { followedAt: string; node: object };
-type Unfollow = { followedAt: string; unfollowedAt: string; node: object };
+/** An edge: its node and the times the list adds to it (followedAt, and unfollowedAt for unfollowers). */
+type TimedEdge = { node: object } & Record<string, unknown>;
 
-const knownPage = (c: Page<Known>) => ({
-  totalCount: c.totalCount, pageInfo: c.pageInfo, items: c.edges.map((e) => ({ ...e.node, followedAt: e.followedAt })),
-});
-const unfollowPage = (c: Page<Unfollow>) => ({
-  totalCount: c.totalCount, pageInfo: c.pageInfo,
-  items: c.edges.map((e) => ({ ...e.node, followedAt: e.followedAt, unfollowedAt: e.unfollowedAt })),
+const flatPage = (c: { totalCount: number; pageInfo: object; edges: TimedEdge[] }) => ({
+  totalCount: c.totalCount, pageInfo: c.pageInfo, items: c.edges.map(({ node, ...times }) => ({ ...node, ...times })),
 });
 
 /** Farcaster: `{fid, totalCount, pageInfo, users}`; Lens: `{profileId, totalCount, pageInfo, profiles}`. */
@@ -26,20 +21,20 @@ export const VIEWER_ROUTES = [
   route({ method: 'get', path: '/api/v2/farcaster/user/:fid/followers-you-know', example: { path: '1', query: 'viewer=3' },
     name: 'followersYouKnow (Farcaster)', protocols: FARCASTER_DATA, document: Doc.RestV2FarcasterFollowersYouKnowDocument,
     // No errors: a null connection would have come with NOT_FOUND (an unknown viewer), answered as a 404.
-    answer: (d) => ({ fid: d.farcasterUser.fid, ...asUsers(knownPage(d.farcasterUser.followersYouKnow!)) }) }),
+    answer: (d) => ({ fid: d.farcasterUser.fid, ...asUsers(flatPage(d.farcasterUser.followersYouKnow!)) }) }),
   route({ method: 'get', path: '/api/v2/farcaster/user/:fid/mutual-follows', example: { path: '1' },
     name: 'mutualFollows (Farcaster)', protocols: FARCASTER_DATA, document: Doc.RestV2FarcasterMutualFollowsDocument,
-    answer: (d) => ({ fid: d.farcasterUser.fid, ...asUsers(knownPage(d.farcasterUser.mutualFollows)) }) }),
+    answer: (d) => ({ fid: d.farcasterUser.fid, ...asUsers(flatPage(d.farcasterUser.mutualFollows)) }) }),
   route({ method: 'get', path: '/api/v2/farcaster/user/:fid/unfollowers', example: { path: '1', query: 'from=2024-06-01&to=2024-06-30' },
     name: 'unfollowers (Farcaster)', protocols: FARCASTER_DATA, document: Doc.RestV2FarcasterUnfollowersDocument,
-    answer: (d) => ({ fid: d.farcasterUser.fid, ...asUsers(unfollowPage(d.farcasterUser.unfollowers)) }) }),
+    answer: (d) => ({ fid: d.farcasterUser.fid, ...asUsers(flatPage(d.farcasterUser.unfollowers)) }) }),
   route({ method: 'get', path: '/api/v2/lens/profile/:id/followers-you-know', example: { path: '0x01', query: 'viewer=0x03' },
     name: 'followersYouKnow (Lens)', protocols: LENS_DATA, document: Doc.RestV2LensFollowersYouKnowDocument,
-    answer: (d) => ({ profileId: d.lensProfile.profileId, ...asProfiles(knownPage(d.lensProfile.followersYouKnow!)) }) }),
+    answer: (d) => ({ profileId: d.lensProfile.profileId, ...asProfiles(flatPage(d.lensProfile.followersYouKnow!)) }) }),
   route({ method: 'get', path: '/api/v2/lens/profile/:id/mutual-follows', example: { path: '0x01' },
     name: 'mutualFollows (Lens)', protocols: LENS_DATA, document: Doc.RestV2LensMutualFollowsDocument,
-    answer: (d) => ({ profileId: d.lensProfile.profileId, ...asProfiles(knownPage(d.lensProfile.mutualFollows)) }) }),
+    answer: (d) => ({ profileId: d.lensProfile.profileId, ...asProfiles(flatPage(d.lensProfile.mutualFollows)) }) }),
   route({ method: 'get', path: '/api/v2/lens/profile/:id/unfollowers', example: { path: '0x01', query: 'from=2024-02-01&to=2024-02-29' },
     name: 'unfollowers (Lens)', protocols: LENS_DATA, document: Doc.RestV2LensUnfollowersDocument,
-    answer: (d) => ({ profileId: d.lensProfile.profileId, ...asProfiles(unfollowPage(d.lensProfile.unfollowers)) }) }),
+    answer: (d) => ({ profileId: d.lensProfile.profileId, ...asProfiles(flatPage(d.lensProfile.unfollowers)) }) }),
 ];
