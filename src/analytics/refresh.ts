@@ -9,13 +9,18 @@ import { computeGraphScore, scaleToUnitMax, type GraphScoreOptions } from './gra
 import { loadFollowGraph } from './follow-edges';
 import { FC_GAINS, FC_STATS, FC_SUMMARY, FC_TRENDING_CATEGORIES } from './farcaster-refresh.sql';
 import { rebuildFarcasterLive } from './farcaster-live.sql';
+import { FC_CHANNEL_TRENDING, FC_CHANNELS, FC_TRENDING_CASTS } from './channels-refresh.sql';
+import { writeChannelRanks, type ChannelRankOptions } from './channel-ranks';
+import type { FollowGraph } from './follow-edges';
 import { farcasterLiveIsStale } from '../repositories/live-state.repository';
 import { LENS_DAILY, LENS_ENGAGEMENT, LENS_GAINS, LENS_SCORE_AVERAGE, LENS_STATS, LENS_SUMMARY, LENS_TRENDING_CATEGORIES } from './lens-refresh.sql';
 import { withRefreshLock } from './refresh-lock';
 
 export interface RefreshOptions {
   protocols?: ProtocolName[];
-  graph?: Omit<GraphScoreOptions, 'pretrust'> & { pretrust?: { farcaster?: number[]; lens?: string[] } };
+  graph?: Omit<GraphScoreOptions, 'pretrust' | 'pretrustWeights'> & { pretrust?: { farcaster?: number[]; lens?: string[] } };
+  /** Which channels get channel-scoped ranks (Farcaster), and their PageRank settings (the graph score's by default). */
+  channelRanks?: ChannelRankOptions;
   log?: (line: string) => void;
   /**
    * Farcaster's live counters and follower history: 'rebuild' them from the base
@@ -34,8 +39,14 @@ export interface ProtocolReport {
 
 /** Per protocol, the statement of each step (Farcaster's daily table is live, not a step; its engagement is counted per request). */
 const STATEMENTS = {
-  farcaster: { stats: FC_STATS, summary: FC_SUMMARY, gains: FC_GAINS, trendingCategories: FC_TRENDING_CATEGORIES, daily: null, engagement: null },
-  lens: { stats: LENS_STATS, summary: LENS_SUMMARY, gains: LENS_GAINS, trendingCategories: LENS_TRENDING_CATEGORIES, daily: LENS_DAILY, engagement: LENS_ENGAGEMENT },
+  farcaster: {
+    stats: FC_STATS, summary: FC_SUMMARY, gains: FC_GAINS, trendingCategories: FC_TRENDING_CATEGORIES, daily: null, engagement: null,
+    channels: { channels: FC_CHANNELS, trending: FC_CHANNEL_TRENDING, trendingCasts: FC_TRENDING_CASTS },
+  },
+  lens: {
+    stats: LENS_STATS, summary: LENS_SUMMARY, gains: LENS_GAINS, trendingCategories: LENS_TRENDING_CATEGORIES, daily: LENS_DAILY, engagement: LENS_ENGAGEMENT,
+    channels: null,
+  },
 } as const;
 
 /** A protocol's refresh: its as-of query, its tables, and its steps as [step, statement, the table it writes]. */
@@ -49,7 +60,12 @@ const planOf = (protocol: ProtocolName) => {
     steps: [['stats', st.stats, t.stats], ['summary', st.summary, t.summary], ['gains', st.gains, t.gain],
       ['trending categories', st.trendingCategories, t.trendingCategory],
       ...(st.daily ? [['daily', st.daily, spec.daily.table] as const] : []),
-      ...(st.engagement && t.engagement ? [['engagement', st.engagement, t.engagement] as const] : [])] as const,
+      ...(st.engagement && t.engagement ? [['engagement', st.engagement, t.engagement] as const] : []),
+      ...(st.channels && t.channels ? [['channels', st.channels.channels, t.channels.channel] as const,
+        ['trending channels', st.channels.trending, t.channels.trending] as const,
+        ['trending casts', st.channels.trendingCasts, t.channels.trendingCast] as const] : [])] as const,
+    /** The channel-scoped ranks (a step of its own after the statements: it reads fc_channel). */
+    channelRanks: t.channels ? { rank: t.channels.rank, channel: t.channels.channel } : null,
   };
 };
 
@@ -59,7 +75,7 @@ const CSV_CHUNK = 100_000;
 const ANALYZE_STATE = 'ANALYZE protocol_state';
 
 async function writeGraphScores(sql: SqlClient, db: Database, protocol: ProtocolName, generation: number, opts: RefreshOptions) {
-  const graph = protocol === 'farcaster' ? await loadFollowGraph(db, 'farcaster') : await loadFollowGraph(db, 'lens');
+  const graph: FollowGraph<number> | FollowGraph<string> = protocol === 'farcaster' ? await loadFollowGraph(db, 'farcaster') : await loadFollowGraph(db, 'lens');
   const wanted: (number | string)[] = (protocol === 'farcaster' ? opts.graph?.pretrust?.farcaster : opts.graph?.pretrust?.lens) ?? [];
   const indexOf = graph.indexOf as Map<number | string, number>;
   const pretrust = wanted.map((id) => indexOf.get(id)).filter((i): i is number => i !== undefined);
@@ -71,7 +87,7 @@ async function writeGraphScores(sql: SqlClient, db: Database, protocol: Protocol
     for (let i = start; i < Math.min(start + CSV_CHUNK, graph.ids.length); i++) lines.push(`${generation},${graph.ids[i]},${scores[i]}`);
     await sql.copyCsv(scoreTable, ['generation', idColumn, 'score'], `${lines.join('\n')}\n`);
   }
-  return { nodes: graph.ids.length, edges: graph.from.length, iterations: result.iterations, delta: result.delta };
+  return { graph, report: { nodes: graph.ids.length, edges: graph.from.length, iterations: result.iterations, delta: result.delta } };
 }
 
 async function refreshProtocol(sql: SqlClient, db: Database, protocol: ProtocolName, opts: RefreshOptions): Promise<ProtocolReport> {
@@ -105,11 +121,13 @@ async function refreshProtocol(sql: SqlClient, db: Database, protocol: ProtocolN
   // chose a nested loop over 71 M row pairs (11-42 s instead of 7 ms, small dataset).
   // (The old generation's rows, deleted at cleanup, do not skew the estimates:
   // every read is of one generation, which the statistics count apart.)
-  const graph = await timed('graph score', async () => {
-    const written = await writeGraphScores(sql, db, protocol, generation, opts);
+  // The follow graph stays loaded for the channel ranks (a typed-array copy of the live follows).
+  let written: Awaited<ReturnType<typeof writeGraphScores>> | null = await timed('graph score', async () => {
+    const w = await writeGraphScores(sql, db, protocol, generation, opts);
     await sql.exec(`ANALYZE ${plan.scoreTable}`);
-    return written;
+    return w;
   });
+  const graph = written.report;
   // Postgres rejects unused parameters, so only statements that use the as-of time get it.
   for (const [step, statement, table] of plan.steps) {
     await timed(step, async () => {
@@ -117,6 +135,20 @@ async function refreshProtocol(sql: SqlClient, db: Database, protocol: ProtocolN
       await sql.exec(`ANALYZE ${table}`);
     });
   }
+
+  const ranks = plan.channelRanks;
+  if (ranks && protocol === 'farcaster') {
+    const follows = written.graph as FollowGraph<number>;
+    await timed('channel ranks', async () => {
+      const { alpha, tolerance, maxIterations } = opts.graph ?? {};
+      const r = await writeChannelRanks(sql, follows, generation, asOf,
+        { ...opts.channelRanks, graph: { alpha, tolerance, maxIterations, ...opts.channelRanks?.graph } });
+      opts.log?.(`${protocol}: channel ranks for ${r.channels} channels, ${r.casters} casters, ${r.iterations} iterations`);
+      await sql.exec(`ANALYZE ${ranks.rank}`);
+      await sql.exec(`ANALYZE ${ranks.channel}`);
+    });
+  }
+  written = null;
 
   const [{ n }] = await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${plan.stats} WHERE generation = $1`, [generation]);
   const average = protocol === 'lens' ? (await sql.query<{ avg: number | null }>(LENS_SCORE_AVERAGE))[0]?.avg ?? null : null;
