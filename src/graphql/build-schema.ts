@@ -17,6 +17,7 @@ import { CategoryResolver } from './resolvers/category.resolver';
 import { TopicResolver } from './resolvers/topic.resolver';
 import { FarcasterCastContentResolver, LensPublicationContentResolver } from './resolvers/post-content.resolver';
 import { FarcasterFollowOverlapResolver, LensFollowOverlapResolver } from './resolvers/follow-overlap.resolver';
+import { FarcasterChannelResolver, TrendingChannelResolver } from './resolvers/channel.resolver';
 import { FarcasterFreshnessResolver, FreshnessResolver, LensFreshnessResolver } from './resolvers/freshness.resolver';
 
 export const RESOLVERS = [
@@ -24,6 +25,7 @@ export const RESOLVERS = [
   TrendingResolver, ScoreAverageResolver, LensGraphResolver, LensCollectQueryResolver,
   FarcasterGraphResolver, FarcasterCastResolver, LensMatchResolver,
   FarcasterFollowOverlapResolver, LensFollowOverlapResolver,
+  FarcasterChannelResolver, TrendingChannelResolver,
   TokenResolver,
   CategoryResolver,
   TopicResolver, FarcasterCastContentResolver, LensPublicationContentResolver,
