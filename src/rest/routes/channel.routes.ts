@@ -23,7 +23,7 @@ export const CHANNEL_ROUTES = [
   route({ method: 'get', path: '/api/v2/farcaster/channel/:id', example: { path: 'memes' },
     name: 'channel (Farcaster)', protocols: FARCASTER_DATA, document: Doc.RestV2FarcasterChannelDocument,
     answer: (d) => d.farcasterChannel }),
-  route({ method: 'get', path: '/api/v2/farcaster/channel/:id/ranks', example: { path: 'memes', query: 'first=10' },
+  route({ method: 'get', path: '/api/v2/farcaster/channel/:id/ranks', example: { path: 'memes' },
     name: 'channelRanks (Farcaster)', protocols: FARCASTER_DATA, document: Doc.RestV2FarcasterChannelRanksDocument,
     answer: (d) => {
       const { rankedCasters, ...channel } = d.farcasterChannel;
