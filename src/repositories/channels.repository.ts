@@ -71,7 +71,11 @@ export function trendingCasts(db: Database, f: TrendingCastFilter, read: OffsetR
 }
 
 export async function trendingCastTotal(db: Database, f: TrendingCastFilter): Promise<number> {
-  const [row] = await db.read<{ total: number }>(`SELECT count(*)::int AS total FROM fc_trending_cast t WHERE ${castWhere}`,
-    f.period, f.channel, f.minAuthorScore);
+  // Unfiltered, the window's positions run 1..n: the last one is the count, read off the primary key's end.
+  const [row] = f.channel === null && f.minAuthorScore <= 0
+    ? await db.read<{ total: number }>(`SELECT coalesce(max(t.position), 0)::int AS total FROM fc_trending_cast t
+        WHERE t.generation = ${GEN} AND t.period = $1`, f.period)
+    : await db.read<{ total: number }>(`SELECT count(*)::int AS total FROM fc_trending_cast t WHERE ${castWhere}`,
+      f.period, f.channel, f.minAuthorScore);
   return row?.total ?? 0;
 }

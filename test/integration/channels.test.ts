@@ -158,6 +158,20 @@ describe('Farcaster channels (channels fixture)', () => {
     expect((await s.rest('/api/v2/farcaster/casts/trending?window=1d')).body.casts.map((x: any) => x.hash)).toEqual(['0xd1', '0xb5', '0xa3']);
   });
 
+  it('when every trending channel is asked with its channel and ranked casters, then the statements do not grow with the channels', async () => {
+    // One page of trending channels, then one batch each: channels, their ranked casters, the casters' profiles (and counts).
+    const q = (first: number) => `{ trendingChannels(window: MONTH, first: ${first}) { edges { node { id channel { casts rankedCasters(first: 2) { totalCount edges { node { fid user { username stats { followers } } } } } } } } } }`;
+    const one = await s.statementsFor(() => s.gql.request(q(1)));
+    expect(await s.statementsFor(() => s.gql.request(q(3)))).toBeLessThanOrEqual(one);
+  });
+
+  it('when trending casts are walked page by page both ways, then the same list', async () => {
+    const ids = async (args: string) => (await trendingCasts(`window: WEEK, ${args}`)).edges.map((e: any) => e.node.hash);
+    expect([...await ids('first: 3'), ...await ids('first: 3, page: 2')]).toEqual(['0xd1', '0xb5', '0xa3', '0xb2']);
+    expect(await ids('last: 3')).toEqual(['0xb5', '0xa3', '0xb2']);
+    expect(await ids('first: 2, page: 2')).toEqual(['0xa3', '0xb2']);
+  });
+
   it('when a cast is deleted after the refresh, then it keeps its place until the next one, with no cast', async () => {
     await s.testDb.db.sql.exec("UPDATE fc_cast SET deleted_at = '2024-06-30T12:00:00Z' WHERE hash = '0xa3'");
     const week = await trendingCasts('window: WEEK');

@@ -63,3 +63,6 @@ CREATE TABLE "fc_trending_cast" (
 
 -- CreateIndex
 CREATE INDEX "fc_trending_cast_generation_period_channel_id_position_idx" ON "fc_trending_cast"("generation", "period", "channel_id", "position");
+
+-- CreateIndex (a count or a page of casts by authors above a graph score reads only theirs)
+CREATE INDEX "fc_trending_cast_generation_period_author_score_idx" ON "fc_trending_cast"("generation", "period", "author_score");
