@@ -3,6 +3,7 @@
 // a naive personalized PageRank computed here), trending casts per window with
 // the channel and author-score filters, on both faces; unknown channels and
 // bad windows; the REST pages; and Lens having no channels.
+import { refreshAnalytics } from '../../src/analytics/refresh';
 import { errorOf } from '../helpers/graphql-error';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
@@ -170,6 +171,17 @@ describe('Farcaster channels (channels fixture)', () => {
     expect([...await ids('first: 3'), ...await ids('first: 3, page: 2')]).toEqual(['0xd1', '0xb5', '0xa3', '0xb2']);
     expect(await ids('last: 3')).toEqual(['0xb5', '0xa3', '0xb2']);
     expect(await ids('first: 2, page: 2')).toEqual(['0xa3', '0xb2']);
+  });
+
+  it('when the analytics are refreshed again, then the channel tables hold the new generation only, with the same answers', async () => {
+    const before = (await trendingChannels('MONTH')).edges;
+    await refreshAnalytics(s.testDb.db, { protocols: ['farcaster'] });
+    for (const table of ['fc_channel', 'fc_channel_trending', 'fc_channel_rank', 'fc_trending_cast']) {
+      const rows = await s.testDb.db.sql.query<{ generation: number }>(`SELECT DISTINCT generation FROM ${table}`);
+      const [{ generation }] = await s.testDb.db.sql.query<{ generation: number }>("SELECT generation FROM protocol_state WHERE protocol = 'farcaster'");
+      expect([table, rows.map((r) => r.generation)]).toEqual([table, [generation]]);
+    }
+    expect((await trendingChannels('MONTH')).edges).toEqual(before);
   });
 
   it('when a cast is deleted after the refresh, then it keeps its place until the next one, with no cast', async () => {
