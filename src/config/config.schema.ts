@@ -65,6 +65,11 @@ export const configSchema = z.object({
   GRAPH_PRETRUST_FARCASTER: z.string().optional(),
   GRAPH_PRETRUST_LENS: z.string().optional(),
   /**
+   * Days the rank history keeps each refresh's points (one row per profile per refresh; the refresh deletes
+   * older ones); 0 keeps none.
+   */
+  RANK_HISTORY_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
+  /**
    * Behind a load balancer: which proxies' X-Forwarded-For to trust, so limits per client address see the client,
    * not the balancer (Express's `trust proxy`: `true`, a hop count, or comma-separated addresses/subnets). Unset = none.
    */

@@ -76,9 +76,15 @@ export interface ProtocolSpec<K extends number | string = number | string> {
   follows: { table: string; follower: string; followee: string; primaryKey: readonly [string, string] };
   /**
    * Tables the analytics refresh writes, one generation at a time: `trendingCategory`
-   * holds the gainers who posted in each category, `engagement` (Lens) the engagement lists.
+   * holds the gainers who posted in each category, `engagement` (Lens) the engagement lists,
+   * `trust` each trust strategy's scores and contributors, `trustRun` what each strategy ran with.
    */
-  analytics: { graphScore: string; stats: string; summary: string; gain: string; trendingCategory: string; engagement?: string };
+  analytics: {
+    graphScore: string; stats: string; summary: string; gain: string; trendingCategory: string; engagement?: string;
+    trust: string; trustRun: string;
+  };
+  /** The five ranks at every refresh: kept for a period (RANK_HISTORY_DAYS), not one generation. */
+  rankHistory: string;
   /**
    * Net follower change per UTC day. `live`: one table kept current as follows
    * change (the live sync writes it with the rows; a refresh rebuilds it after an
@@ -104,8 +110,9 @@ export const FARCASTER: ProtocolSpec<number> = {
   follows: { table: 'fc_link', follower: 'fid', followee: 'target_fid', primaryKey: ['fid', 'target_fid'] },
   analytics: {
     graphScore: 'fc_graph_score', stats: 'fc_profile_stats', summary: 'fc_follower_summary', gain: 'fc_follower_gain',
-    trendingCategory: 'fc_trending_category',
+    trendingCategory: 'fc_trending_category', trust: 'fc_trust', trustRun: 'fc_trust_run',
   },
+  rankHistory: 'fc_rank_history',
   daily: { table: 'fc_follower_day', live: true },
   events: {
     fc_link: ['timestamp', 'deleted_at'], fc_cast: ['timestamp', 'deleted_at'],
@@ -121,8 +128,9 @@ export const LENS: ProtocolSpec<string> = {
   follows: { table: 'lens_follow', follower: 'follower_profile_id', followee: 'profile_id', primaryKey: ['profile_id', 'follower_profile_id'] },
   analytics: {
     graphScore: 'lens_graph_score', stats: 'lens_profile_stats', summary: 'lens_follower_summary', gain: 'lens_follower_gain',
-    trendingCategory: 'lens_trending_category', engagement: 'lens_engagement_top',
+    trendingCategory: 'lens_trending_category', engagement: 'lens_engagement_top', trust: 'lens_trust', trustRun: 'lens_trust_run',
   },
+  rankHistory: 'lens_rank_history',
   daily: { table: 'lens_follower_daily', live: false },
   // Publications, reactions and acts are never deleted (publications are hidden instead).
   events: {
@@ -152,7 +160,8 @@ export const generationOf = (p: ProtocolSpec) => stateOf(p.name, 'generation');
 /** Every analytics table of the protocol, score table first. */
 export const analyticsTables = (p: ProtocolSpec): string[] => {
   const t = p.analytics;
-  return [t.graphScore, t.stats, t.summary, t.gain, t.trendingCategory, ...(p.daily.live ? [] : [p.daily.table]), ...(t.engagement ? [t.engagement] : [])];
+  return [t.graphScore, t.stats, t.summary, t.gain, t.trendingCategory, ...(p.daily.live ? [] : [p.daily.table]), ...(t.engagement ? [t.engagement] : []),
+    t.trust, t.trustRun];
 };
 
 /**
