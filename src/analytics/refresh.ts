@@ -5,7 +5,10 @@
 import type { Database } from '../db/database';
 import type { SqlClient } from '../db/sql-client';
 import { analyticsTables, asOfSql, BUMP_DATA_VERSION_SQL, PROTOCOL_NAMES, PROTOCOLS, stateOf, type ProtocolName } from '../domain/protocols';
-import { computeGraphScore, scaleToUnitMax, type GraphScoreOptions } from './graph-score';
+import { scaleToUnitMax, type GraphScoreOptions } from './graph-score';
+import { scoreFollows, writeEngagementTrust, writeTrustStrategy, type TrustGraph } from './trust-refresh';
+import { DEFAULT_RANK_HISTORY_DAYS } from '../domain/trust';
+import { RANK_HISTORY_INSERT } from './rank-history.sql';
 import { loadFollowGraph } from './follow-edges';
 import { FC_GAINS, FC_STATS, FC_SUMMARY, FC_TRENDING_CATEGORIES } from './farcaster-refresh.sql';
 import { rebuildFarcasterLive } from './farcaster-live.sql';
@@ -17,6 +20,8 @@ export interface RefreshOptions {
   protocols?: ProtocolName[];
   graph?: Omit<GraphScoreOptions, 'pretrust'> & { pretrust?: { farcaster?: number[]; lens?: string[] } };
   log?: (line: string) => void;
+  /** Days the rank history keeps a refresh's points (RANK_HISTORY_DAYS); 0 keeps none. */
+  rankHistoryDays?: number;
   /**
    * Farcaster's live counters and follower history: 'rebuild' them from the base
    * tables (the default: after an import, or when asked), or only 'ifStale', when
@@ -46,6 +51,7 @@ const planOf = (protocol: ProtocolName) => {
   return {
     // A live sync's as-of (the node's block time it stands at) may be past the newest row.
     asOf: `SELECT GREATEST(${asOfSql(spec)}, ${stateOf(protocol, 'as_of')}) AS as_of`, tables: analyticsTables(spec), scoreTable: t.graphScore, idColumn: spec.key, stats: t.stats,
+    trust: t.trust, trustRun: t.trustRun, rankHistory: spec.rankHistory,
     steps: [['stats', st.stats, t.stats], ['summary', st.summary, t.summary], ['gains', st.gains, t.gain],
       ['trending categories', st.trendingCategories, t.trendingCategory],
       ...(st.daily ? [['daily', st.daily, spec.daily.table] as const] : []),
@@ -63,7 +69,10 @@ async function writeGraphScores(sql: SqlClient, db: Database, protocol: Protocol
   const wanted: (number | string)[] = (protocol === 'farcaster' ? opts.graph?.pretrust?.farcaster : opts.graph?.pretrust?.lens) ?? [];
   const indexOf = graph.indexOf as Map<number | string, number>;
   const pretrust = wanted.map((id) => indexOf.get(id)).filter((i): i is number => i !== undefined);
-  const result = computeGraphScore(graph.ids.length, graph.from, graph.to, { ...opts.graph, pretrust: pretrust.length ? pretrust : undefined });
+  const options = { ...opts.graph, pretrust: pretrust.length ? pretrust : undefined };
+  // The FOLLOWS trust strategy is this score: scored once, its adjacency kept to explain it.
+  const scored = scoreFollows(graph.ids.length, graph.from, graph.to, options);
+  const { result } = scored;
   const scores = scaleToUnitMax(result.scores);
   const { scoreTable, idColumn } = planOf(protocol);
   for (let start = 0; start < graph.ids.length; start += CSV_CHUNK) {
@@ -71,7 +80,9 @@ async function writeGraphScores(sql: SqlClient, db: Database, protocol: Protocol
     for (let i = start; i < Math.min(start + CSV_CHUNK, graph.ids.length); i++) lines.push(`${generation},${graph.ids[i]},${scores[i]}`);
     await sql.copyCsv(scoreTable, ['generation', idColumn, 'score'], `${lines.join('\n')}\n`);
   }
-  return { nodes: graph.ids.length, edges: graph.from.length, iterations: result.iterations, delta: result.delta };
+  await writeTrustStrategy(sql, protocol, generation, 'follows', graph.ids as (number | string)[], scored, options, scored.csr.target.length);
+  const nodes: TrustGraph<number | string> = { ids: graph.ids as (number | string)[], indexOf, from: graph.from, to: graph.to };
+  return { nodes: graph.ids.length, edges: graph.from.length, iterations: result.iterations, delta: result.delta, graph: nodes, options };
 }
 
 async function refreshProtocol(sql: SqlClient, db: Database, protocol: ProtocolName, opts: RefreshOptions): Promise<ProtocolReport> {
@@ -91,7 +102,7 @@ async function refreshProtocol(sql: SqlClient, db: Database, protocol: ProtocolN
   const [{ generation: current }] = await sql.query<{ generation: number }>(`SELECT generation FROM protocol_state WHERE protocol = $1`, [protocol]);
   const generation = current + 1;
   // Leftovers of a refresh that failed after writing some rows.
-  for (const t of plan.tables) await sql.query(`DELETE FROM ${t} WHERE generation >= $1`, [generation]);
+  for (const t of [...plan.tables, plan.rankHistory]) await sql.query(`DELETE FROM ${t} WHERE generation >= $1`, [generation]);
   const [{ as_of }] = await sql.query<{ as_of: Date | null }>(plan.asOf);
   const asOf = as_of ?? new Date();
   if (protocol === 'farcaster' && ((opts.live ?? 'rebuild') === 'rebuild' || await farcasterLiveIsStale(sql))) {
@@ -105,10 +116,15 @@ async function refreshProtocol(sql: SqlClient, db: Database, protocol: ProtocolN
   // chose a nested loop over 71 M row pairs (11-42 s instead of 7 ms, small dataset).
   // (The old generation's rows, deleted at cleanup, do not skew the estimates:
   // every read is of one generation, which the statistics count apart.)
-  const graph = await timed('graph score', async () => {
+  const { graph: nodes, options: graphOptions, ...graph } = await timed('graph score', async () => {
     const written = await writeGraphScores(sql, db, protocol, generation, opts);
     await sql.exec(`ANALYZE ${plan.scoreTable}`);
     return written;
+  });
+  await timed('engagement trust', async () => {
+    await writeEngagementTrust(sql, protocol, generation, { ...nodes, from: new Int32Array(0), to: new Int32Array(0) }, graphOptions);
+    await sql.exec(`ANALYZE ${plan.trust}`);
+    await sql.exec(`ANALYZE ${plan.trustRun}`);
   });
   // Postgres rejects unused parameters, so only statements that use the as-of time get it.
   for (const [step, statement, table] of plan.steps) {
@@ -119,6 +135,9 @@ async function refreshProtocol(sql: SqlClient, db: Database, protocol: ProtocolN
   }
 
   const [{ n }] = await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${plan.stats} WHERE generation = $1`, [generation]);
+  const historyDays = opts.rankHistoryDays ?? DEFAULT_RANK_HISTORY_DAYS;
+  // Readers see history points up to the published generation only, so this one appears with the flip.
+  if (historyDays > 0) await timed('rank history', () => sql.query(RANK_HISTORY_INSERT(protocol), [generation, asOf, n]));
   const average = protocol === 'lens' ? (await sql.query<{ avg: number | null }>(LENS_SCORE_AVERAGE))[0]?.avg ?? null : null;
   await timed('publish', () => sql.transaction(async (tx) => {
     // Readers will see the new generation (and the live counters it rebuilt): answers cached before it no longer match.
@@ -128,7 +147,11 @@ async function refreshProtocol(sql: SqlClient, db: Database, protocol: ProtocolN
     await tx.query(`UPDATE protocol_state SET generation = $2, profile_count = $3, as_of = GREATEST(as_of, $4), analytics_as_of = $4,
       refreshed_at = now(), score_average = $5 WHERE protocol = $1`, [protocol, generation, n, asOf, average]);
   }));
-  await timed('cleanup', async () => { for (const t of plan.tables) await sql.query(`DELETE FROM ${t} WHERE generation < $1`, [generation]); });
+  await timed('cleanup', async () => {
+    for (const t of plan.tables) await sql.query(`DELETE FROM ${t} WHERE generation < $1`, [generation]);
+    // The history's points older than the retention (all of them when it is 0).
+    await sql.query(`DELETE FROM ${plan.rankHistory} WHERE recorded_at < now() - make_interval(days => $1::int)`, [historyDays]);
+  });
   return { protocol, generation, asOf: asOf.toISOString(), profiles: n, seconds: (Date.now() - started) / 1000, steps, graph };
 }
 
