@@ -11,6 +11,8 @@ import { loadEngagementEdges } from './engagement-edges';
 import { buildGraphCsr, iterateGraphScore, pretrustOf, scaleToUnitMax, validateOptions, type Csr, type GraphScoreOptions, type GraphScoreResult } from './graph-score';
 import { explainScores } from './trust-explain';
 
+// The run's weights are stored as [kind, weight] pairs: a JSON array keeps their order, an object would not (jsonb sorts keys).
+
 const CSV_CHUNK = 50_000;
 
 export interface TrustGraph<K extends number | string> { ids: K[]; indexOf: Map<K, number>; from: Int32Array; to: Int32Array }
@@ -61,7 +63,7 @@ export async function writeTrustStrategy<K extends number | string>(
   const pretrustProfiles = opts.pretrust?.length ? new Set(opts.pretrust).size : 0;
   await sql.query(`INSERT INTO ${spec.analytics.trustRun} (generation, strategy, profiles, edges, weights, alpha, tolerance, max_iterations,
     iterations, delta, converged, pretrust_profiles) VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9, $10, $11, $12)`,
-  [generation, strategy, ids.length, edges, JSON.stringify(TRUST_WEIGHTS[protocol][strategy]), alpha, tolerance, maxIterations,
+  [generation, strategy, ids.length, edges, JSON.stringify(Object.entries(TRUST_WEIGHTS[protocol][strategy])), alpha, tolerance, maxIterations,
     result.iterations, result.delta, result.converged, pretrustProfiles]);
 }
 

@@ -15,7 +15,7 @@ export async function profileTrust(l: TrustLoaders, id: Id, strategy: TrustStrat
   return {
     strategy, score: row.score, rank: row.rank, profiles: row.profiles, percentileCategory: percentileCategory(row.rank, row.profiles),
     parameters: {
-      weights: Object.entries(run.weights).map(([interaction, weight]) => ({ interaction, weight })),
+      weights: run.weights.map(([interaction, weight]) => ({ interaction, weight })),
       alpha: run.alpha, tolerance: run.tolerance, maxIterations: run.max_iterations, iterations: run.iterations,
       delta: run.delta, converged: run.converged, pretrustProfiles: run.pretrust_profiles, edges: Number(run.edges),
     },

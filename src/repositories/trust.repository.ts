@@ -25,7 +25,7 @@ export function trustRows(db: Database, protocol: ProtocolName, strategy: TrustS
 }
 
 export interface TrustRunRow {
-  strategy: TrustStrategy; profiles: number; edges: string; weights: Record<string, number>; alpha: number; tolerance: number;
+  strategy: TrustStrategy; profiles: number; edges: string; weights: [string, number][]; alpha: number; tolerance: number;
   max_iterations: number; iterations: number; delta: number; converged: boolean; pretrust_profiles: number;
 }
 
