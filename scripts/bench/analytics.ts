@@ -243,6 +243,11 @@ function templates(s: Sample): Record<string, Variant[]> {
     ],
     'get /api/v2/lens/profile/:id/mutual-follows': [byLens('/api/v2/lens/profile/{id}/mutual-follows'), byLens('/api/v2/lens/profile/{id}/mutual-follows', 'last=20')],
     'get /api/v2/lens/profile/:id/unfollowers': [byLens('/api/v2/lens/profile/{id}/unfollowers'), byLens('/api/v2/lens/profile/{id}/unfollowers', 'last=20')],
+    // Trust under each strategy (one stored row each) and the rank history (every point kept, then a one-day range)
+    'get /api/v2/farcaster/user/:fid/trust': [byFid('/api/v2/farcaster/user/{fid}/trust'), byFid('/api/v2/farcaster/user/{fid}/trust', 'strategy=engagement')],
+    'get /api/v2/farcaster/user/:fid/rank-history': [byFid('/api/v2/farcaster/user/{fid}/rank-history'), byFid('/api/v2/farcaster/user/{fid}/rank-history', 'first=1')],
+    'get /api/v2/lens/profile/:id/trust': [byLens('/api/v2/lens/profile/{id}/trust'), byLens('/api/v2/lens/profile/{id}/trust', 'strategy=engagement')],
+    'get /api/v2/lens/profile/:id/rank-history': [byLens('/api/v2/lens/profile/{id}/rank-history'), byLens('/api/v2/lens/profile/{id}/rank-history', 'first=1')],
     // Trending
     'post /api/trending/find': [trending('farcaster'), trending('lens'), trendingInCategory('farcaster'), trendingInCategory('lens')],
   };
