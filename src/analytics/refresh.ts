@@ -6,7 +6,7 @@ import type { Database } from '../db/database';
 import type { SqlClient } from '../db/sql-client';
 import { analyticsTables, asOfSql, BUMP_DATA_VERSION_SQL, PROTOCOL_NAMES, PROTOCOLS, stateOf, type ProtocolName } from '../domain/protocols';
 import { scaleToUnitMax, type GraphScoreOptions } from './graph-score';
-import { scoreFollows, writeEngagementTrust, writeTrustStrategy, type TrustGraph } from './trust-refresh';
+import { scoreFollows, writeEngagementTrust, writeTrustStrategy, type TrustNodes } from './trust-refresh';
 import { DEFAULT_RANK_HISTORY_DAYS } from '../domain/trust';
 import { RANK_HISTORY_INSERT } from './rank-history.sql';
 import { loadFollowGraph } from './follow-edges';
@@ -81,7 +81,8 @@ async function writeGraphScores(sql: SqlClient, db: Database, protocol: Protocol
     await sql.copyCsv(scoreTable, ['generation', idColumn, 'score'], `${lines.join('\n')}\n`);
   }
   await writeTrustStrategy(sql, protocol, generation, 'follows', graph.ids as (number | string)[], scored, options, scored.csr.target.length);
-  const nodes: TrustGraph<number | string> = { ids: graph.ids as (number | string)[], indexOf, from: graph.from, to: graph.to };
+  // The engagement graph is scored on the same nodes; the follow edges are not needed past here.
+  const nodes: TrustNodes<number | string> = { ids: graph.ids as (number | string)[], indexOf };
   return { nodes: graph.ids.length, edges: graph.from.length, iterations: result.iterations, delta: result.delta, graph: nodes, options };
 }
 
@@ -122,7 +123,7 @@ async function refreshProtocol(sql: SqlClient, db: Database, protocol: ProtocolN
     return written;
   });
   await timed('engagement trust', async () => {
-    await writeEngagementTrust(sql, protocol, generation, { ...nodes, from: new Int32Array(0), to: new Int32Array(0) }, graphOptions);
+    await writeEngagementTrust(sql, protocol, generation, nodes, graphOptions);
     await sql.exec(`ANALYZE ${plan.trust}`);
     await sql.exec(`ANALYZE ${plan.trustRun}`);
   });
@@ -137,7 +138,12 @@ async function refreshProtocol(sql: SqlClient, db: Database, protocol: ProtocolN
   const [{ n }] = await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${plan.stats} WHERE generation = $1`, [generation]);
   const historyDays = opts.rankHistoryDays ?? DEFAULT_RANK_HISTORY_DAYS;
   // Readers see history points up to the published generation only, so this one appears with the flip.
-  if (historyDays > 0) await timed('rank history', () => sql.query(RANK_HISTORY_INSERT(protocol), [generation, asOf, n]));
+  if (historyDays > 0) {
+    await timed('rank history', async () => {
+      await sql.query(RANK_HISTORY_INSERT(protocol), [generation, asOf, n]);
+      await sql.exec(`ANALYZE ${plan.rankHistory}`);
+    });
+  }
   const average = protocol === 'lens' ? (await sql.query<{ avg: number | null }>(LENS_SCORE_AVERAGE))[0]?.avg ?? null : null;
   await timed('publish', () => sql.transaction(async (tx) => {
     // Readers will see the new generation (and the live counters it rebuilt): answers cached before it no longer match.

@@ -15,7 +15,8 @@ import { explainScores } from './trust-explain';
 
 const CSV_CHUNK = 50_000;
 
-export interface TrustGraph<K extends number | string> { ids: K[]; indexOf: Map<K, number>; from: Int32Array; to: Int32Array }
+/** The nodes of the follow graph: every profile, node i is ids[i]. */
+export interface TrustNodes<K extends number | string> { ids: K[]; indexOf: Map<K, number> }
 
 export interface StrategyReport { strategy: TrustStrategy; edges: number; iterations: number; delta: number; seconds: number }
 
@@ -69,7 +70,7 @@ export async function writeTrustStrategy<K extends number | string>(
 
 /** The ENGAGEMENT strategy: its weighted edges onto the follow graph's nodes, scored, explained and written. */
 export async function writeEngagementTrust<K extends number | string>(
-  sql: SqlClient, protocol: ProtocolName, generation: number, graph: TrustGraph<K>, opts: GraphScoreOptions,
+  sql: SqlClient, protocol: ProtocolName, generation: number, graph: TrustNodes<K>, opts: GraphScoreOptions,
 ): Promise<{ edges: number; iterations: number; delta: number }> {
   const edges = await loadEngagementEdges(sql, protocol, graph.ids, graph.indexOf);
   const csr = buildGraphCsr(graph.ids.length, edges.from, edges.to, edges.weight);
