@@ -1,14 +1,16 @@
 // The engagement graph of the ENGAGEMENT trust strategy: an edge i → j weighs
 // what i did to j, each interaction kind at its weight (src/domain/trust.ts),
-// summed in SQL per (i, j) pair. Read in batches of source profiles (each an
-// index range of the sources' own columns), so no statement aggregates the
-// whole graph at once. Only profiles of the follow graph's node set are
+// summed in SQL per (i, j) pair. Read in batches of source profiles (each read
+// through the indexes on the sources' own columns), so no statement aggregates
+// the whole graph at once. Only profiles of the follow graph's node set are
 // endpoints (an engaged id the service does not know is skipped).
 import type { SqlClient } from '../db/sql-client';
 import { PROTOCOLS, type ProtocolName } from '../domain/protocols';
 import { TRUST_WEIGHTS } from '../domain/trust';
+import type { Csr } from './graph-score';
 
-const SOURCES_PER_BATCH = 20_000;
+/** Sources per statement: their rows come back as objects, so a batch's transient memory is bounded by it. */
+const SOURCES_PER_BATCH = 5_000;
 
 const W = TRUST_WEIGHTS;
 const fw = W.farcaster.engagement;
@@ -46,31 +48,49 @@ const LENS_EDGES = `
     SELECT a.acted_profile_id, a.collected_profile_id, ${lw.collects} FROM lens_act a WHERE a.acted_profile_id = ANY($1::text[]) AND a.is_collect
   ) e WHERE src <> dst GROUP BY src, dst`;
 
-export interface WeightedEdges { from: Int32Array; to: Int32Array; weight: Float64Array }
-
-/** Engagement edges between the nodes of `ids` (indexOf maps an id to its node). */
-export async function loadEngagementEdges<K extends number | string>(
-  sql: SqlClient, protocol: ProtocolName, ids: readonly K[], indexOf: Map<K, number>,
-): Promise<WeightedEdges> {
+/**
+ * The engagement graph as the adjacency the score iterates over, built as it is
+ * read: ids are in node order and each batch holds whole rows of its sources
+ * (pairs are distinct, self-pairs left out, by the statement), so a batch's
+ * edges sorted by source append straight to the CSR. No edge list is ever held
+ * beside it: 12 bytes an edge, plus the growth slack until the end.
+ */
+export async function loadEngagementCsr<K extends number | string>(
+  sql: SqlClient, protocol: ProtocolName, ids: readonly K[], indexOf: Map<K, number>, sourcesPerBatch = SOURCES_PER_BATCH,
+): Promise<Csr & { weight: Float64Array; rowWeight: Float64Array }> {
   const statement = protocol === 'farcaster' ? FARCASTER_EDGES : LENS_EDGES;
   const fromRow = PROTOCOLS[protocol].id.fromRow as (v: unknown) => K;
-  let from = new Int32Array(1024);
-  let to = new Int32Array(1024);
+  const n = ids.length;
+  const offset = new Int32Array(n + 1);
+  const rowWeight = new Float64Array(n);
+  let target = new Int32Array(1024);
   let weight = new Float64Array(1024);
   let length = 0;
-  for (let start = 0; start < ids.length; start += SOURCES_PER_BATCH) {
-    const rows = await sql.query<{ src: unknown; dst: unknown; w: number }>(statement, [ids.slice(start, start + SOURCES_PER_BATCH)]);
+  for (let start = 0; start < n; start += sourcesPerBatch) {
+    const end = Math.min(start + sourcesPerBatch, n);
+    const rows = await sql.query<{ src: unknown; dst: unknown; w: number }>(statement, [ids.slice(start, end)]);
+    const batch: [number, number, number][] = [];
     for (const row of rows) {
       const a = indexOf.get(fromRow(row.src));
       const b = indexOf.get(fromRow(row.dst));
-      if (a === undefined || b === undefined) continue;
-      if (length === from.length) {
-        const grownFrom = new Int32Array(length * 2); grownFrom.set(from); from = grownFrom;
-        const grownTo = new Int32Array(length * 2); grownTo.set(to); to = grownTo;
-        const grownW = new Float64Array(length * 2); grownW.set(weight); weight = grownW;
+      if (a !== undefined && b !== undefined) batch.push([a, b, Number(row.w)]);
+    }
+    batch.sort((x, y) => x[0] - y[0] || x[1] - y[1]);
+    if (length + batch.length > target.length) {
+      const size = Math.max(target.length * 2, length + batch.length);
+      const grownTarget = new Int32Array(size); grownTarget.set(target.subarray(0, length)); target = grownTarget;
+      const grownWeight = new Float64Array(size); grownWeight.set(weight.subarray(0, length)); weight = grownWeight;
+    }
+    let k = 0;
+    for (let i = start; i < end; i++) {
+      for (; k < batch.length && batch[k][0] === i; k++) {
+        target[length] = batch[k][1];
+        weight[length] = batch[k][2];
+        rowWeight[i] += batch[k][2];
+        length += 1;
       }
-      from[length] = a; to[length] = b; weight[length] = Number(row.w); length += 1;
+      offset[i + 1] = length;
     }
   }
-  return { from: from.slice(0, length), to: to.slice(0, length), weight: weight.slice(0, length) };
+  return { offset, target: target.slice(0, length), weight: weight.slice(0, length), rowWeight };
 }

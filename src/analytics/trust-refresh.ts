@@ -7,7 +7,7 @@
 import type { SqlClient } from '../db/sql-client';
 import { PROTOCOLS, type ProtocolName } from '../domain/protocols';
 import { TRUST_CONTRIBUTORS, TRUST_WEIGHTS, type TrustStrategy } from '../domain/trust';
-import { loadEngagementEdges } from './engagement-edges';
+import { loadEngagementCsr } from './engagement-edges';
 import { buildGraphCsr, iterateGraphScore, pretrustOf, scaleToUnitMax, validateOptions, type Csr, type GraphScoreOptions, type GraphScoreResult } from './graph-score';
 import { explainScores } from './trust-explain';
 
@@ -72,8 +72,7 @@ export async function writeTrustStrategy<K extends number | string>(
 export async function writeEngagementTrust<K extends number | string>(
   sql: SqlClient, protocol: ProtocolName, generation: number, graph: TrustNodes<K>, opts: GraphScoreOptions,
 ): Promise<{ edges: number; iterations: number; delta: number }> {
-  const edges = await loadEngagementEdges(sql, protocol, graph.ids, graph.indexOf);
-  const csr = buildGraphCsr(graph.ids.length, edges.from, edges.to, edges.weight);
+  const csr = await loadEngagementCsr(sql, protocol, graph.ids, graph.indexOf);
   const p = pretrustOf(graph.ids.length, opts.pretrust);
   const result = iterateGraphScore(csr, p, opts);
   await writeTrustStrategy(sql, protocol, generation, 'engagement', graph.ids, { csr, p, result }, opts, csr.target.length);

@@ -5,6 +5,8 @@
 // reports; REST equal to GraphQL; bad input and unknown ids; what a refresh
 // writes; a second refresh adding a history point and the retention removing old ones.
 import { refreshAnalytics } from '../../src/analytics/refresh';
+import { loadEngagementCsr } from '../../src/analytics/engagement-edges';
+import { loadFollowGraph } from '../../src/analytics/follow-edges';
 import { percentileCategory as bandOf } from '../../src/domain/periods';
 import { PercentileBand } from '../../src/graphql/enums/public-enums';
 import { errorOf } from '../helpers/graphql-error';
@@ -97,6 +99,21 @@ describe('trust strategies, explanation and rank history (trust-graph)', () => {
       });
     }
   }
+
+  it('when the engagement graph is read in batches of any size, then its adjacency is the README\'s edges', async () => {
+    for (const protocol of ['farcaster', 'lens'] as const) {
+      const g = protocol === 'farcaster' ? await loadFollowGraph(s.testDb.db, 'farcaster') : await loadFollowGraph(s.testDb.db, 'lens');
+      const ids = g.ids as (number | string)[];
+      const label = (i: number) => (protocol === 'farcaster' ? Number(ids[i]) : Number.parseInt(String(ids[i]), 16));
+      for (const batch of [1, 2, 4, 5000]) {
+        const csr = await loadEngagementCsr(s.testDb.db.sql, protocol, ids, g.indexOf as Map<number | string, number>, batch);
+        const got: [number, number, number][] = [];
+        for (let i = 0; i < ids.length; i++) for (let e = csr.offset[i]; e < csr.offset[i + 1]; e++) got.push([label(i), label(csr.target[e]), csr.weight[e]]);
+        const want = [...ENGAGEMENT[protocol]].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+        expect([protocol, batch, got]).toEqual([protocol, batch, want]);
+      }
+    }
+  });
 
   it('when FOLLOWS trust is asked, then its score is the graph score and its rank the Farcaster score rank', async () => {
     const d = await s.gql.request<{ farcasterUser: any }>('{ farcasterUser(fid: 2) { graphScore rank { scoreRank { rank } } trust { score rank } } }');
