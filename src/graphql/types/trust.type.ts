@@ -5,6 +5,7 @@ import { PercentileBand, TrustStrategyChoice } from '../enums/public-enums';
 import { FarcasterUser } from './farcaster-user.type';
 import { LensProfile } from './lens-profile.type';
 import { RankEntry } from './rank.type';
+import { DateScalar } from '../scalars/date.scalar';
 
 @ObjectType({ description: 'One interaction kind and its weight in a trust strategy.' })
 export class TrustWeight {
@@ -102,8 +103,8 @@ export class RankHistoryPoint {
 
 @ObjectType({ description: 'A profile\'s ranks at each analytics refresh of a range, kept RANK_HISTORY_DAYS.' })
 export class RankHistory {
-  @Field(() => String, { nullable: true, description: 'First UTC day asked (null: from the oldest point kept).' }) from!: string | null;
-  @Field(() => String, { nullable: true, description: 'Last UTC day asked (null: up to the last refresh).' }) to!: string | null;
+  @Field(() => DateScalar, { nullable: true, description: 'First UTC day asked (null: from the oldest point kept).' }) from!: string | null;
+  @Field(() => DateScalar, { nullable: true, description: 'Last UTC day asked (null: up to the last refresh).' }) to!: string | null;
   @Field(() => Int, { description: 'Points in the range; `points` holds the newest `first` of them.' }) totalCount!: number;
   @Field(() => [RankHistoryPoint], { description: 'One point per refresh, oldest first.' }) points!: RankHistoryPoint[];
 }
