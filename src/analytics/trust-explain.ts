@@ -18,6 +18,8 @@ export interface TrustExplanation {
 }
 
 export function explainScores(csr: Csr, scores: Float64Array, p: Float64Array, alpha: number, k: number): TrustExplanation {
+  // Heap sizes are bytes.
+  if (!Number.isInteger(k) || k < 1 || k > 255) throw new RangeError(`explainScores: k must be an integer in 1..255, got ${k}`);
   const n = scores.length;
   const { offset, target, weight, rowWeight } = csr;
   const contributor = new Int32Array(n * k);
