@@ -264,6 +264,11 @@ function templates(s: Sample): Record<string, Variant[]> {
       { name: '/api/v2/farcaster/casts/trending?window=7d&channel={generated channel}', request: (i) => get(`/api/v2/farcaster/casts/trending?window=7d&channel=${channel(i)}`) },
       { name: '/api/v2/farcaster/casts/trending?window=7d&minAuthorScore=0.01&page=3', request: () => get('/api/v2/farcaster/casts/trending?window=7d&minAuthorScore=0.01&page=3') },
     ],
+    // Trust under each strategy (one stored row each) and the rank history (every point kept, then a one-day range)
+    'get /api/v2/farcaster/user/:fid/trust': [byFid('/api/v2/farcaster/user/{fid}/trust'), byFid('/api/v2/farcaster/user/{fid}/trust', 'strategy=engagement')],
+    'get /api/v2/farcaster/user/:fid/rank-history': [byFid('/api/v2/farcaster/user/{fid}/rank-history'), byFid('/api/v2/farcaster/user/{fid}/rank-history', 'first=1')],
+    'get /api/v2/lens/profile/:id/trust': [byLens('/api/v2/lens/profile/{id}/trust'), byLens('/api/v2/lens/profile/{id}/trust', 'strategy=engagement')],
+    'get /api/v2/lens/profile/:id/rank-history': [byLens('/api/v2/lens/profile/{id}/rank-history'), byLens('/api/v2/lens/profile/{id}/rank-history', 'first=1')],
     // Trending
     'post /api/trending/find': [trending('farcaster'), trending('lens'), trendingInCategory('farcaster'), trendingInCategory('lens')],
   };

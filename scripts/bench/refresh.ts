@@ -196,13 +196,13 @@ function printTable(results: ScaleResult[]) {
     out.push(`${pad(r.scale, 8)}${lpad(String(r.import.rowsOk), 12)}${lpad(fmt(r.import.seconds), 10)}${lpad(String(Math.round(r.import.rowsPerSecond)), 10)}` +
       `${lpad(posts, 10)}${lpad(r.classify ? fmt(r.classify.seconds) : '-', 12)}${lpad(fmt(r.refresh.seconds), 11)}`);
   }
-  const steps = ['graph score', 'stats', 'summary', 'gains', 'daily', 'publish', 'cleanup'];
+  const steps = ['graph score', 'engagement trust', 'stats', 'summary', 'gains', 'daily', 'rank history', 'publish', 'cleanup'];
   out.push('');
-  out.push(`${pad('refresh step (s)', 26)}${steps.map((s) => lpad(s, 12)).join('')}${lpad('total', 10)}${lpad('profiles', 10)}`);
+  out.push(`${pad('refresh step (s)', 26)}${steps.map((s) => lpad(s, 17)).join('')}${lpad('total', 10)}${lpad('profiles', 10)}`);
   for (const r of results) {
     for (const p of r.refresh.protocols) {
       const bySteps = new Map(p.steps.map((s) => [s.step, s.seconds]));
-      out.push(`${pad(`${r.scale} ${p.protocol}`, 26)}${steps.map((s) => lpad(bySteps.has(s) ? fmt(bySteps.get(s)!, 2) : '-', 12)).join('')}${lpad(fmt(p.seconds, 2), 10)}${lpad(String(p.profiles), 10)}`);
+      out.push(`${pad(`${r.scale} ${p.protocol}`, 26)}${steps.map((s) => lpad(bySteps.has(s) ? fmt(bySteps.get(s)!, 2) : '-', 17)).join('')}${lpad(fmt(p.seconds, 2), 10)}${lpad(String(p.profiles), 10)}`);
     }
   }
   process.stdout.write(`${out.join('\n')}\n`);

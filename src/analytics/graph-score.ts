@@ -3,7 +3,8 @@
 //   t_{k+1} = (1 − α)·p + α·(Cᵀ·t_k + D_k·p),   D_k = Σ t_k[i] over dangling i
 //
 // p is the pretrust distribution, C the row-normalised follow matrix (a follower
-// splits its trust equally among the distinct others it follows). A node that
+// splits its trust equally among the distinct others it follows; with edge
+// weights, in proportion to the summed weight of its edges to each). A node that
 // follows nobody hands its trust back to p (EigenTrust's treatment of dangling
 // rows), so Σ t = 1 at every step. Pure and synchronous; typed arrays only, so
 // millions of edges fit in a few tens of MB and iterate in a few seconds.
@@ -22,6 +23,12 @@ export interface GraphScoreOptions {
    * p is proportional to them instead of uniform. A repeated index keeps its last weight.
    */
   pretrustWeights?: readonly number[];
+  /**
+   * Edge weights, parallel to from/to (finite, > 0): node i splits its trust in
+   * proportion to its summed weight to each other node. Undefined = every distinct
+   * edge weighs the same (the follow graph).
+   */
+  weights?: Float64Array;
 }
 
 export interface GraphScoreResult {
@@ -35,8 +42,11 @@ export interface GraphScoreResult {
   converged: boolean;
 }
 
-/** Out-edges grouped by follower: targets of i are target[offset[i] .. offset[i+1]). */
-interface Csr { offset: Int32Array; target: Int32Array }
+/**
+ * Out-edges grouped by follower: targets of i are target[offset[i] .. offset[i+1]),
+ * with their summed weights when the graph is weighted, and each row's total.
+ */
+export interface Csr { offset: Int32Array; target: Int32Array; weight?: Float64Array; rowWeight?: Float64Array }
 
 const DEFAULTS = { alpha: 0.85, tolerance: 1e-9, maxIterations: 200 };
 
@@ -44,28 +54,43 @@ const DEFAULTS = { alpha: 0.85, tolerance: 1e-9, maxIterations: 200 };
 export function computeGraphScore(
   nodeCount: number, from: Int32Array, to: Int32Array, opts: GraphScoreOptions = {},
 ): GraphScoreResult {
-  return graphScorer(nodeCount, from, to)(opts);
+  validateOptions(opts);
+  validateGraph(nodeCount, from, to, opts.weights);
+  const p = pretrustVector(nodeCount, opts.pretrust, opts.pretrustWeights);
+  if (nodeCount === 0) return { scores: p, iterations: 0, delta: 0, converged: true };
+  return iterateGraphScore(buildGraphCsr(nodeCount, from, to, opts.weights), p, opts);
 }
 
 /**
  * The graph checked and laid out once, scored as often as asked with different
- * options (the channel ranks score one graph once per channel, each with its own pretrust).
+ * pretrust (the channel ranks score one graph once per channel, each with its own seeds).
  */
-export function graphScorer(nodeCount: number, from: Int32Array, to: Int32Array): (opts?: GraphScoreOptions) => GraphScoreResult {
-  validateGraph(nodeCount, from, to);
-  const { offset, target } = buildCsr(nodeCount, from, to);
-  const invDegree = new Float64Array(nodeCount);
-  for (let i = 0; i < nodeCount; i++) {
-    const d = offset[i + 1] - offset[i];
-    if (d > 0) invDegree[i] = 1 / d;
-  }
-  return (opts = {}) => iterate(nodeCount, { offset, target }, invDegree, opts);
+export function graphScorer(nodeCount: number, from: Int32Array, to: Int32Array): (opts?: Omit<GraphScoreOptions, 'weights'>) => GraphScoreResult {
+  const csr = buildGraphCsr(nodeCount, from, to);
+  return (opts = {}) => iterateGraphScore(csr, pretrustVector(nodeCount, opts.pretrust, opts.pretrustWeights), opts);
 }
 
-function iterate(nodeCount: number, { offset, target }: Csr, invDegree: Float64Array, opts: GraphScoreOptions): GraphScoreResult {
+/** The distinct-edge (or weight-summed) adjacency the score iterates over; the refresh keeps it to explain the scores. */
+export function buildGraphCsr(nodeCount: number, from: Int32Array, to: Int32Array, weights?: Float64Array): Csr {
+  validateGraph(nodeCount, from, to, weights);
+  return weights ? buildWeightedCsr(nodeCount, from, to, weights) : buildCsr(nodeCount, from, to);
+}
+
+/** The pretrust distribution as the score uses it (validated). */
+export const pretrustOf = (nodeCount: number, pretrust?: readonly number[], weights?: readonly number[]) => pretrustVector(nodeCount, pretrust, weights);
+
+/** Power iteration over a built adjacency. */
+export function iterateGraphScore(csr: Csr, p: Float64Array, opts: GraphScoreOptions = {}): GraphScoreResult {
   const { alpha, tolerance, maxIterations } = validateOptions(opts);
-  const p = pretrustVector(nodeCount, opts.pretrust, opts.pretrustWeights);
+  const nodeCount = p.length;
   if (nodeCount === 0) return { scores: p, iterations: 0, delta: 0, converged: true };
+  const { offset, target, weight } = csr;
+  // Unweighted: 1/out-degree per row; weighted: 1/row weight, times each edge's weight.
+  const invDegree = new Float64Array(nodeCount);
+  for (let i = 0; i < nodeCount; i++) {
+    const d = weight ? csr.rowWeight![i] : offset[i + 1] - offset[i];
+    if (d > 0) invDegree[i] = 1 / d;
+  }
 
   let t = Float64Array.from(p);
   let next = new Float64Array(nodeCount);
@@ -82,7 +107,8 @@ function iterate(nodeCount: number, { offset, target }: Csr, invDegree: Float64A
       let e = offset[i];
       if (e === end) { dangling += ti; continue; }
       const share = ti * invDegree[i];
-      for (; e < end; e++) next[target[e]] += share;
+      if (weight) for (; e < end; e++) next[target[e]] += share * weight[e];
+      else for (; e < end; e++) next[target[e]] += share;
     }
     // Teleport plus dangling mass both follow p, so fold them into one coefficient.
     const jump = (1 - alpha) + alpha * dangling;
@@ -110,7 +136,7 @@ export function scaleToUnitMax(scores: Float64Array): Float64Array {
   return out;
 }
 
-function validateOptions(opts: GraphScoreOptions) {
+export function validateOptions(opts: GraphScoreOptions) {
   const alpha = opts.alpha ?? DEFAULTS.alpha;
   const tolerance = opts.tolerance ?? DEFAULTS.tolerance;
   const maxIterations = opts.maxIterations ?? DEFAULTS.maxIterations;
@@ -124,12 +150,20 @@ function validateOptions(opts: GraphScoreOptions) {
   return { alpha, tolerance, maxIterations };
 }
 
-function validateGraph(nodeCount: number, from: Int32Array, to: Int32Array): void {
+function validateGraph(nodeCount: number, from: Int32Array, to: Int32Array, weights?: Float64Array): void {
   if (!Number.isInteger(nodeCount) || nodeCount < 0) {
     throw new RangeError(`graph score: nodeCount must be an integer ≥ 0, got ${nodeCount}`);
   }
   if (from.length !== to.length) {
     throw new RangeError(`graph score: from and to must have equal length, got ${from.length} and ${to.length}`);
+  }
+  if (weights && weights.length !== from.length) {
+    throw new RangeError(`graph score: weights must have one value per edge, got ${weights.length} for ${from.length} edges`);
+  }
+  if (weights) {
+    for (let e = 0; e < weights.length; e++) {
+      if (!(weights[e] > 0) || !Number.isFinite(weights[e])) throw new RangeError(`graph score: edge ${e} has weight ${weights[e]}, not a finite number > 0`);
+    }
   }
   for (let e = 0; e < from.length; e++) {
     const a = from[e];
@@ -140,7 +174,7 @@ function validateGraph(nodeCount: number, from: Int32Array, to: Int32Array): voi
   }
 }
 
-/** Uniform over all nodes, or over the distinct pretrusted nodes: uniform, or proportional to their weights. */
+/** Uniform over all nodes, or over the pretrusted nodes (uniform, or in proportion to their weights). */
 function pretrustVector(nodeCount: number, pretrust: readonly number[] | undefined, weights?: readonly number[]): Float64Array {
   const p = new Float64Array(nodeCount);
   if (!pretrust || pretrust.length === 0) return p.fill(1 / nodeCount);
@@ -194,4 +228,47 @@ function buildCsr(nodeCount: number, from: Int32Array, to: Int32Array): Csr {
     offset[i + 1] = write;
   }
   return { offset, target: write === target.length ? target : target.slice(0, write) };
+}
+
+/**
+ * As buildCsr, but repeated (from, to) pairs are one edge whose weight is their
+ * sum (i liked j's casts and follows j: one edge of both weights).
+ */
+function buildWeightedCsr(nodeCount: number, from: Int32Array, to: Int32Array, weights: Float64Array): Csr {
+  const offset = new Int32Array(nodeCount + 1);
+  for (let e = 0; e < from.length; e++) if (from[e] !== to[e]) offset[from[e] + 1] += 1;
+  for (let i = 0; i < nodeCount; i++) offset[i + 1] += offset[i];
+
+  const cursor = offset.slice(0, nodeCount);
+  const target = new Int32Array(offset[nodeCount]);
+  const weight = new Float64Array(offset[nodeCount]);
+  for (let e = 0; e < from.length; e++) {
+    const a = from[e];
+    if (a === to[e]) continue;
+    weight[cursor[a]] = weights[e];
+    target[cursor[a]++] = to[e];
+  }
+
+  // Merge in place row by row: slotOf[j] is where row i wrote j (valid when lastRow[j] === i).
+  const lastRow = new Int32Array(nodeCount).fill(-1);
+  const slotOf = new Int32Array(nodeCount);
+  const rowWeight = new Float64Array(nodeCount);
+  let write = 0;
+  let start = 0;
+  for (let i = 0; i < nodeCount; i++) {
+    const end = offset[i + 1];
+    for (let e = start; e < end; e++) {
+      const j = target[e];
+      const w = weight[e];
+      rowWeight[i] += w;
+      if (lastRow[j] === i) { weight[slotOf[j]] += w; continue; }
+      lastRow[j] = i;
+      slotOf[j] = write;
+      target[write] = j;
+      weight[write++] = w;
+    }
+    start = end;
+    offset[i + 1] = write;
+  }
+  return { offset, target: target.slice(0, write), weight: weight.slice(0, write), rowWeight };
 }

@@ -5,7 +5,10 @@
 import type { Database } from '../db/database';
 import type { SqlClient } from '../db/sql-client';
 import { analyticsTables, asOfSql, BUMP_DATA_VERSION_SQL, PROTOCOL_NAMES, PROTOCOLS, stateOf, type ProtocolName } from '../domain/protocols';
-import { computeGraphScore, scaleToUnitMax, type GraphScoreOptions } from './graph-score';
+import { scaleToUnitMax, type GraphScoreOptions } from './graph-score';
+import { scoreFollows, writeEngagementTrust, writeTrustStrategy, type TrustNodes } from './trust-refresh';
+import { DEFAULT_RANK_HISTORY_DAYS } from '../domain/trust';
+import { RANK_HISTORY_INSERT } from './rank-history.sql';
 import { loadFollowGraph, type FollowGraph } from './follow-edges';
 import { followerSummaries, HISTOGRAM_BUCKETS } from './follower-summary';
 import { FC_GAINS, FC_STATS, FC_TRENDING_CATEGORIES } from './farcaster-refresh.sql';
@@ -22,6 +25,8 @@ export interface RefreshOptions {
   /** Which channels get channel-scoped ranks (Farcaster), and their PageRank settings (the graph score's by default). */
   channelRanks?: ChannelRankOptions;
   log?: (line: string) => void;
+  /** Days the rank history keeps a refresh's points (RANK_HISTORY_DAYS); 0 keeps none. */
+  rankHistoryDays?: number;
   /**
    * Farcaster's live counters and follower history: 'rebuild' them from the base
    * tables (the default: after an import, or when asked), or only 'ifStale', when
@@ -60,6 +65,7 @@ const planOf = (protocol: ProtocolName) => {
   return {
     // A live sync's as-of (the node's block time it stands at) may be past the newest row.
     asOf: `SELECT GREATEST(${asOfSql(spec)}, ${stateOf(protocol, 'as_of')}) AS as_of`, tables: analyticsTables(spec), scoreTable: t.graphScore, summaryTable: t.summary, idColumn: spec.key, stats: t.stats,
+    trust: t.trust, trustRun: t.trustRun, rankHistory: spec.rankHistory,
     steps: [['stats', st.stats, t.stats], ['gains', st.gains, t.gain],
       ['trending categories', st.trendingCategories, t.trendingCategory],
       ...(st.daily ? [['daily', st.daily, spec.daily.table] as const] : []),
@@ -96,11 +102,17 @@ async function writeGraphScores(sql: SqlClient, graph: AnyFollowGraph, protocol:
   const wanted: (number | string)[] = (protocol === 'farcaster' ? opts.graph?.pretrust?.farcaster : opts.graph?.pretrust?.lens) ?? [];
   const indexOf = graph.indexOf as Map<number | string, number>;
   const pretrust = wanted.map((id) => indexOf.get(id)).filter((i): i is number => i !== undefined);
-  const result = computeGraphScore(graph.ids.length, graph.from, graph.to, { ...opts.graph, pretrust: pretrust.length ? pretrust : undefined });
+  const options = { ...opts.graph, pretrust: pretrust.length ? pretrust : undefined };
+  // The FOLLOWS trust strategy is this score: scored once, its adjacency kept to explain it.
+  const scored = scoreFollows(graph.ids.length, graph.from, graph.to, options);
+  const { result } = scored;
   const scores = scaleToUnitMax(result.scores);
   const { scoreTable, idColumn } = planOf(protocol);
   await copyLines(sql, scoreTable, ['generation', idColumn, 'score'], graph.ids.length, (i) => `${generation},${graph.ids[i]},${scores[i]}`);
-  return { nodes: graph.ids.length, edges: graph.from.length, iterations: result.iterations, delta: result.delta };
+  await writeTrustStrategy(sql, protocol, generation, 'follows', graph.ids as (number | string)[], scored, options, scored.csr.target.length);
+  // The engagement graph is scored on the same nodes; the follow edges are not needed past here.
+  const nodes: TrustNodes<number | string> = { ids: graph.ids as (number | string)[], indexOf };
+  return { nodes: graph.ids.length, edges: graph.from.length, iterations: result.iterations, delta: result.delta, graph: nodes, options };
 }
 
 /** Each followed profile's top followers and follower histogram (profiles nobody follows get no row). */
@@ -134,7 +146,7 @@ async function refreshProtocol(sql: SqlClient, db: Database, protocol: ProtocolN
   const [{ generation: current }] = await sql.query<{ generation: number }>(`SELECT generation FROM protocol_state WHERE protocol = $1`, [protocol]);
   const generation = current + 1;
   // Leftovers of a refresh that failed after writing some rows.
-  for (const t of plan.tables) await sql.query(`DELETE FROM ${t} WHERE generation >= $1`, [generation]);
+  for (const t of [...plan.tables, plan.rankHistory]) await sql.query(`DELETE FROM ${t} WHERE generation >= $1`, [generation]);
   const [{ as_of }] = await sql.query<{ as_of: Date | null }>(plan.asOf);
   const asOf = as_of ?? new Date();
   if (protocol === 'farcaster' && ((opts.live ?? 'rebuild') === 'rebuild' || await farcasterLiveIsStale(sql))) {
@@ -149,7 +161,7 @@ async function refreshProtocol(sql: SqlClient, db: Database, protocol: ProtocolN
   // (The old generation's rows, deleted at cleanup, do not skew the estimates:
   // every read is of one generation, which the statistics count apart.)
   let followGraph: AnyFollowGraph | null = null;
-  const graph = await timed('graph score', async () => {
+  const { graph: nodes, options: graphOptions, ...graph } = await timed('graph score', async () => {
     followGraph = protocol === 'farcaster' ? await loadFollowGraph(db, 'farcaster') : await loadFollowGraph(db, 'lens');
     const written = await writeGraphScores(sql, followGraph, protocol, generation, opts);
     await sql.exec(`ANALYZE ${plan.scoreTable}`);
@@ -178,11 +190,24 @@ async function refreshProtocol(sql: SqlClient, db: Database, protocol: ProtocolN
       await sql.exec(`ANALYZE ${ranks.channel}`);
     });
   }
-  // The edge arrays (1.4 GB at the network's size) are not needed by the SQL steps.
+  // The edge arrays (1.4 GB at the network's size) are not needed past here: the engagement graph is read on the same nodes.
   followGraph = null;
+  await timed('engagement trust', async () => {
+    await writeEngagementTrust(sql, protocol, generation, nodes, graphOptions);
+    await sql.exec(`ANALYZE ${plan.trust}`);
+    await sql.exec(`ANALYZE ${plan.trustRun}`);
+  });
   for (const step of plan.steps) await runStep(step);
 
   const [{ n }] = await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${plan.stats} WHERE generation = $1`, [generation]);
+  const historyDays = opts.rankHistoryDays ?? DEFAULT_RANK_HISTORY_DAYS;
+  // Readers see history points up to the published generation only, so this one appears with the flip.
+  if (historyDays > 0) {
+    await timed('rank history', async () => {
+      await sql.query(RANK_HISTORY_INSERT(protocol), [generation, asOf, n]);
+      await sql.exec(`ANALYZE ${plan.rankHistory}`);
+    });
+  }
   const average = protocol === 'lens' ? (await sql.query<{ avg: number | null }>(LENS_SCORE_AVERAGE))[0]?.avg ?? null : null;
   await timed('publish', () => sql.transaction(async (tx) => {
     // Readers will see the new generation (and the live counters it rebuilt): answers cached before it no longer match.
@@ -192,7 +217,11 @@ async function refreshProtocol(sql: SqlClient, db: Database, protocol: ProtocolN
     await tx.query(`UPDATE protocol_state SET generation = $2, profile_count = $3, as_of = GREATEST(as_of, $4), analytics_as_of = $4,
       refreshed_at = now(), score_average = $5 WHERE protocol = $1`, [protocol, generation, n, asOf, average]);
   }));
-  await timed('cleanup', async () => { for (const t of plan.tables) await sql.query(`DELETE FROM ${t} WHERE generation < $1`, [generation]); });
+  await timed('cleanup', async () => {
+    for (const t of plan.tables) await sql.query(`DELETE FROM ${t} WHERE generation < $1`, [generation]);
+    // The history's points older than the retention (all of them when it is 0).
+    await sql.query(`DELETE FROM ${plan.rankHistory} WHERE recorded_at < now() - make_interval(days => $1::int)`, [historyDays]);
+  });
   return { protocol, generation, asOf: asOf.toISOString(), profiles: n, seconds: (Date.now() - started) / 1000, steps, graph };
 }
 

@@ -72,6 +72,11 @@ export const configSchema = z.object({
   /** Channels with fewer casters get no channel-scoped ranks. */
   CHANNEL_RANK_MIN_CASTERS: z.coerce.number().int().min(1).default(3),
   /**
+   * Days the rank history keeps each refresh's points (one row per profile per refresh; the refresh deletes
+   * older ones); 0 keeps none.
+   */
+  RANK_HISTORY_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
+  /**
    * Behind a load balancer: which proxies' X-Forwarded-For to trust, so limits per client address see the client,
    * not the balancer (Express's `trust proxy`: `true`, a hop count, or comma-separated addresses/subnets). Unset = none.
    */

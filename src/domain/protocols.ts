@@ -77,12 +77,16 @@ export interface ProtocolSpec<K extends number | string = number | string> {
   /**
    * Tables the analytics refresh writes, one generation at a time: `trendingCategory`
    * holds the gainers who posted in each category, `engagement` (Lens) the engagement lists,
-   * `channels` (Farcaster) the channel tables (domain/channels.ts; Lens has no channels).
+   * `channels` (Farcaster) the channel tables (domain/channels.ts; Lens has no channels),
+   * `trust` each trust strategy's scores and contributors, `trustRun` what each strategy ran with.
    */
   analytics: {
     graphScore: string; stats: string; summary: string; gain: string; trendingCategory: string; engagement?: string;
     channels?: { channel: string; trending: string; rank: string; trendingCast: string };
+    trust: string; trustRun: string;
   };
+  /** The five ranks at every refresh: kept for a period (RANK_HISTORY_DAYS), not one generation. */
+  rankHistory: string;
   /**
    * Net follower change per UTC day. `live`: one table kept current as follows
    * change (the live sync writes it with the rows; a refresh rebuilds it after an
@@ -108,9 +112,10 @@ export const FARCASTER: ProtocolSpec<number> = {
   follows: { table: 'fc_link', follower: 'fid', followee: 'target_fid', primaryKey: ['fid', 'target_fid'] },
   analytics: {
     graphScore: 'fc_graph_score', stats: 'fc_profile_stats', summary: 'fc_follower_summary', gain: 'fc_follower_gain',
-    trendingCategory: 'fc_trending_category',
+    trendingCategory: 'fc_trending_category', trust: 'fc_trust', trustRun: 'fc_trust_run',
     channels: { channel: 'fc_channel', trending: 'fc_channel_trending', rank: 'fc_channel_rank', trendingCast: 'fc_trending_cast' },
   },
+  rankHistory: 'fc_rank_history',
   daily: { table: 'fc_follower_day', live: true },
   events: {
     fc_link: ['timestamp', 'deleted_at'], fc_cast: ['timestamp', 'deleted_at'],
@@ -126,8 +131,9 @@ export const LENS: ProtocolSpec<string> = {
   follows: { table: 'lens_follow', follower: 'follower_profile_id', followee: 'profile_id', primaryKey: ['profile_id', 'follower_profile_id'] },
   analytics: {
     graphScore: 'lens_graph_score', stats: 'lens_profile_stats', summary: 'lens_follower_summary', gain: 'lens_follower_gain',
-    trendingCategory: 'lens_trending_category', engagement: 'lens_engagement_top',
+    trendingCategory: 'lens_trending_category', engagement: 'lens_engagement_top', trust: 'lens_trust', trustRun: 'lens_trust_run',
   },
+  rankHistory: 'lens_rank_history',
   daily: { table: 'lens_follower_daily', live: false },
   // Publications, reactions and acts are never deleted (publications are hidden instead).
   events: {
@@ -158,7 +164,7 @@ export const generationOf = (p: ProtocolSpec) => stateOf(p.name, 'generation');
 export const analyticsTables = (p: ProtocolSpec): string[] => {
   const t = p.analytics;
   return [t.graphScore, t.stats, t.summary, t.gain, t.trendingCategory, ...(p.daily.live ? [] : [p.daily.table]), ...(t.engagement ? [t.engagement] : []),
-    ...(t.channels ? [t.channels.channel, t.channels.trending, t.channels.rank, t.channels.trendingCast] : [])];
+    ...(t.channels ? [t.channels.channel, t.channels.trending, t.channels.rank, t.channels.trendingCast] : []), t.trust, t.trustRun];
 };
 
 /**

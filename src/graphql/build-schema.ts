@@ -18,6 +18,7 @@ import { TopicResolver } from './resolvers/topic.resolver';
 import { FarcasterCastContentResolver, LensPublicationContentResolver } from './resolvers/post-content.resolver';
 import { FarcasterFollowOverlapResolver, LensFollowOverlapResolver } from './resolvers/follow-overlap.resolver';
 import { FarcasterChannelResolver, TrendingChannelResolver } from './resolvers/channel.resolver';
+import { FarcasterTrustResolver, LensTrustResolver } from './resolvers/trust.resolver';
 import { FarcasterFreshnessResolver, FreshnessResolver, LensFreshnessResolver } from './resolvers/freshness.resolver';
 
 export const RESOLVERS = [
@@ -26,6 +27,7 @@ export const RESOLVERS = [
   FarcasterGraphResolver, FarcasterCastResolver, LensMatchResolver,
   FarcasterFollowOverlapResolver, LensFollowOverlapResolver,
   FarcasterChannelResolver, TrendingChannelResolver,
+  FarcasterTrustResolver, LensTrustResolver,
   TokenResolver,
   CategoryResolver,
   TopicResolver, FarcasterCastContentResolver, LensPublicationContentResolver,

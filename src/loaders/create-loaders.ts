@@ -21,6 +21,7 @@ import { tokenLoaders } from './token-loaders';
 import { contentLoaders } from './content-loaders';
 import { followOverlapLoaders } from './follow-overlap-loaders';
 import { channelLoaders } from './channel-loaders';
+import { trustLoaders } from './trust-loaders';
 import { FARCASTER, LENS } from '../domain/protocols';
 import { orderByKeys } from './order-by-keys';
 import { protocolStateLoader } from './protocol-state-loader';
@@ -47,6 +48,9 @@ export function createLoaders(db: Database) {
     lensOverlap: followOverlapLoaders(db, LENS),
     /** Farcaster channels and their ranked casters, as of the analytics refresh. */
     channels: channelLoaders(db),
+    /** Trust per strategy, its explanation and the rank history, per protocol. */
+    farcasterTrust: trustLoaders(db, 'farcaster'),
+    lensTrust: trustLoaders(db, 'lens'),
     tokens: tokenLoaders(db),
     content: contentLoaders(db),
   };

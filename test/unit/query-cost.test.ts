@@ -130,6 +130,7 @@ function largest(name: string, type: TypeNode): unknown {
     case 'Date': return ({ from: '2021-10-05', to: '2024-06-30' } as Record<string, string>)[name] ?? '2024-06-30';
     case 'HistoryInterval': return 'DAY';
     case 'GainWindow': return 'WEEK';
+    case 'TrustStrategy': return 'ENGAGEMENT';
     default: return 'x';
   }
 }

@@ -153,6 +153,12 @@ export type TrendingInput = {
     /** The window the gains are counted over. */
     ratio?: GainWindow;
 };
+/** The graph a trust score (EigenTrust / PageRank) runs over. */
+export type TrustStrategy = 
+/** The engagement graph, with OpenRank's weights: a profile splits its trust in proportion to the weighted sum of what it did to each other profile (Farcaster: likes 1, replies 6, recasts 3, mentions 12, follows 1; Lens: follows 6, comments 3, mirrors 8, collects 12). */
+'ENGAGEMENT'
+/** The live follow graph: a profile splits its trust equally among the profiles it follows (the graph score). */
+ | 'FOLLOWS';
 /** The chain of a verified address. */
 export type VerificationChain = 
 /** An Ethereum address (lowercase 0x…). */

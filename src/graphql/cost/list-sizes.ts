@@ -6,6 +6,7 @@ import { MAX_HISTORY_POINTS } from '../../queries/profile-analytics';
 import { PAGE_SIZE } from '../../queries/pagination';
 import { DEFAULT_SERIES_DAYS, MAX_SERIES_DAYS } from '../../queries/tokens';
 import { CATEGORIES } from '../../domain/taxonomy';
+import { TRUST_CONTRIBUTORS } from '../../domain/trust';
 import { dayNumberOf } from './range-points';
 import { DAY_MS, INTERVALS, pointsBetween, type Interval } from '../../domain/days';
 
@@ -52,6 +53,9 @@ const RULES: Record<string, (args: Args, now: Date) => Size> = {
   'FarcasterUserRank.topFollowers': fixed(5, 'top followers'),
   'LensUserRank.topFollowers': fixed(5, 'top followers'),
   'TrendingUser.topFollowers': fixed(3, 'top followers'),
+  'FarcasterTrustExplanation.contributors': fixed(TRUST_CONTRIBUTORS, 'contributors'),
+  'LensTrustExplanation.contributors': fixed(TRUST_CONTRIBUTORS, 'contributors'),
+  'TrustParameters.weights': fixed(5, 'weights'),
   'Query.searchFarcasterUsers': fixed(20, 'matches'),
   'Query.freshness': fixed(2, 'protocols'),
   // The symbols cashtagged on one day: unbounded by arguments, a few dozen on a busy day.

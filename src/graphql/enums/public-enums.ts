@@ -93,3 +93,16 @@ registerEnumType(CastWindow, {
     WEEK: { description: 'Casts of the last 7 days (REST: `7d`).' },
   },
 });
+
+export enum TrustStrategyChoice { FOLLOWS = 'follows', ENGAGEMENT = 'engagement' }
+registerEnumType(TrustStrategyChoice, {
+  name: 'TrustStrategy',
+  description: 'The graph a trust score (EigenTrust / PageRank) runs over.',
+  valuesConfig: {
+    FOLLOWS: { description: 'The live follow graph: a profile splits its trust equally among the profiles it follows (the graph score).' },
+    ENGAGEMENT: {
+      description: 'The engagement graph, with OpenRank\'s weights: a profile splits its trust in proportion to the weighted sum of what it did to each '
+        + 'other profile (Farcaster: likes 1, replies 6, recasts 3, mentions 12, follows 1; Lens: follows 6, comments 3, mirrors 8, collects 12).',
+    },
+  },
+});

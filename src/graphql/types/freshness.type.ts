@@ -12,9 +12,9 @@ export const AS_OF_DESCRIPTION = {
 
 export const ANALYTICS_AS_OF_DESCRIPTION = {
   farcaster: 'As-of time of the analytics generation readers use, written by the last refresh: rank and percentile bands, userRank (gains), '
-    + 'trendingUsers, graphScore, topFollowers and followerHistogram (follower summaries). asOf until a refresh records one.',
+    + 'trendingUsers, graphScore, trust, the newest rankHistory point, topFollowers and followerHistogram (follower summaries). asOf until a refresh records one.',
   lens: 'As-of time of the analytics generation readers use, written by the last refresh: rank and percentile bands, userRank (gains), '
-    + 'trendingUsers, graphScore, topFollowers, followerHistogram (follower summaries), and the Lens counters (stats, totalFollowers, '
+    + 'trendingUsers, graphScore, trust, the newest rankHistory point, topFollowers, followerHistogram (follower summaries), and the Lens counters (stats, totalFollowers, '
     + 'totalFollowing) and followersHistory, which Lens reads from the refresh too. asOf until a refresh records one.',
 } as const;
 
