@@ -20,5 +20,6 @@ export function refreshOptionsOf(config: Config): RefreshOptions {
     graph: { alpha: config.GRAPH_ALPHA, tolerance: config.GRAPH_TOLERANCE, pretrust: { farcaster, lens } },
     channelRanks: { channels: config.CHANNEL_RANK_CHANNELS, minCasters: config.CHANNEL_RANK_MIN_CASTERS },
     rankHistoryDays: config.RANK_HISTORY_DAYS,
+    rankHistoryIntervalMinutes: config.RANK_HISTORY_INTERVAL_MINUTES,
   };
 }

@@ -7,7 +7,7 @@ import type { SqlClient } from '../db/sql-client';
 import { analyticsTables, asOfSql, BUMP_DATA_VERSION_SQL, PROTOCOL_NAMES, PROTOCOLS, stateOf, type ProtocolName } from '../domain/protocols';
 import { scaleToUnitMax, type GraphScoreOptions } from './graph-score';
 import { scoreFollows, writeEngagementTrust, writeTrustStrategy, type TrustNodes } from './trust-refresh';
-import { DEFAULT_RANK_HISTORY_DAYS } from '../domain/trust';
+import { DEFAULT_RANK_HISTORY_DAYS, DEFAULT_RANK_HISTORY_INTERVAL_MINUTES } from '../domain/trust';
 import { RANK_HISTORY_INSERT } from './rank-history.sql';
 import { loadFollowGraph, type FollowGraph } from './follow-edges';
 import { followerSummaries, HISTOGRAM_BUCKETS } from './follower-summary';
@@ -27,6 +27,8 @@ export interface RefreshOptions {
   log?: (line: string) => void;
   /** Days the rank history keeps a refresh's points (RANK_HISTORY_DAYS); 0 keeps none. */
   rankHistoryDays?: number;
+  /** Minutes a rank history point must be old before a refresh adds the next (RANK_HISTORY_INTERVAL_MINUTES); 0 = every refresh. */
+  rankHistoryIntervalMinutes?: number;
   /**
    * Farcaster's live counters and follower history: 'rebuild' them from the base
    * tables (the default: after an import, or when asked), or only 'ifStale', when
@@ -129,6 +131,14 @@ async function writeFollowerSummaries(sql: SqlClient, graph: AnyFollowGraph, tab
   });
 }
 
+/** Whether the newest rank history point is at least `minutes` old (or there is none); read through the index on recorded_at. */
+async function rankHistoryIsDue(sql: SqlClient, table: string, minutes: number): Promise<boolean> {
+  if (minutes === 0) return true;
+  const [{ due }] = await sql.query<{ due: boolean }>(
+    `SELECT coalesce(max(recorded_at) <= now() - make_interval(mins => $1::int), true) AS due FROM ${table}`, [minutes]);
+  return due;
+}
+
 async function refreshProtocol(sql: SqlClient, db: Database, protocol: ProtocolName, opts: RefreshOptions): Promise<ProtocolReport> {
   const started = Date.now();
   const plan = planOf(protocol);
@@ -202,7 +212,8 @@ async function refreshProtocol(sql: SqlClient, db: Database, protocol: ProtocolN
   const [{ n }] = await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${plan.stats} WHERE generation = $1`, [generation]);
   const historyDays = opts.rankHistoryDays ?? DEFAULT_RANK_HISTORY_DAYS;
   // Readers see history points up to the published generation only, so this one appears with the flip.
-  if (historyDays > 0) {
+  const historyEvery = opts.rankHistoryIntervalMinutes ?? DEFAULT_RANK_HISTORY_INTERVAL_MINUTES;
+  if (historyDays > 0 && await rankHistoryIsDue(sql, plan.rankHistory, historyEvery)) {
     await timed('rank history', async () => {
       await sql.query(RANK_HISTORY_INSERT(protocol), [generation, asOf, n]);
       await sql.exec(`ANALYZE ${plan.rankHistory}`);

@@ -77,6 +77,11 @@ export const configSchema = z.object({
    */
   RANK_HISTORY_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
   /**
+   * Minutes between two rank history points: a refresh adds one only when the newest is at least this old, so a
+   * refresh every 60 s beside a live sync does not write every profile 1,440 times a day; 0 = a point per refresh.
+   */
+  RANK_HISTORY_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(525_600).default(1440),
+  /**
    * Behind a load balancer: which proxies' X-Forwarded-For to trust, so limits per client address see the client,
    * not the balancer (Express's `trust proxy`: `true`, a hop count, or comma-separated addresses/subnets). Unset = none.
    */

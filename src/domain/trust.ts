@@ -19,3 +19,6 @@ export const TRUST_CONTRIBUTORS = 20;
 
 /** Retention of the rank history when the config does not say. */
 export const DEFAULT_RANK_HISTORY_DAYS = 30;
+
+/** Minutes between rank history points when the config does not say: one a day. */
+export const DEFAULT_RANK_HISTORY_INTERVAL_MINUTES = 1440;

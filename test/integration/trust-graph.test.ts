@@ -184,7 +184,7 @@ describe('trust strategies, explanation and rank history (trust-graph)', () => {
     expect(first.farcasterUser.rankHistory.points[0].asOf).toBe('2024-06-07T00:00:00.000Z');
     expect(first.lensProfile.rankHistory.points).toMatchObject([{ generation: 1, followerRank: { rank: 1 } }]);
 
-    await refreshAnalytics(s.testDb.db, { graph: { tolerance: TOLERANCE }, rankHistoryDays: 30 });
+    await refreshAnalytics(s.testDb.db, { graph: { tolerance: TOLERANCE }, rankHistoryDays: 30, rankHistoryIntervalMinutes: 0 });
     const second = await history();
     expect(second.farcasterUser.rankHistory.points.map((p: any) => p.generation)).toEqual([1, 2]);
     expect(second.lensProfile.rankHistory.points.map((p: any) => p.generation)).toEqual([1, 2]);
@@ -195,7 +195,7 @@ describe('trust strategies, explanation and rank history (trust-graph)', () => {
 
     // Generation 1's points made 31 days old: the next refresh (30 days kept) deletes them and adds generation 3's.
     for (const t of ['fc_rank_history', 'lens_rank_history']) await db.read(`UPDATE ${t} SET recorded_at = now() - interval '31 days' WHERE generation = 1 RETURNING 1`);
-    await refreshAnalytics(s.testDb.db, { graph: { tolerance: TOLERANCE }, rankHistoryDays: 30 });
+    await refreshAnalytics(s.testDb.db, { graph: { tolerance: TOLERANCE }, rankHistoryDays: 30, rankHistoryIntervalMinutes: 0 });
     const third = await history();
     expect(third.farcasterUser.rankHistory.points.map((p: any) => p.generation)).toEqual([2, 3]);
     expect(third.lensProfile.rankHistory.points.map((p: any) => p.generation)).toEqual([2, 3]);
@@ -207,6 +207,14 @@ describe('trust strategies, explanation and rank history (trust-graph)', () => {
     expect(ranged.status).toBe(200);
     expect(ranged.body).toMatchObject({ fid: 1, from: today, to: today, totalCount: 2, points: [{ generation: 3, followerRank: { rank: 1, percentileCategory: bandOf(1, N) } }] });
     expect((await s.rest('/api/v2/lens/profile/0x01/rank-history?to=2020-01-01')).body).toMatchObject({ profileId: '0x01', totalCount: 0, points: [] });
+
+    // With an interval, a refresh adds a point only when the newest is that old.
+    const generations = async () => (await db.read<{ generation: number }>('SELECT DISTINCT generation FROM fc_rank_history ORDER BY 1')).map((r) => r.generation);
+    await refreshAnalytics(s.testDb.db, { graph: { tolerance: TOLERANCE }, rankHistoryDays: 30, rankHistoryIntervalMinutes: 60 });
+    expect(await generations()).toEqual([2, 3]);
+    await db.read(`UPDATE fc_rank_history SET recorded_at = recorded_at - interval '61 minutes' RETURNING 1`);
+    await refreshAnalytics(s.testDb.db, { graph: { tolerance: TOLERANCE }, rankHistoryDays: 30, rankHistoryIntervalMinutes: 60 });
+    expect(await generations()).toEqual([2, 3, 5]);
 
     // Retention 0 keeps no point.
     await refreshAnalytics(s.testDb.db, { graph: { tolerance: TOLERANCE }, rankHistoryDays: 0 });

@@ -34,7 +34,7 @@ function trustResolver<T extends object>(side: Side<T>) {
       return { ...t, explanation: { ...t.explanation, contributors: await side.contributors(ctx, t.explanation.contributors) } };
     }
 
-    @FieldResolver(() => RankHistory, { description: 'The five ranks and their bands at each analytics refresh whose run fell in from..to, oldest first.' })
+    @FieldResolver(() => RankHistory, { description: 'The five ranks and their bands at the analytics refreshes whose run fell in from..to, oldest first: a point per refresh, at most one per RANK_HISTORY_INTERVAL_MINUTES (default a day).' })
     rankHistory(@Root() p: T, @Args(() => RankHistoryArgs) args: RankHistoryArgs, @Ctx() ctx: Context) {
       return profileRankHistory(side.loaders(ctx), side.key(p), args);
     }

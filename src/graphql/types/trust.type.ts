@@ -106,5 +106,5 @@ export class RankHistory {
   @Field(() => DateScalar, { nullable: true, description: 'First UTC day asked (null: from the oldest point kept).' }) from!: string | null;
   @Field(() => DateScalar, { nullable: true, description: 'Last UTC day asked (null: up to the last refresh).' }) to!: string | null;
   @Field(() => Int, { description: 'Points in the range; `points` holds the newest `first` of them.' }) totalCount!: number;
-  @Field(() => [RankHistoryPoint], { description: 'One point per refresh, oldest first.' }) points!: RankHistoryPoint[];
+  @Field(() => [RankHistoryPoint], { description: 'One point per refresh (at most one per RANK_HISTORY_INTERVAL_MINUTES), oldest first.' }) points!: RankHistoryPoint[];
 }
