@@ -17,6 +17,9 @@ import { CategoryResolver } from './resolvers/category.resolver';
 import { TopicResolver } from './resolvers/topic.resolver';
 import { FarcasterCastContentResolver, LensPublicationContentResolver } from './resolvers/post-content.resolver';
 import { FarcasterFollowOverlapResolver, LensFollowOverlapResolver } from './resolvers/follow-overlap.resolver';
+import {
+  CrossProtocolPersonResolver, CrossProtocolRankingResolver, CrossProtocolRankResolver, FarcasterCrossProtocolResolver, LensCrossProtocolResolver,
+} from './resolvers/cross-protocol.resolver';
 import { FarcasterFreshnessResolver, FreshnessResolver, LensFreshnessResolver } from './resolvers/freshness.resolver';
 
 export const RESOLVERS = [
@@ -24,6 +27,7 @@ export const RESOLVERS = [
   TrendingResolver, ScoreAverageResolver, LensGraphResolver, LensCollectQueryResolver,
   FarcasterGraphResolver, FarcasterCastResolver, LensMatchResolver,
   FarcasterFollowOverlapResolver, LensFollowOverlapResolver,
+  FarcasterCrossProtocolResolver, LensCrossProtocolResolver, CrossProtocolRankingResolver, CrossProtocolPersonResolver, CrossProtocolRankResolver,
   TokenResolver,
   CategoryResolver,
   TopicResolver, FarcasterCastContentResolver, LensPublicationContentResolver,
