@@ -5,6 +5,8 @@ import type { CrossProtocolLoaders } from '../loaders/cross-protocol-loaders';
 import type { CrossRankRow, OverlapPairRow, PersonKey } from '../repositories/cross-protocol.repository';
 import { offsetPlan, readOffsetList, type ListPage, type OffsetPageRequest } from './pagination';
 
+export { personKey } from '../repositories/cross-protocol.repository';
+
 /** Followers on both sides: pairs by fid ascending, then profile id (numeric), with their total. */
 export function overlapPairPage(l: CrossProtocolLoaders, person: PersonKey, request: OffsetPageRequest): Promise<ListPage<OverlapPairRow> & { page: number }> {
   return readOffsetList(offsetPlan(request), (read) => l.overlapPage.load({ person, read }), () => l.overlapTotal.load(person));

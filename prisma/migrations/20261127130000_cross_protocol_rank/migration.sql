@@ -29,5 +29,5 @@ CREATE TABLE "cross_protocol_generation" (
 );
 
 -- A user's or a profile's pairs, by either id.
-CREATE INDEX "cross_protocol_rank_fc_generation_lens_generation_fid_idx" ON "cross_protocol_rank"("fc_generation", "lens_generation", "fid");
-CREATE INDEX "cross_protocol_rank_fc_generation_lens_generation_profile_id_idx" ON "cross_protocol_rank"("fc_generation", "lens_generation", "profile_id");
+CREATE INDEX "cross_protocol_rank_fid_idx" ON "cross_protocol_rank"("fc_generation", "lens_generation", "fid");
+CREATE INDEX "cross_protocol_rank_profile_idx" ON "cross_protocol_rank"("fc_generation", "lens_generation", "profile_id");

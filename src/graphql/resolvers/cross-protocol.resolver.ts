@@ -4,8 +4,8 @@
 // cross-protocol loaders; users and profiles through the profile loaders.
 import { Args, Ctx, FieldResolver, Query, Resolver, Root, type ClassType } from 'type-graphql';
 import { AppError, profileNotFound } from '../../errors/app-error';
-import { overlapPairPage, overlapSidesOf, rankingPageOf } from '../../queries/cross-protocol';
-import { personKey, type CrossRankRow } from '../../repositories/cross-protocol.repository';
+import { overlapPairPage, overlapSidesOf, personKey, rankingPageOf } from '../../queries/cross-protocol';
+import type { CrossRankRow } from '../../repositories/cross-protocol.repository';
 import { PagedConnectionArgs } from '../args/connection.args';
 import { FarcasterAudienceOverlapArgs, LensAudienceOverlapArgs } from '../args/cross-protocol.args';
 import type { Context } from '../context.type';

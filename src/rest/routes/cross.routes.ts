@@ -23,7 +23,7 @@ export const CROSS_ROUTES = [
   route({ method: 'get', path: '/api/v2/lens/profile/:id/cross-rank', example: { path: '0x01' },
     name: 'crossProtocolRank (Lens)', protocols: BOTH_PROTOCOLS, document: Doc.RestV2LensCrossRankDocument,
     answer: (d) => ({ profileId: d.lensProfile.profileId, crossProtocolRank: d.lensProfile.crossProtocolRank ?? null }) }),
-  route({ method: 'get', path: '/api/v2/cross/ranking', example: { query: 'first=20' },
+  route({ method: 'get', path: '/api/v2/cross/ranking', example: {},
     name: 'crossProtocolRanking', protocols: BOTH_PROTOCOLS, document: Doc.RestV2CrossRankingDocument,
     answer: (d) => {
       const { edges, ...page } = d.crossProtocolRanking;
