@@ -40,19 +40,21 @@ const lensSideSmaller = `coalesce((SELECT s.followers FROM lens_profile_stats s 
  * The overlap of person x (x.f, x.p): pairs (g fid, l profile) matched to each
  * other where l follows x.p on Lens and g follows x.f on Farcaster, both live,
  * the person's own ids left out. One of the two branches runs, from the side
- * with fewer followers; the other side is checked by primary key.
+ * with fewer followers; the other side is checked by primary key (a LATERAL …
+ * LIMIT 1 probe: as a join, the planner hashed all of the larger side's
+ * followers, 31,721 on medium's largest, to check 3 rows).
  */
 const OVERLAP_ROWS = `
     SELECT v.fid AS g, lf.follower_profile_id AS l FROM lens_follow lf
       JOIN lens_profile lp ON lp.profile_id = lf.follower_profile_id
       JOIN fc_verification v ON v.address = lower(lp.owned_by) AND v.deleted_at IS NULL AND v.protocol = 'ethereum'
-      JOIN fc_link k ON k.fid = v.fid AND k.target_fid = x.f AND k.deleted_at IS NULL
+      JOIN LATERAL (SELECT 1 FROM fc_link k WHERE k.fid = v.fid AND k.target_fid = x.f AND k.deleted_at IS NULL LIMIT 1) k ON true
     WHERE ${lensSideSmaller} AND lf.profile_id = x.p AND lf.deleted_at IS NULL AND lf.follower_profile_id <> x.p AND v.fid <> x.f
     UNION ALL
     SELECT k.fid AS g, lp.profile_id AS l FROM fc_link k
       JOIN fc_verification v ON v.fid = k.fid AND v.deleted_at IS NULL AND v.protocol = 'ethereum'
       JOIN lens_profile lp ON lp.owned_by = lower(v.address)
-      JOIN lens_follow lf ON lf.profile_id = x.p AND lf.follower_profile_id = lp.profile_id AND lf.deleted_at IS NULL
+      JOIN LATERAL (SELECT 1 FROM lens_follow lf WHERE lf.profile_id = x.p AND lf.follower_profile_id = lp.profile_id AND lf.deleted_at IS NULL LIMIT 1) lf ON true
     WHERE NOT (${lensSideSmaller}) AND k.target_fid = x.f AND k.deleted_at IS NULL AND k.fid <> x.f AND lp.profile_id <> x.p`;
 
 /** Matched pairs (g, l) where l follows x.p on Lens (whether or not g follows x.f). */
@@ -136,46 +138,57 @@ export const rankedPairsSql = (g: string) => `
       CROSS JOIN LATERAL (SELECT 1 - (f.score_rank - 1)::float8 / greatest(${g}.fcn, 1) AS fp,
         1 - (l.graph_rank - 1)::float8 / greatest(${g}.ln, 1) AS lp) t) s`;
 
+const FC_GENERATION = stateOf('farcaster', 'generation');
+const LENS_GENERATION = stateOf('lens', 'generation');
+
 /**
  * The ranking of the current generations: the stored rows when the refresh
  * has written them for this pair of generations, else computed now (between a
  * protocol's flip and the cross-protocol step). Either way from one pair of
- * generations, read once, in one statement. Stored rows count only once their
- * generation row is written (the refresh writes the rows first).
+ * generations, read in the statement that reads the ranks. Stored rows count
+ * only once their generation row is written (the refresh writes the rows
+ * first). The generations are scalar subqueries, so the stored rows are read
+ * by an index range on (generations, rank | fid | profile).
  */
 const RANKED = `
-  g AS (${CURRENT_GENERATIONS}),
-  done AS (SELECT c.persons FROM cross_protocol_generation c, g WHERE c.fc_generation = g.fcg AND c.lens_generation = g.lg),
+  done AS (SELECT c.persons FROM cross_protocol_generation c WHERE c.fc_generation = ${FC_GENERATION} AND c.lens_generation = ${LENS_GENERATION}),
   ranked AS (
-    SELECT r.rank, r.fid, r.profile_id, r.farcaster_percentile, r.lens_percentile, r.combined, (SELECT persons FROM done) AS persons
-    FROM cross_protocol_rank r, g WHERE r.fc_generation = g.fcg AND r.lens_generation = g.lg AND EXISTS (SELECT 1 FROM done)
+    SELECT r.rank, r.fid, r.profile_id, r.farcaster_percentile, r.lens_percentile, r.combined, (SELECT persons FROM done) AS persons,
+      r.fc_generation, r.lens_generation
+    FROM cross_protocol_rank r
+    WHERE r.fc_generation = ${FC_GENERATION} AND r.lens_generation = ${LENS_GENERATION} AND EXISTS (SELECT 1 FROM done)
     UNION ALL
-    SELECT live.* FROM g, LATERAL (${rankedPairsSql('g')}) live WHERE NOT EXISTS (SELECT 1 FROM done))`;
+    SELECT live.*, g.fcg, g.lg FROM (${CURRENT_GENERATIONS}) g, LATERAL (${rankedPairsSql('g')}) live WHERE NOT EXISTS (SELECT 1 FROM done))`;
 
 export interface CrossRankRow {
   rank: number; fid: number; profile_id: string; farcaster_percentile: number; lens_percentile: number; combined: number;
   persons: number; fc_generation: number; lens_generation: number;
 }
 
-const RANK_COLUMNS = 'ranked.*, g.fcg AS fc_generation, g.lg AS lens_generation';
-
 /** Each fid's best-ranked pair. */
 export function bestRankOfFids(db: Database, fids: readonly number[]): Promise<CrossRankRow[]> {
   return db.read<CrossRankRow>(`WITH ${RANKED}
-    SELECT DISTINCT ON (ranked.fid) ${RANK_COLUMNS} FROM ranked, g WHERE ranked.fid = ANY($1::int[]) ORDER BY ranked.fid, ranked.rank`, [...fids]);
+    SELECT DISTINCT ON (ranked.fid) ranked.* FROM ranked WHERE ranked.fid = ANY($1::int[]) ORDER BY ranked.fid, ranked.rank`, [...fids]);
 }
 
 /** Each profile's best-ranked pair. */
 export function bestRankOfProfiles(db: Database, ids: readonly string[]): Promise<CrossRankRow[]> {
   return db.read<CrossRankRow>(`WITH ${RANKED}
-    SELECT DISTINCT ON (ranked.profile_id) ${RANK_COLUMNS} FROM ranked, g WHERE ranked.profile_id = ANY($1::text[])
+    SELECT DISTINCT ON (ranked.profile_id) ranked.* FROM ranked WHERE ranked.profile_id = ANY($1::text[])
     ORDER BY ranked.profile_id, ranked.rank`, [...ids]);
 }
 
-/** A page of the ranking: by rank, or from the end in flipped order. */
+/**
+ * A page of the ranking: ranks offset+1 .. offset+limit, or (fromEnd) the same
+ * positions counted from the last rank, in flipped order. Ranks are 1..persons
+ * with no gap, so a page is a rank range.
+ */
 export function rankingPage(db: Database, read: OffsetRead): Promise<CrossRankRow[]> {
+  const range = read.fromEnd
+    ? 'ranked.rank > ranked.persons - $2 - $1 AND ranked.rank <= ranked.persons - $2'
+    : 'ranked.rank > $2 AND ranked.rank <= $2 + $1';
   return db.read<CrossRankRow>(`WITH ${RANKED}
-    SELECT ${RANK_COLUMNS} FROM ranked, g ORDER BY ranked.rank ${read.fromEnd ? 'DESC' : 'ASC'} LIMIT $1 OFFSET $2`, read.limit, read.offset);
+    SELECT ranked.* FROM ranked WHERE ${range} ORDER BY ranked.rank ${read.fromEnd ? 'DESC' : 'ASC'}`, read.limit, read.offset);
 }
 
 /** The number of ranked persons (pairs) of the current generations. */

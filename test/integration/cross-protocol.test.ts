@@ -131,10 +131,14 @@ describe('audience overlap and combined rank across protocols (cross-protocol)',
     expect((await s.rest('/api/v2/farcaster/user/999/cross-rank')).status).toBe(404);
   });
 
-  it('when the overlap route is called, then the GraphQL page flattened: counts, page info and persons with both summaries', async () => {
+  it('when the overlap routes are called, then the GraphQL page flattened (page info, persons with both summaries) and the counts on their own route', async () => {
     const r = await s.rest('/api/v2/cross/overlap?fid=1&profile=0x01&first=2');
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ fid: 1, totalCount: 3, lensOnly: 2, farcasterOnly: 1, union: 6, pageInfo: { hasNextPage: true, hasPreviousPage: false } });
+    expect(r.body).toMatchObject({ fid: 1, totalCount: 3, pageInfo: { hasNextPage: true, hasPreviousPage: false } });
+    expect(r.body.lensOnly).toBeUndefined();
+    expect(await s.rest('/api/v2/cross/overlap/counts?fid=1&profile=0x1')).toMatchObject({ status: 200, body: { fid: 1, totalCount: 3, lensOnly: 2, farcasterOnly: 1, union: 6 } });
+    expect(await s.rest('/api/v2/cross/overlap/counts?fid=3&profile=0x03')).toMatchObject({ status: 200, body: { fid: 3, totalCount: 1, lensOnly: 0, farcasterOnly: 3, union: 4 } });
+    expect((await s.rest('/api/v2/cross/overlap/counts?fid=1&profile=0x02')).status).toBe(404);
     expect(r.body.persons.map((p: any) => [p.fid, p.profileId, p.farcasterUser.fid, p.lensProfile.id, p.lensProfile.handle?.localName])).toEqual([
       [2, '0x02', 2, '0x02', 'bob'], [2, '0x0b', 2, '0x0b', 'bob2']]);
     const next = await s.rest(`/api/v2/cross/overlap?fid=1&profile=0x01&first=2&after=${r.body.pageInfo.endCursor}`);
@@ -152,6 +156,8 @@ describe('audience overlap and combined rank across protocols (cross-protocol)',
     expect(rest.body).toMatchObject({ totalCount: 8, page: 2, totalPages: 3 });
     expect(rest.body.persons.map((p: any) => [p.rank, p.fid, p.profileId, p.farcasterUser.fid, p.lensProfile.id])).toEqual(
       naive.ranks.slice(3, 6).map((r) => [r.rank, r.fid, r.profileId, r.fid, r.profileId]));
+    const end = await s.rest('/api/v2/cross/ranking?last=3');
+    expect([end.body.persons.map((p: any) => p.rank), end.body.pageInfo.hasPreviousPage, end.body.pageInfo.hasNextPage]).toEqual([[6, 7, 8], true, false]);
   });
 
   it('when a user or a profile is asked its rank, then its best-ranked person; unmatched ones have none', async () => {
@@ -176,6 +182,8 @@ describe('audience overlap and combined rank across protocols (cross-protocol)',
     await sql('DELETE FROM cross_protocol_generation');
     await bump();
     close((await served()).ranks, (await naiveRanking()).ranks);
+    const end = await s.gql.request<any>('{ crossProtocolRanking(last: 2) { totalCount edges { node { rank } } } }');
+    expect([end.crossProtocolRanking.totalCount, end.crossProtocolRanking.edges.map((e: any) => e.node.rank)]).toEqual([8, [7, 8]]);
     await refreshAnalytics(s.testDb.db, { protocols: ['lens'] });
   });
 

@@ -3,7 +3,8 @@ import { BOTH_PROTOCOLS } from '../freshness-headers';
 import { route } from '../rest-route.type';
 
 // The /api/v2 cross-protocol routes: a matched person's audience overlap (the
-// connection's page, each item a matched person with both summaries), the
+// connection's page, each item a matched person with both summaries) and its
+// one-side and union counts (a route of their own: they read every follower), the
 // combined rank of a user or a profile (null when not ranked), and the ranking.
 
 const items = <N>(c: { edges: { node: N }[] }) => c.edges.map((e) => e.node);
@@ -17,6 +18,9 @@ export const CROSS_ROUTES = [
       const { edges, ...page } = d.farcasterUser.audienceOverlap!;
       return { fid: d.farcasterUser.fid, ...page, persons: items({ edges }) };
     } }),
+  route({ method: 'get', path: '/api/v2/cross/overlap/counts', example: { query: 'fid=1&profile=0x01' },
+    name: 'audienceOverlapCounts', protocols: BOTH_PROTOCOLS, document: Doc.RestV2CrossOverlapCountsDocument,
+    answer: (d) => ({ fid: d.farcasterUser.fid, ...d.farcasterUser.audienceOverlap! }) }),
   route({ method: 'get', path: '/api/v2/farcaster/user/:fid/cross-rank', example: { path: '1' },
     name: 'crossProtocolRank (Farcaster)', protocols: BOTH_PROTOCOLS, document: Doc.RestV2FarcasterCrossRankDocument,
     answer: (d) => ({ fid: d.farcasterUser.fid, crossProtocolRank: d.farcasterUser.crossProtocolRank ?? null }) }),
