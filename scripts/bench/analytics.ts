@@ -263,6 +263,9 @@ function templates(s: Sample): Record<string, Variant[]> {
       { name: '/api/v2/cross/overlap?fid={matched fid}&profile={its profile}', request: (i) => get(`/api/v2/cross/overlap?fid=${person(i).fid}&profile=${enc(person(i).profileId)}`) },
       { name: '/api/v2/cross/overlap?fid={matched fid}&profile={its profile}&last=20', request: (i) => get(`/api/v2/cross/overlap?fid=${person(i).fid}&profile=${enc(person(i).profileId)}&last=20`) },
     ],
+    'get /api/v2/cross/overlap/counts': [
+      { name: '/api/v2/cross/overlap/counts?fid={matched fid}&profile={its profile}', request: (i) => get(`/api/v2/cross/overlap/counts?fid=${person(i).fid}&profile=${enc(person(i).profileId)}`) },
+    ],
     'get /api/v2/farcaster/user/:fid/cross-rank': [
       { name: '/api/v2/farcaster/user/{matched fid}/cross-rank', request: (i) => get(`/api/v2/farcaster/user/${person(i).fid}/cross-rank`) },
       byFid('/api/v2/farcaster/user/{fid}/cross-rank'),
