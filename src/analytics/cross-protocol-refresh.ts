@@ -6,7 +6,6 @@
 // Until it has run, readers compute the same ranking per request
 // (repositories/cross-protocol.repository.ts), never a stored one of other generations.
 import type { SqlClient } from '../db/sql-client';
-import { BUMP_DATA_VERSION_SQL } from '../domain/protocols';
 import { CURRENT_GENERATIONS, rankedPairsSql } from '../repositories/cross-protocol.repository';
 
 export interface CrossProtocolReport { fcGeneration: number; lensGeneration: number; persons: number; seconds: number }
@@ -15,9 +14,8 @@ const CURRENT = `SELECT fcg, lg FROM (${CURRENT_GENERATIONS}) g`;
 
 /**
  * Writes the ranking of the current generations, then publishes it (the
- * generation row, with the data version moved on) in one short transaction,
- * then drops every other pair of generations. The refresh lock is held: no
- * generation flips meanwhile.
+ * generation row: the rows count from then on), then drops every other pair
+ * of generations. The refresh lock is held: no generation flips meanwhile.
  */
 export async function refreshCrossProtocolRank(sql: SqlClient): Promise<CrossProtocolReport> {
   const started = Date.now();
@@ -33,15 +31,13 @@ export async function refreshCrossProtocolRank(sql: SqlClient): Promise<CrossPro
     SELECT g.fcg, g.lg, r.rank, r.fid, r.profile_id, r.farcaster_percentile, r.lens_percentile, r.combined
     FROM (${CURRENT_GENERATIONS}) g, LATERAL (${rankedPairsSql('g')}) r`);
   await sql.exec('ANALYZE cross_protocol_rank');
-  const persons = await sql.transaction(async (tx) => {
-    // First, as every writer: the state rows are locked in one order (see refresh.ts).
-    await tx.query(BUMP_DATA_VERSION_SQL);
-    const [{ n }] = await tx.query<{ n: number }>(`
-      INSERT INTO cross_protocol_generation (fc_generation, lens_generation, persons)
-      SELECT $1, $2, count(*)::int FROM cross_protocol_rank WHERE fc_generation = $1 AND lens_generation = $2
-      RETURNING persons AS n`, [fcGeneration, lensGeneration]);
-    return n;
-  });
+  // Publishing moves no data version: an answer of these generations is the same whether it was computed
+  // per request before this row or read from the stored rows after it (both from the same rows; a write
+  // changing a match or a follow moves the version itself), so answers cached meanwhile stay right.
+  const [{ persons }] = await sql.query<{ persons: number }>(`
+    INSERT INTO cross_protocol_generation (fc_generation, lens_generation, persons)
+    SELECT $1, $2, count(*)::int FROM cross_protocol_rank WHERE fc_generation = $1 AND lens_generation = $2
+    RETURNING persons`, [fcGeneration, lensGeneration]);
   await sql.query('DELETE FROM cross_protocol_generation WHERE (fc_generation, lens_generation) <> ($1, $2)', [fcGeneration, lensGeneration]);
   await sql.query('DELETE FROM cross_protocol_rank WHERE (fc_generation, lens_generation) <> ($1, $2)', [fcGeneration, lensGeneration]);
   return { fcGeneration, lensGeneration, persons, seconds: (Date.now() - started) / 1000 };
