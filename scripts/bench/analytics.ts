@@ -108,6 +108,8 @@ interface Sample {
   prefixes: string[];
   topFids: { fid: number; followers: number }[];
   topLens: { id: string; followers: number }[];
+  /** Matched persons (fid, Lens profile): the TOP_FOLLOWED with the most followers on both sides together, the rest pseudo-random. */
+  persons: { fid: number; profileId: string }[];
 }
 
 /**
@@ -147,7 +149,19 @@ async function drawSample(db: Database, n: number, seed: number): Promise<Sample
   const handles = fids.map((f) => byFid.get(f)).filter((s): s is string => !!s);
   const prefixes = handles.filter((h) => h.length >= 3).map((h) => h.slice(0, 3));
   if (!handles.length) throw new Error('no usernames in the sample');
-  return { fids, lensIds, handles, prefixes, topFids, topLens };
+  // Matched persons: the largest (most followers on both sides) and a deterministic pseudo-random rest.
+  const matched = `SELECT DISTINCT v.fid, p.profile_id AS "profileId" FROM fc_verification v
+    JOIN lens_profile p ON p.owned_by = lower(v.address) WHERE v.deleted_at IS NULL AND v.protocol = 'ethereum'`;
+  const topPersons = await q<{ fid: number; profileId: string }>(`
+    SELECT m.fid, m."profileId" FROM (${matched}) m
+    JOIN fc_profile_stats f ON f.generation = ${generationOf(FARCASTER)} AND f.fid = m.fid
+    JOIN lens_profile_stats l ON l.generation = ${generationOf(LENS)} AND l.profile_id = m."profileId"
+    ORDER BY f.followers + l.followers DESC, m.fid LIMIT $1`, TOP_FOLLOWED);
+  const restPersons = await q<{ fid: number; profileId: string }>(`
+    SELECT m.fid, m."profileId" FROM (${matched}) m ORDER BY md5(m.fid::text || m."profileId" || ':' || $2::text) LIMIT $1`, n - topPersons.length, seed);
+  const persons = shuffle([...topPersons, ...restPersons], seed + 2);
+  if (!persons.length) throw new Error('no matched persons (fid, Lens profile) in the database');
+  return { fids, lensIds, handles, prefixes, topFids, topLens, persons };
 }
 
 // ---------------------------------------------------------------- endpoints
@@ -169,6 +183,7 @@ function templates(s: Sample): Record<string, Variant[]> {
   const fid = (i: number) => at(s.fids, i);
   const lid = (i: number) => enc(at(s.lensIds, i));
   const channel = (i: number) => at(GENERATED_CHANNELS, i);
+  const person = (i: number) => at(s.persons, i);
   const get = (p: string): Req => ({ method: 'GET', path: p });
   const one = (name: string, request: (i: number) => Req): Variant[] => [{ name, request }];
   /** `/api/x/{fid}` + optional query, on the sampled fids (or Lens ids for `{id}`). */
@@ -269,6 +284,26 @@ function templates(s: Sample): Record<string, Variant[]> {
     'get /api/v2/farcaster/user/:fid/rank-history': [byFid('/api/v2/farcaster/user/{fid}/rank-history'), byFid('/api/v2/farcaster/user/{fid}/rank-history', 'first=1')],
     'get /api/v2/lens/profile/:id/trust': [byLens('/api/v2/lens/profile/{id}/trust'), byLens('/api/v2/lens/profile/{id}/trust', 'strategy=engagement')],
     'get /api/v2/lens/profile/:id/rank-history': [byLens('/api/v2/lens/profile/{id}/rank-history'), byLens('/api/v2/lens/profile/{id}/rank-history', 'first=1')],
+    // Across protocols: the largest matched persons among pseudo-random ones, pages from either end
+    'get /api/v2/cross/overlap': [
+      { name: '/api/v2/cross/overlap?fid={matched fid}&profile={its profile}', request: (i) => get(`/api/v2/cross/overlap?fid=${person(i).fid}&profile=${enc(person(i).profileId)}`) },
+      { name: '/api/v2/cross/overlap?fid={matched fid}&profile={its profile}&last=20', request: (i) => get(`/api/v2/cross/overlap?fid=${person(i).fid}&profile=${enc(person(i).profileId)}&last=20`) },
+    ],
+    'get /api/v2/cross/overlap/counts': [
+      { name: '/api/v2/cross/overlap/counts?fid={matched fid}&profile={its profile}', request: (i) => get(`/api/v2/cross/overlap/counts?fid=${person(i).fid}&profile=${enc(person(i).profileId)}`) },
+    ],
+    'get /api/v2/farcaster/user/:fid/cross-rank': [
+      { name: '/api/v2/farcaster/user/{matched fid}/cross-rank', request: (i) => get(`/api/v2/farcaster/user/${person(i).fid}/cross-rank`) },
+      byFid('/api/v2/farcaster/user/{fid}/cross-rank'),
+    ],
+    'get /api/v2/lens/profile/:id/cross-rank': [
+      { name: '/api/v2/lens/profile/{matched id}/cross-rank', request: (i) => get(`/api/v2/lens/profile/${enc(person(i).profileId)}/cross-rank`) },
+      byLens('/api/v2/lens/profile/{id}/cross-rank'),
+    ],
+    'get /api/v2/cross/ranking': [
+      { name: '/api/v2/cross/ranking?page=1..50', request: (i) => get(`/api/v2/cross/ranking?page=${(i % 50) + 1}`) },
+      { name: '/api/v2/cross/ranking?last=20', request: () => get('/api/v2/cross/ranking?last=20') },
+    ],
     // Trending
     'post /api/trending/find': [trending('farcaster'), trending('lens'), trendingInCategory('farcaster'), trendingInCategory('lens')],
   };

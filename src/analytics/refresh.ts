@@ -18,6 +18,7 @@ import { writeChannelRanks, type ChannelRankOptions } from './channel-ranks';
 import { farcasterLiveIsStale } from '../repositories/live-state.repository';
 import { LENS_DAILY, LENS_ENGAGEMENT, LENS_GAINS, LENS_SCORE_AVERAGE, LENS_STATS, LENS_TRENDING_CATEGORIES } from './lens-refresh.sql';
 import { withRefreshLock } from './refresh-lock';
+import { refreshCrossProtocolRank } from './cross-protocol-refresh';
 
 export interface RefreshOptions {
   protocols?: ProtocolName[];
@@ -240,10 +241,17 @@ async function refreshProtocol(sql: SqlClient, db: Database, protocol: ProtocolN
 const timedRefresh = (sql: SqlClient, db: Database, protocol: ProtocolName, opts: RefreshOptions) =>
   db.jobEvents.timed('refresh', protocol, () => refreshProtocol(sql, db, protocol, opts));
 
+/** The cross-protocol ranking of the generations just published (after the last protocol's flip). */
+async function crossStep(sql: SqlClient, opts: RefreshOptions) {
+  const r = await refreshCrossProtocolRank(sql);
+  opts.log?.(`cross-protocol rank: ${r.persons} persons (generations ${r.fcGeneration}/${r.lensGeneration}) ${r.seconds.toFixed(1)}s`);
+}
+
 /**
  * Refreshes the protocols; null when another refresh is running. On Postgres
  * the protocols run side by side on their own connections (the two protocols
- * share no table), on PGlite (one connection) in turn.
+ * share no table), on PGlite (one connection) in turn. The cross-protocol
+ * ranking follows once every protocol has published, under the same lock.
  */
 export async function refreshAnalytics(db: Database, opts: RefreshOptions = {}): Promise<ProtocolReport[] | null> {
   const protocols = opts.protocols ?? PROTOCOL_NAMES;
@@ -253,11 +261,13 @@ export async function refreshAnalytics(db: Database, opts: RefreshOptions = {}):
       const settled = await Promise.allSettled(protocols.map((p) => timedRefresh(db.sql, db, p, opts)));
       const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
       if (failed) throw failed.reason;
+      await crossStep(db.sql, opts);
       await session.exec(ANALYZE_STATE);
       return settled.map((r) => (r as PromiseFulfilledResult<ProtocolReport>).value);
     }
     const reports: ProtocolReport[] = [];
     for (const p of protocols) reports.push(await timedRefresh(session, db, p, opts));
+    await crossStep(session, opts);
     await session.exec(ANALYZE_STATE);
     return reports;
   });

@@ -19,6 +19,9 @@ import { FarcasterCastContentResolver, LensPublicationContentResolver } from './
 import { FarcasterFollowOverlapResolver, LensFollowOverlapResolver } from './resolvers/follow-overlap.resolver';
 import { FarcasterChannelResolver, TrendingChannelResolver } from './resolvers/channel.resolver';
 import { FarcasterTrustResolver, LensTrustResolver } from './resolvers/trust.resolver';
+import {
+  CrossProtocolPersonResolver, CrossProtocolRankingResolver, CrossProtocolRankResolver, FarcasterCrossProtocolResolver, LensCrossProtocolResolver,
+} from './resolvers/cross-protocol.resolver';
 import { FarcasterFreshnessResolver, FreshnessResolver, LensFreshnessResolver } from './resolvers/freshness.resolver';
 
 export const RESOLVERS = [
@@ -28,6 +31,7 @@ export const RESOLVERS = [
   FarcasterFollowOverlapResolver, LensFollowOverlapResolver,
   FarcasterChannelResolver, TrendingChannelResolver,
   FarcasterTrustResolver, LensTrustResolver,
+  FarcasterCrossProtocolResolver, LensCrossProtocolResolver, CrossProtocolRankingResolver, CrossProtocolPersonResolver, CrossProtocolRankResolver,
   TokenResolver,
   CategoryResolver,
   TopicResolver, FarcasterCastContentResolver, LensPublicationContentResolver,

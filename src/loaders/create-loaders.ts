@@ -22,6 +22,7 @@ import { contentLoaders } from './content-loaders';
 import { followOverlapLoaders } from './follow-overlap-loaders';
 import { channelLoaders } from './channel-loaders';
 import { trustLoaders } from './trust-loaders';
+import { crossProtocolLoaders } from './cross-protocol-loaders';
 import { FARCASTER, LENS } from '../domain/protocols';
 import { orderByKeys } from './order-by-keys';
 import { protocolStateLoader } from './protocol-state-loader';
@@ -51,6 +52,8 @@ export function createLoaders(db: Database) {
     /** Trust per strategy, its explanation and the rank history, per protocol. */
     farcasterTrust: trustLoaders(db, 'farcaster'),
     lensTrust: trustLoaders(db, 'lens'),
+    /** Matched persons across protocols: audience overlap and the combined rank. */
+    crossProtocol: crossProtocolLoaders(db),
     tokens: tokenLoaders(db),
     content: contentLoaders(db),
   };

@@ -183,7 +183,7 @@ describe('embedded store: one process owns DATA_DIR', () => {
 
     importing.proc.kill('SIGCONT');
     expect(await importing.exited).toBe(0);
-    expect(importing.stdout()).toContain('imported 59 rows read: stored 57, updated 0, unchanged 1 (1 duplicate), bad 0, ignored 1 in ');
+    expect(importing.stdout()).toContain('imported 60 rows read: stored 58, updated 0, unchanged 1 (1 duplicate), bad 0, ignored 1 in ');
     expect(existsSync(lockFile())).toBe(false);
   });
 });

@@ -35,7 +35,7 @@ describe('OpenAPI response schemas on every dataset', () => {
   it('when each route is called on each dataset, then every 200 matches its schema, and every route answers data somewhere', async () => {
     const withData = new Set<string>();
     const failures: unknown[] = [];
-    for (const fixture of ['api-basic', 'lens-surface', 'content-tokens', 'content-categories', 'content-topics']) {
+    for (const fixture of ['api-basic', 'lens-surface', 'content-tokens', 'content-categories', 'content-topics', 'cross-protocol']) {
       const s = await startTestServer({ fixture });
       try {
         for (const { method, path, op, validate } of operations) {
