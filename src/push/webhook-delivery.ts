@@ -18,6 +18,17 @@ export function retryDelayMs(attempt: number, baseMs: number, maxMs: number, ran
 /** Longest error text kept in the log. */
 const ERROR_CHARS = 200;
 
+/**
+ * Why a POST failed, for the log. fetch says only "fetch failed": the reason
+ * (ECONNREFUSED …) is its cause's code. Read by shape, not instanceof: fetch's
+ * errors may come from another realm.
+ */
+function attemptError(err: unknown, timeoutMs: number): string {
+  const e = (err ?? {}) as { name?: string; message?: string; cause?: { code?: string; message?: string } };
+  if (e.name === 'TimeoutError' || e.cause && (e.cause as { name?: string }).name === 'TimeoutError') return `no answer within ${timeoutMs} ms`;
+  return String(e.cause?.code ?? (e.cause?.message || e.message || err)).slice(0, ERROR_CHARS);
+}
+
 export class WebhookDelivery {
   private inFlight = new Set<Promise<void>>();
   private claiming = false;
@@ -69,8 +80,7 @@ export class WebhookDelivery {
       await res.arrayBuffer().catch(() => undefined);
       if (status < 200 || status > 299) error = `HTTP ${status}`;
     } catch (err) {
-      const cause = err instanceof Error && err.cause instanceof Error ? err.cause.message : null;
-      error = (err instanceof Error ? (err.name === 'TimeoutError' ? `no answer within ${this.opts.webhookTimeoutMs} ms` : cause ?? err.message) : String(err)).slice(0, ERROR_CHARS);
+      error = attemptError(err, this.opts.webhookTimeoutMs);
     }
     const entry: AttemptEntry = { at: new Date(started).toISOString(), status, error, ms: Date.now() - started };
     if (!error) { await recordAttempt(this.sql, c.id, c.attempt, entry, 'delivered'); return; }

@@ -45,6 +45,9 @@ export class Receiver {
   }
 }
 
+/** A close event as { code, reason } (its fields are getters JSON does not show). */
+const closeOf = (e: unknown) => (e && typeof e === 'object' && 'code' in e ? { code: (e as { code: number }).code, reason: (e as { reason?: string }).reason } : e);
+
 /** A graphql-ws client with one subscription; its messages (and errors) are recorded with their arrival time. */
 export class Subscriber {
   readonly messages: { at: number; data: any }[] = [];
@@ -57,14 +60,14 @@ export class Subscriber {
     this.client = createClient({
       url: `${baseUrl.replace(/^http/, 'ws')}/graphql`, webSocketImpl: WebSocket, lazy: false, retryAttempts: 0,
       connectionParams: apikey === null ? {} : { apikey },
-      onNonLazyError: (err) => { this.errors.push(err); },
+      onNonLazyError: (err) => { this.errors.push(closeOf(err)); },
     });
   }
 
   subscribe(query: string, variables: Record<string, unknown>): this {
     this.client.subscribe({ query, variables }, {
       next: (m) => { this.messages.push({ at: Date.now(), data: m.data ?? m }); if (m.errors) this.errors.push(m.errors); },
-      error: (e) => { this.errors.push(e && typeof e === 'object' && 'code' in e ? { code: (e as { code: number }).code, reason: (e as { reason?: string }).reason } : e); },
+      error: (e) => { this.errors.push(closeOf(e)); },
       complete: () => { this.done = true; },
     });
     return this;
