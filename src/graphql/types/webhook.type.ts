@@ -40,7 +40,7 @@ export class WebhookDelivery {
   @Field(() => Date, { nullable: true, description: 'When it was delivered or failed for good.' }) finishedAt!: Date | null;
 }
 
-@ObjectType()
+@ObjectType({ description: 'A delivery in a webhook\'s delivery list.' })
 export class WebhookDeliveryEdge extends Edge(WebhookDelivery) {}
 @ObjectType({ description: 'A webhook\'s deliveries, newest first.' })
 export class WebhookDeliveryConnection extends Connection(WebhookDeliveryEdge, { totalCount: 'Deliveries of the webhook kept (finished ones for PUSH_RETENTION_HOURS).' }) {}
@@ -53,7 +53,7 @@ export class Webhook {
   @Field(() => Date, { description: 'When it was created; it receives events stored from then on.' }) createdAt!: Date;
 }
 
-@ObjectType()
+@ObjectType({ description: 'A webhook in the key\'s list.' })
 export class WebhookEdge extends Edge(Webhook) {}
 @ObjectType({ description: 'The calling key\'s webhooks, oldest first.' })
 export class WebhookConnection extends Connection(WebhookEdge, { totalCount: 'Webhooks of the calling key.' }) {}
