@@ -26,7 +26,7 @@ function list<T>(name: string, values: T[] | null | undefined, ok: (v: T) => boo
 export function checkPushFilter(input: PushFilterInput): PushFilter {
   const types = list('types', input.types, (t) => (PUSH_TYPES as readonly string[]).includes(t)) as PushType[] | undefined;
   if (!types) throw badInput('filter.types: name at least one event type');
-  const profileIds = list('profileIds', input.profileIds, (id) => canonicalLensId(id) !== null)?.map((id) => canonicalLensId(id)!);
+  const profileIds = list('profileIds', input.profileIds?.map((id) => canonicalLensId(id) ?? id), (id) => canonicalLensId(id) === id);
   const f: PushFilter = {
     types,
     fids: list('fids', input.fids, (fid) => Number.isInteger(fid) && fid >= 1),
@@ -34,7 +34,7 @@ export function checkPushFilter(input: PushFilterInput): PushFilter {
     milestones: list('milestones', input.milestones, (m) => (FOLLOWER_MILESTONES as readonly number[]).includes(m)),
     protocols: list('protocols', input.protocols, (p) => PROTOCOL_NAMES.includes(p as ProtocolName)) as ProtocolName[] | undefined,
     periods: list('periods', input.periods, (p) => p in PERIODS) as Period[] | undefined,
-    symbols: list('symbols', input.symbols, (s) => /^[A-Za-z0-9]{1,20}$/.test(s))?.map((s) => s.toUpperCase()),
+    symbols: list('symbols', input.symbols?.map((s) => s.toUpperCase()), (s) => /^[A-Z0-9]{1,20}$/.test(s)),
   };
   if (input.top !== undefined && input.top !== null) {
     if (!Number.isInteger(input.top) || input.top < 1 || input.top > TRENDING_WATCHED) throw badInput(`filter.top: 1..${TRENDING_WATCHED}`);
