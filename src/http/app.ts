@@ -149,7 +149,11 @@ export async function createApp(config: Config, db: Database, log: Logger): Prom
   let subscriptionSeq = 0;
   return {
     app, keys, push: dispatcher,
-    beginDrain() { draining = true; },
+    beginDrain() {
+      draining = true;
+      // WebSocket clients are told to go (and reconnect elsewhere) now: an open socket would hold the drain to its timeout.
+      for (const s of subscriptionServers.splice(0)) void s.close().catch(() => undefined);
+    },
     attachSubscriptions(server) {
       subscriptionServers.push(attachSubscriptionServer(server, {
         schema: appSchema(), keys, validationRules, log,

@@ -42,7 +42,8 @@ export class PushDispatcher {
   }
 
   async start(): Promise<void> {
-    this.cursor = this.maxSeen = await newestEventId(this.db.sql);
+    // A database unreachable at start-up must not stop the app: the first round that reaches it starts from its head.
+    await this.startAtHead().catch(() => undefined);
     this.unlisten = await this.db.listen(PUSH_CHANNEL, () => this.kick());
     const every = (ms: number, fn: () => void) => { const t = setInterval(fn, ms); t.unref(); this.timers.push(t); };
     every(this.opts.pollMs, () => { this.kick(); this.delivery.kick(); });
@@ -64,7 +65,15 @@ export class PushDispatcher {
       });
   }
 
+  private started = false;
+
+  private async startAtHead(): Promise<void> {
+    this.cursor = this.maxSeen = await newestEventId(this.db.sql);
+    this.started = true;
+  }
+
   private async runRound(): Promise<void> {
+    if (!this.started) await this.startAtHead();
     const events = await eventsAfter(this.db.sql, this.cursor, PAGE);
     for (const e of events) {
       const id = Number(e.id);
