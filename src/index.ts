@@ -88,6 +88,7 @@ async function main(): Promise<void> {
     },
   };
   serveApp(server, app.app);
+  app.attachSubscriptions(server);
   printBanner({ port: (server.address() as AddressInfo).port, database: db.description, demoKey: demo.key });
 }
 

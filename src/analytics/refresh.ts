@@ -19,6 +19,8 @@ import { farcasterLiveIsStale } from '../repositories/live-state.repository';
 import { LENS_DAILY, LENS_ENGAGEMENT, LENS_GAINS, LENS_SCORE_AVERAGE, LENS_STATS, LENS_TRENDING_CATEGORIES } from './lens-refresh.sql';
 import { withRefreshLock } from './refresh-lock';
 import { refreshCrossProtocolRank } from './cross-protocol-refresh';
+import { trendingEvents } from './trending-events';
+import { insertPushEvents } from '../repositories/push-outbox.sql';
 
 export interface RefreshOptions {
   protocols?: ProtocolName[];
@@ -228,6 +230,8 @@ async function refreshProtocol(sql: SqlClient, db: Database, protocol: ProtocolN
     // as_of only moves forward: a live sync may already stand past the newest row.
     await tx.query(`UPDATE protocol_state SET generation = $2, profile_count = $3, as_of = GREATEST(as_of, $4), analytics_as_of = $4,
       refreshed_at = now(), score_average = $5 WHERE protocol = $1`, [protocol, generation, n, asOf, average]);
+    // Profiles entering or leaving the trending pages: news from the moment readers see the new generation.
+    await insertPushEvents(tx, await trendingEvents(tx, protocol, current, generation));
   }));
   await timed('cleanup', async () => {
     for (const t of plan.tables) await sql.query(`DELETE FROM ${t} WHERE generation < $1`, [generation]);

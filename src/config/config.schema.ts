@@ -140,7 +140,29 @@ export const configSchema = z.object({
   SYNC_RECONCILE_INTERVAL: z.coerce.number().int().min(0).default(300),
   SYNC_RECONCILE_SAMPLE: z.coerce.number().int().min(1).default(20),
   SYNC_RECONCILE_PER_SECOND: z.coerce.number().positive().default(2),
+  /** 'on': this instance serves subscriptions and delivers webhooks (every instance may); 'off': neither (events are still stored). */
+  PUSH: z.enum(['on', 'off']).default('on'),
+  /** Fallback poll of the outbox and of due webhook retries (a NOTIFY wakes the dispatcher sooner). */
+  PUSH_POLL_MS: z.coerce.number().int().min(20).max(60_000).default(1_000),
+  /** One webhook POST may take this long; a slower receiver's attempt counts as failed. */
+  PUSH_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+  /** Attempts per delivery (the first included) before it is failed for good. */
+  PUSH_WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(10),
+  /** A delivery older than this (seconds since its event) is failed for good at its next failure. */
+  PUSH_WEBHOOK_MAX_AGE_S: z.coerce.number().int().min(1).default(86_400),
+  /** Retry backoff: the first wait, doubled per attempt up to the max, with jitter (half to all of it). */
+  PUSH_RETRY_BASE_MS: z.coerce.number().int().min(10).default(1_000),
+  PUSH_RETRY_MAX_MS: z.coerce.number().int().min(10).default(600_000),
+  /** Webhook POSTs in flight per instance. */
+  PUSH_DELIVERY_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
+  /** Outbox events (after fan-out) and finished deliveries (the delivery log) are kept this long. */
+  PUSH_RETENTION_HOURS: z.coerce.number().int().min(1).default(72),
+  /** Webhooks one API key may register. */
+  PUSH_MAX_WEBHOOKS_PER_KEY: z.coerce.number().int().min(1).default(20),
 }).superRefine((c, ctx) => {
+  if (c.PUSH_RETRY_MAX_MS < c.PUSH_RETRY_BASE_MS) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['PUSH_RETRY_MAX_MS'], message: 'must be at least PUSH_RETRY_BASE_MS' });
+  }
   // The embedded PGlite has no replicas: a replica list without a primary is a mistake, not something to ignore.
   if (c.DATABASE_REPLICA_URLS.length > 0 && !c.DATABASE_URL) {
     ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['DATABASE_REPLICA_URLS'], message: 'needs DATABASE_URL (the primary); the embedded PGlite has no replicas' });

@@ -20,6 +20,8 @@ import {
 } from './content.sql';
 import { tokenMentionId } from './mention-id';
 import { channelOf, hashtagsOf } from './post-features';
+import { mentionEvents, storedMentions } from './mention-events';
+import { insertPushEvents } from '../repositories/push-outbox.sql';
 
 export interface ClassifyOptions {
   classifier: PostClassifier;
@@ -161,11 +163,14 @@ async function recountDirtyDays(sql: SqlClient): Promise<number> {
   if (!days.length) return 0;
   const counts = await sql.query<{ day: string; symbol: string; post_count: number }>(MENTION_COUNTS, [days]);
   await sql.transaction(async (tx) => {
+    const before = await storedMentions(tx, days);
     await tx.query(CLEAR_MENTIONS, [days]);
     await tx.query(INSERT_MENTIONS, [
       counts.map((c) => c.day), counts.map((c) => c.symbol), counts.map((c) => tokenMentionId(c.symbol, c.day)),
       counts.map((c) => c.post_count),
     ]);
+    // A token's mentions crossing a subscriber's threshold: pushed from the moment the new counts are read.
+    await insertPushEvents(tx, await mentionEvents(tx, before, counts));
     for (const q of REPLACE_TOPICS) await tx.query(q, [days]);
     await tx.query(CLEAR_DIRTY, [days]);
     await tx.query(BUMP_DATA_VERSION_SQL);

@@ -19,6 +19,7 @@ import { isConnectionError } from './db-errors';
 import { DbHealthMonitor, type DbHealthOptions } from './db-health';
 import { GuardedPool } from './guarded-pool';
 import { JobEvents } from './job-events';
+import { pgliteListen, pgListen, type Listen } from './notifications';
 import { ReadRouter, serverName, type ReplicaServer } from './read-routing';
 import { ReplicaLagProbe } from './replica-lag';
 import { currentScope } from './request-scope';
@@ -73,6 +74,8 @@ export class Database {
     /** Postgres with replicas only: where each request's reads go. */
     readonly router: ReadRouter | null = null,
     private readonly startMonitors: () => void = () => undefined,
+    /** LISTEN for NOTIFY on a channel (the push dispatchers' wake-up). */
+    readonly listen: Listen = async () => async () => undefined,
   ) {
     // $on is typed only for clients whose generic log levels name 'query'.
     for (const client of [prisma, ...(router?.replicas ?? []).map((r) => r.prisma)]) {
@@ -126,7 +129,7 @@ export class Database {
       }, stats, health, router, () => {
         for (const r of replicas) r.server.health.start();
         lag?.start();
-      });
+      }, pgListen(opts.databaseUrl));
     }
     const inMemory = opts.dataDir === 'memory://' || opts.dataDir === ':memory:';
     if (!inMemory) mkdirSync(opts.dataDir, { recursive: true });
@@ -135,7 +138,8 @@ export class Database {
     });
     const prisma = new PrismaClient({ adapter: new PrismaPGlite(lite), log });
     return new Database(prisma, pgliteSqlClient(lite), inMemory ? 'pglite (in memory)' : `pglite (${opts.dataDir})`,
-      async () => { await prisma.$disconnect(); await lite.close(); }, () => ({ kind: 'pglite', pending: lite.pending }));
+      async () => { await prisma.$disconnect(); await lite.close(); }, () => ({ kind: 'pglite', pending: lite.pending }),
+      null, null, undefined, pgliteListen(lite));
   }
 
   /** Read-only SQL with positional parameters ($1 …); arrays bind as Postgres arrays. */

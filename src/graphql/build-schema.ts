@@ -23,6 +23,7 @@ import {
   CrossProtocolPersonResolver, CrossProtocolRankingResolver, CrossProtocolRankResolver, FarcasterCrossProtocolResolver, LensCrossProtocolResolver,
 } from './resolvers/cross-protocol.resolver';
 import { FarcasterFreshnessResolver, FreshnessResolver, LensFreshnessResolver } from './resolvers/freshness.resolver';
+import { PushResolver } from './resolvers/push.resolver';
 
 export const RESOLVERS = [
   FarcasterUserResolver, LensProfileResolver, CountsResolver, FarcasterAnalyticsResolver, LensAnalyticsResolver,
@@ -36,10 +37,23 @@ export const RESOLVERS = [
   CategoryResolver,
   TopicResolver, FarcasterCastContentResolver, LensPublicationContentResolver,
   FreshnessResolver, FarcasterFreshnessResolver, LensFreshnessResolver,
+  PushResolver,
 ] as const;
 
 const QUERY_DESCRIPTION = 'Every read of the service, with an API key in the `apikey` header: Farcaster users and Lens profiles with their '
   + 'counters, graph and analytics, trending users, Lens collects, post categories, topics, token mentions and tokens, and how fresh the data is.';
+
+const MUTATION_DESCRIPTION = 'Changes made with an API key: the key\'s webhooks.';
+const SUBSCRIPTION_DESCRIPTION = 'Live push events over graphql-ws on /graphql, the API key in connectionParams ({ apikey }).';
+
+/**
+ * type-graphql asks for a PubSub once there is a subscription; the one
+ * subscription reads from the push dispatcher (its own subscribe), never from this.
+ */
+const NO_PUBSUB = {
+  publish: () => undefined,
+  subscribe: (): AsyncIterable<unknown> => { throw new Error('subscriptions read from the push dispatcher'); },
+};
 
 let cached: GraphQLSchema | undefined;
 
@@ -50,12 +64,15 @@ export function appSchema(): GraphQLSchema {
     validate: { forbidUnknownValues: false },
     // ProfileSummary's implementations are plain objects, told apart by resolveType.
     orphanedTypes: [ProfileSummary],
+    pubSub: NO_PUBSUB,
   }));
   return cached;
 }
 
-/** type-graphql builds the Query type itself and takes no description for it, so it is given one here. */
+/** type-graphql builds the root types itself and takes no description for them, so they are given one here. */
 function describeQueryType(schema: GraphQLSchema): GraphQLSchema {
   schema.getQueryType()!.description = QUERY_DESCRIPTION;
+  schema.getMutationType()!.description = MUTATION_DESCRIPTION;
+  schema.getSubscriptionType()!.description = SUBSCRIPTION_DESCRIPTION;
   return schema;
 }

@@ -3,6 +3,7 @@ import type { Database } from '../db/database';
 import type { AuthenticatedKey } from '../auth/key.types';
 import type { ErrorCode } from '../errors/app-error';
 import type { Loaders } from '../loaders/create-loaders';
+import type { PushDispatcher } from '../push/dispatcher';
 
 /** Built fresh for every request (GraphQL or REST): loaders never outlive it. */
 export interface Context {
@@ -13,4 +14,6 @@ export interface Context {
   log: Logger;
   /** Set by the HTTP face: the code of a GraphQL answer with errors, for /metrics to count it once. */
   noteErrorAnswer?(code: ErrorCode): void;
+  /** The app's push face: this instance's dispatcher (null with PUSH=off) and the webhook limit. */
+  push?: { dispatcher: PushDispatcher | null; maxWebhooksPerKey: number };
 }

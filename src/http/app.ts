@@ -37,12 +37,20 @@ import { requestId } from './request-id';
 import { responseSizeLimit } from './response-size-limit';
 import { nestingGuard } from '../graphql/cost/nesting-guard';
 import { requestDeadline } from './request-deadline';
+import { PushDispatcher } from '../push/dispatcher';
+import { pushOptionsOf } from '../push/push-options';
+import { attachSubscriptionServer, type SubscriptionServer } from './subscription-server';
+import type { Server } from 'node:http';
 
 export interface App {
   app: Express;
   keys: KeyService;
   /** Shutdown has begun: /readyz says draining and answers ask clients to close their connection. */
   beginDrain(): void;
+  /** Serves GraphQL subscriptions (graphql-ws) on the server's /graphql; closed with the app. */
+  attachSubscriptions(server: Server): void;
+  /** This instance's push dispatcher (null with PUSH=off). */
+  push: PushDispatcher | null;
   close(): Promise<void>;
 }
 
@@ -87,10 +95,16 @@ export async function createApp(config: Config, db: Database, log: Logger): Prom
   const metrics = createAppMetrics(db, answers.cache);
   const apollo = createApolloServer(config, log, metrics.graphql, answers.cache);
   await apollo.start();
+  const pushOptions = pushOptionsOf(config);
+  const dispatcher = config.PUSH === 'on' ? new PushDispatcher(db, pushOptions, log) : null;
+  await dispatcher?.start();
+  const push = { dispatcher, maxWebhooksPerKey: pushOptions.maxWebhooksPerKey };
+  const subscriptionServers: SubscriptionServer[] = [];
 
   const contextOf = (req: Request, res: Response): Context => ({
     db, loaders: createLoaders(db), apiKey: res.locals.apiKey as AuthenticatedKey, requestId: String(req.id), log: req.log ?? log,
     noteErrorAnswer: (code) => { res.locals[ERROR_CODE_LOCAL] = code; },
+    push,
   });
   const apiKey = requireApiKey(keys, limiter);
 
@@ -132,9 +146,24 @@ export async function createApp(config: Config, db: Database, log: Logger): Prom
   app.use(notFoundHandler);
   app.use(errorHandler(log));
 
+  let subscriptionSeq = 0;
   return {
-    app, keys,
-    beginDrain() { draining = true; },
-    async close() { await apollo.stop(); await limiter.close(); await answers.close(); metrics.close(); },
+    app, keys, push: dispatcher,
+    beginDrain() {
+      draining = true;
+      // WebSocket clients are told to go (and reconnect elsewhere) now: an open socket would hold the drain to its timeout.
+      for (const s of subscriptionServers.splice(0)) void s.close().catch(() => undefined);
+    },
+    attachSubscriptions(server) {
+      subscriptionServers.push(attachSubscriptionServer(server, {
+        schema: appSchema(), keys, validationRules, log,
+        contextOf: (apiKey) => ({ db, loaders: createLoaders(db), apiKey, requestId: `ws-${++subscriptionSeq}`, log, push }),
+      }));
+    },
+    async close() {
+      for (const s of subscriptionServers.splice(0)) await s.close();
+      await dispatcher?.stop();
+      await apollo.stop(); await limiter.close(); await answers.close(); metrics.close();
+    },
   };
 }

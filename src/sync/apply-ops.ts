@@ -7,6 +7,8 @@ import { BUMP_DATA_VERSION_SQL } from '../domain/protocols';
 import { applyCountDifference, applyDailyDifference, contributions, type ChangedKeys, type FollowState } from './live-counts';
 import { mergeAdd, mergeTimed, mergeValue, restoreTimed, retractValue, type TimedRow, type ValueRow } from './merge-rules';
 import type { AnyOp, CastAddOp, CastRemoveOp, SyncOp } from './sync-ops';
+import { followEvents, liveFollowKeys } from './follow-events';
+import { insertPushEvents } from '../repositories/push-outbox.sql';
 
 /** Where a shard's stream stands after the batch: its last event, stored with the batch's rows. */
 export interface ShardPosition { shard: number; eventId: number; blockNumber: number; eventTime: Date | null }
@@ -386,8 +388,11 @@ async function storePositions(tx: SqlClient, positions: readonly ShardPosition[]
     ON CONFLICT (protocol) DO UPDATE SET as_of = GREATEST(protocol_state.as_of, EXCLUDED.as_of)`);
 }
 
-/** Merges the ops (in order) and stores the shards' positions, in one transaction. */
-export async function applyOps(sql: SqlClient, ops: AnyOp[], positions: readonly ShardPosition[] = []): Promise<ApplyResult> {
+/**
+ * Merges the ops (in order) and stores the shards' positions, in one transaction.
+ * `liveOps`: the ops that came from live events; the follows they make are push events (in the same transaction).
+ */
+export async function applyOps(sql: SqlClient, ops: AnyOp[], positions: readonly ShardPosition[] = [], liveOps: readonly AnyOp[] = []): Promise<ApplyResult> {
   return sql.transaction(async (tx) => {
     const t = await loadRows(tx, ops);
     for (const op of ops) merge(t, op);
@@ -404,6 +409,7 @@ export async function applyOps(sql: SqlClient, ops: AnyOp[], positions: readonly
     const after = await contributions(tx, keys);
     await applyCountDifference(tx, before, after);
     await applyDailyDifference(tx, linkChanges);
+    await insertPushEvents(tx, await followEvents(tx, linkChanges, liveFollowKeys(liveOps), before, after));
     await storePositions(tx, positions);
     // Rows or the as-of time (answers show it) may have moved: answers cached before this transaction no longer match.
     if (ops.length || positions.length) await tx.query(BUMP_DATA_VERSION_SQL);

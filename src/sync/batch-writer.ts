@@ -95,7 +95,7 @@ export class BatchWriter {
       }
       const batch = this.take();
       try {
-        await applyOps(this.sql, batch.flatMap((i) => i.ops), lastPositions(batch));
+        await applyOps(this.sql, batch.flatMap((i) => i.ops), lastPositions(batch), batch.flatMap((i) => (i.position ? i.ops : [])));
         attempt = 0;
       } catch (err) {
         // Put the batch back in front and retry it: a database that is down or a

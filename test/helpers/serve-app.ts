@@ -19,6 +19,7 @@ export const testConfig = (overrides: Partial<Config> = {}): Config =>
 export async function serveApp(config: Config, db: Database): Promise<ServedApp> {
   const app = await createApp(config, db, createLogger(config.LOG_LEVEL));
   const server: Server = await new Promise((resolve) => { const s = app.app.listen(0, '127.0.0.1', () => resolve(s)); });
+  app.attachSubscriptions(server);
   return { app, server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
 

@@ -5,6 +5,7 @@ import { GraphQLClient } from 'graphql-request';
 import type { Config } from '../../src/config/config.schema';
 import type { PostClassifier } from '../../src/content/classifier.types';
 import { ingest } from '../../src/jobs/ingest';
+import type { App } from '../../src/http/app';
 import { serveApp, testConfig } from './serve-app';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
@@ -12,6 +13,8 @@ export interface TestServer {
   baseUrl: string;
   key: string;
   testDb: TestDatabase;
+  /** The running app (its push dispatcher, keys). */
+  app: App;
   gql: GraphQLClient;
   /** GET/POST a REST path with the key; returns status, headers and parsed body. */
   rest(pathAndQuery: string, init?: { method?: string; body?: unknown; key?: string | null }): Promise<{ status: number; body: any; headers: Headers }>;
@@ -29,11 +32,12 @@ export async function startTestServer(opts: { fixture?: string; config?: Partial
     // The same ingest as `npm run cli -- import`: classifier and graph-score settings from the config unless a classifier is given.
     await ingest(testDb.db, config, { import: { dir: fixture(opts.fixture), progress: 'silent' }, classify: { classifier: opts.classifier }, refresh: {} });
   }
-  const { app: { keys, close }, server, base: baseUrl } = await serveApp(config, testDb.db);
+  const { app, server, base: baseUrl } = await serveApp(config, testDb.db);
+  const { keys, close } = app;
   const { key } = await keys.create({ name: 'test', rateLimit: 100000 });
 
   return {
-    baseUrl, key, testDb,
+    baseUrl, key, testDb, app,
     // A current client: it accepts the GraphQL-over-HTTP media type, so requests refused before execution keep their 4xx.
     gql: new GraphQLClient(`${baseUrl}/graphql`, { headers: { apikey: key, accept: 'application/graphql-response+json, application/json' } }),
     async rest(p, init = {}) {

@@ -24,7 +24,8 @@ const CLIENT_CODES = new Set(['BAD_USER_INPUT', 'UNAUTHENTICATED', 'NOT_FOUND', 
  * What a client-facing message must not carry: driver text, SQL, stack frames, and the
  * database safety net's wording (reaching it means no validation named the parameter).
  */
-const LEAK = /prisma|postgres|pglite|sqlstate|select\s|\n\s+at\s|^Invalid input:/i;
+// graphql-js's own "Anonymous Subscription must select only one top level field." is no SQL.
+const LEAK = /prisma|postgres|pglite|sqlstate|select\s(?!only one top level field)|\n\s+at\s|^Invalid input:/i;
 /** Quoted parts echo the client's own input, which may say anything. */
 const leaks = (message: string) => LEAK.test(message.replace(/"(?:[^"\\]|\\.)*"/g, '""'));
 

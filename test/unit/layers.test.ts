@@ -16,6 +16,7 @@ const RANK: Record<string, number> = {
   cli: 75, demo: 75,
   jobs: 70, metrics: 70,
   sync: 65,
+  push: 62,
   queries: 60,
   cache: 55,
   loaders: 50,

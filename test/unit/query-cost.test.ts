@@ -131,6 +131,8 @@ function largest(name: string, type: TypeNode): unknown {
     case 'HistoryInterval': return 'DAY';
     case 'GainWindow': return 'WEEK';
     case 'TrustStrategy': return 'ENGAGEMENT';
+    case 'CastWindow': return 'WEEK';
+    case 'Float': return 0;
     default: return 'x';
   }
 }

@@ -75,6 +75,21 @@ export type CastWindow =
  | 'THREE_DAYS'
 /** Casts of the last 7 days (REST: `7d`). */
  | 'WEEK';
+/** A webhook to create. */
+export type CreateWebhookInput = {
+    /** The events to send. */
+    filter: PushFilterInput;
+    /** Where to POST events (http:// or https://). */
+    url: Scalars['String']['input'];
+};
+/** Where a webhook delivery stands. */
+export type DeliveryState = 
+/** The receiver answered 2xx. */
+'DELIVERED'
+/** Attempts or age ran out (PUSH_WEBHOOK_MAX_ATTEMPTS, PUSH_WEBHOOK_MAX_AGE_S): no more attempts. */
+ | 'FAILED'
+/** Not delivered yet: the next attempt is at nextAttemptAt. */
+ | 'PENDING';
 /** The window of follower gains and trending, ending at the protocol's as-of time (its newest event), not the wall clock. */
 export type GainWindow = 
 /** The last 1 day (REST: `day` or `1d`). */
@@ -132,6 +147,39 @@ export type Protocol =
 'FARCASTER'
 /** Lens (profiles, publications). */
  | 'LENS';
+/** What a push event (subscription message or webhook delivery) reports. */
+export type PushEventType = 
+/** A Farcaster fid's followers reached 10, 100, 1,000, 10,000, 100,000 or 1,000,000 (each upward crossing; a dip and a new crossing report again). */
+'FOLLOWER_MILESTONE'
+/** A Farcaster fid got a follower (from the live sync, within about a second of the node). */
+ | 'NEW_FOLLOWER'
+/** A cashtag's posts on a day reached the threshold when the classifier counted new posts. */
+ | 'TOKEN_MENTIONS_THRESHOLD'
+/** A profile entered a trending page (places 1..top) when a refresh published new trending lists. */
+ | 'TRENDING_ENTER'
+/** A profile left a trending page (places 1..top) when a refresh published new trending lists. */
+ | 'TRENDING_LEAVE';
+/** Which push events to receive: the event types, narrowed by the lists given (a list left out matches all). */
+export type PushFilterInput = {
+    /** Farcaster fids: new followers of, milestones of, trending places of these fids. */
+    fids?: InputMaybe<Array<Scalars['Int']['input']>>;
+    /** FOLLOWER_MILESTONE: only these milestones (of 10, 100, 1000, 10000, 100000, 1000000). */
+    milestones?: InputMaybe<Array<Scalars['Int']['input']>>;
+    /** Trending events: only these periods. */
+    periods?: InputMaybe<Array<GainWindow>>;
+    /** Lens profile ids: trending places of these profiles. */
+    profileIds?: InputMaybe<Array<Scalars['String']['input']>>;
+    /** Only these protocols (Lens has trending events only). */
+    protocols?: InputMaybe<Array<Protocol>>;
+    /** TOKEN_MENTIONS_THRESHOLD: only these cashtag symbols. */
+    symbols?: InputMaybe<Array<Scalars['String']['input']>>;
+    /** TOKEN_MENTIONS_THRESHOLD (required with it): a symbol's posts on a day reaching this count. */
+    threshold?: InputMaybe<Scalars['Int']['input']>;
+    /** Trending events: the page is places 1..top (1..100, default 20). */
+    top?: InputMaybe<Scalars['Int']['input']>;
+    /** The event types (at least one). */
+    types: Array<PushEventType>;
+};
 /** How a phrase was used on a day; the strongest use wins: CHANNEL > HASHTAG > TERM. */
 export type TopicKind = 
 /** A Farcaster channel posts were cast in. */

@@ -1,0 +1,48 @@
+import { IsOptional, Max, Min } from 'class-validator';
+import { ArgsType, Field, ID, InputType, Int } from 'type-graphql';
+import { PAGE_SIZE } from '../../domain/paging';
+import { GainWindow, Protocol } from '../enums/public-enums';
+import { PushEventType } from '../enums/push-enums';
+import { NoNul } from './text.validators';
+
+@InputType({ description: 'Which push events to receive: the event types, narrowed by the lists given (a list left out matches all).' })
+export class PushFilterInput {
+  @Field(() => [PushEventType], { description: 'The event types (at least one).' }) types!: PushEventType[];
+  @Field(() => [Int], { nullable: true, description: 'Farcaster fids: new followers of, milestones of, trending places of these fids.' }) fids?: number[] | null;
+  @Field(() => [String], { nullable: true, description: 'Lens profile ids: trending places of these profiles.' }) profileIds?: string[] | null;
+  @Field(() => [Int], { nullable: true, description: 'FOLLOWER_MILESTONE: only these milestones (of 10, 100, 1000, 10000, 100000, 1000000).' }) milestones?: number[] | null;
+  @Field(() => [Protocol], { nullable: true, description: 'Only these protocols (Lens has trending events only).' }) protocols?: Protocol[] | null;
+  @Field(() => [GainWindow], { nullable: true, description: 'Trending events: only these periods.' }) periods?: GainWindow[] | null;
+  @Field(() => Int, { nullable: true, description: `Trending events: the page is places 1..top (1..100, default ${PAGE_SIZE.default}).` }) top?: number | null;
+  @Field(() => [String], { nullable: true, description: 'TOKEN_MENTIONS_THRESHOLD: only these cashtag symbols.' }) symbols?: string[] | null;
+  @Field(() => Int, { nullable: true, description: 'TOKEN_MENTIONS_THRESHOLD (required with it): a symbol\'s posts on a day reaching this count.' }) threshold?: number | null;
+}
+
+@ArgsType()
+export class PushEventsArgs {
+  @Field(() => PushFilterInput, { description: 'The events to receive.' }) filter!: PushFilterInput;
+}
+
+@InputType({ description: 'A webhook to create.' })
+export class CreateWebhookInput {
+  @Field(() => String, { description: 'Where to POST events (http:// or https://).' }) @NoNul() url!: string;
+  @Field(() => PushFilterInput, { description: 'The events to send.' }) filter!: PushFilterInput;
+}
+
+@ArgsType()
+export class CreateWebhookArgs {
+  @Field(() => CreateWebhookInput, { description: 'The webhook.' }) input!: CreateWebhookInput;
+}
+
+@ArgsType()
+export class WebhookIdArgs {
+  @Field(() => ID, { description: 'The webhook\'s id.' }) @NoNul() id!: string;
+}
+
+@ArgsType()
+export class PushPageArgs {
+  @Field(() => Int, { nullable: true, description: `This many items (${PAGE_SIZE.min}..${PAGE_SIZE.max}, default ${PAGE_SIZE.default}).` })
+  @IsOptional() @Min(PAGE_SIZE.min) @Max(PAGE_SIZE.max) first?: number | null;
+
+  @Field(() => String, { nullable: true, description: 'The items after this cursor (`pageInfo.endCursor`).' }) @NoNul() after?: string | null;
+}

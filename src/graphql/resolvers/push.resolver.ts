@@ -1,0 +1,95 @@
+// Push: the live event subscription (graphql-ws on /graphql) and the calling
+// key's webhooks with their delivery log. Everything is scoped to the API key
+// of the request (or of the WebSocket's connectionParams).
+import { Args, Ctx, FieldResolver, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
+import { PAGE_SIZE } from '../../domain/paging';
+import type { PushMessage } from '../../domain/push-events';
+import { AppError, badInput, notFound } from '../../errors/app-error';
+import { checkPushFilter, checkWebhookUrl } from '../../push/push-filter';
+import { newWebhookSecret } from '../../push/webhook-signature';
+import {
+  countDeliveries, countWebhooks, createWebhook, deleteWebhook, deliveriesOf, webhookOf, webhooksOf,
+} from '../../push/webhook.repository';
+import { CreateWebhookArgs, PushEventsArgs, PushPageArgs, WebhookIdArgs } from '../args/push.args';
+import type { Context } from '../context.type';
+import { PushEvent, toPushEvent } from '../types/push-event.type';
+import {
+  CreatedWebhook, toDelivery, toWebhook, Webhook, WebhookConnection, WebhookDeliveryConnection,
+} from '../types/webhook.type';
+
+const encode = (s: string) => Buffer.from(s).toString('base64url');
+const decode = (s: string, what: string) => {
+  const text = Buffer.from(s, 'base64url').toString();
+  if (!text || encode(text) !== s) throw badInput(`after: not a ${what} cursor`);
+  return text;
+};
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A page of `size` items read as size + 1 rows: the extra one says whether more follow. */
+function page<R, N>(rows: R[], size: number, after: string | null | undefined, cursorOf: (r: R) => string, node: (r: R) => N, total: () => Promise<number>) {
+  const items = rows.slice(0, size);
+  const edges = items.map((r) => ({ cursor: encode(cursorOf(r)), node: node(r) }));
+  return {
+    edges, get totalCount() { return total(); },
+    pageInfo: { hasNextPage: rows.length > size, hasPreviousPage: Boolean(after), startCursor: edges[0]?.cursor ?? null, endCursor: edges.at(-1)?.cursor ?? null },
+  };
+}
+
+async function ownWebhook(ctx: Context, id: string) {
+  const hook = UUID.test(id) ? await webhookOf(ctx.db.sql, ctx.apiKey.id, id) : null;
+  if (!hook) throw notFound('webhook', id);
+  return hook;
+}
+
+@Resolver(() => Webhook)
+export class PushResolver {
+  @Subscription(() => PushEvent, {
+    description: 'Push events as they happen, over graphql-ws on /graphql (the API key in connectionParams: { apikey }): new followers and milestones '
+      + 'from the live Farcaster sync, trending page changes at each refresh, cashtag mention thresholds at each classification.',
+    subscribe: ({ args, context }) => {
+      const ctx = context as Context;
+      if (!ctx.push?.dispatcher) throw new AppError('SERVICE_UNAVAILABLE', 'push is off on this instance (PUSH=off)');
+      return ctx.push.dispatcher.subscribe(checkPushFilter((args as PushEventsArgs).filter));
+    },
+  })
+  pushEvents(@Root() message: PushMessage, @Args(() => PushEventsArgs) _args: PushEventsArgs): PushEvent {
+    return toPushEvent(message);
+  }
+
+  @Query(() => WebhookConnection, { description: 'The calling API key\'s webhooks, oldest first.' })
+  async webhooks(@Args(() => PushPageArgs) { first, after }: PushPageArgs, @Ctx() ctx: Context) {
+    const size = first ?? PAGE_SIZE.default;
+    const rows = await webhooksOf(ctx.db.sql, ctx.apiKey.id, after ? decode(after, 'webhook') : null, size + 1);
+    return page(rows, size, after, (w) => `${w.createdAt.toISOString()}|${w.id}`, toWebhook, () => countWebhooks(ctx.db.sql, ctx.apiKey.id));
+  }
+
+  @Query(() => Webhook, { description: 'One of the calling key\'s webhooks, with its deliveries; NOT_FOUND for another key\'s or an unknown id.' })
+  async webhook(@Args(() => WebhookIdArgs) { id }: WebhookIdArgs, @Ctx() ctx: Context): Promise<Webhook> {
+    return toWebhook(await ownWebhook(ctx, id));
+  }
+
+  @FieldResolver(() => WebhookDeliveryConnection, { description: 'Deliveries of the webhook, newest first: state, attempts with status codes, next retry (the delivery log).' })
+  async deliveries(@Root() hook: Webhook, @Args(() => PushPageArgs) { first, after }: PushPageArgs, @Ctx() ctx: Context) {
+    const size = first ?? PAGE_SIZE.default;
+    const before = after ? decode(after, 'delivery') : null;
+    if (before !== null && !/^\d{1,18}$/.test(before)) throw badInput('after: not a delivery cursor');
+    const rows = await deliveriesOf(ctx.db.sql, hook.id, before, size + 1);
+    return page(rows, size, after, (d) => d.id, toDelivery, () => countDeliveries(ctx.db.sql, hook.id));
+  }
+
+  @Mutation(() => CreatedWebhook, { description: 'Creates a webhook of the calling API key; its secret is in this answer only.' })
+  async createWebhook(@Args(() => CreateWebhookArgs) { input }: CreateWebhookArgs, @Ctx() ctx: Context): Promise<CreatedWebhook> {
+    const url = checkWebhookUrl(input.url);
+    const filter = checkPushFilter(input.filter);
+    const max = ctx.push?.maxWebhooksPerKey ?? 20;
+    if (await countWebhooks(ctx.db.sql, ctx.apiKey.id) >= max) throw badInput(`input: this key has ${max} webhooks, the most allowed (PUSH_MAX_WEBHOOKS_PER_KEY)`);
+    const secret = newWebhookSecret();
+    return { webhook: toWebhook(await createWebhook(ctx.db.sql, ctx.apiKey.id, url, filter, secret)), secret };
+  }
+
+  @Mutation(() => Boolean, { description: 'Deletes one of the calling key\'s webhooks and its deliveries (pending ones are not sent); NOT_FOUND otherwise.' })
+  async deleteWebhook(@Args(() => WebhookIdArgs) { id }: WebhookIdArgs, @Ctx() ctx: Context): Promise<boolean> {
+    if (!UUID.test(id) || !await deleteWebhook(ctx.db.sql, ctx.apiKey.id, id)) throw notFound('webhook', id);
+    return true;
+  }
+}

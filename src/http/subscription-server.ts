@@ -1,0 +1,73 @@
+// GraphQL subscriptions over WebSocket (the graphql-ws protocol) on the same
+// server and path as GraphQL over HTTP: /graphql. The API key is the `apikey`
+// of connectionParams, checked when the connection opens (4403 without a valid
+// one). Only subscriptions run here: queries and mutations go over HTTP, where
+// the rate limits, cost limits and answer cache apply.
+import type http from 'node:http';
+import { getOperationAST, GraphQLError, parse, specifiedRules, validate, type ExecutionResult, type GraphQLSchema } from 'graphql';
+import { useServer } from 'graphql-ws/use/ws';
+import { WebSocketServer } from 'ws';
+import type { Logger } from 'pino';
+import type { KeyService } from '../auth/key.service';
+import type { AuthenticatedKey } from '../auth/key.types';
+import type { Context } from '../graphql/context.type';
+import { createFormatError } from '../graphql/format-error';
+import type { ValidationRule } from 'graphql';
+
+export interface SubscriptionServerOptions {
+  schema: GraphQLSchema;
+  keys: KeyService;
+  validationRules: readonly ValidationRule[];
+  contextOf: (key: AuthenticatedKey) => Context;
+  log: Logger;
+}
+
+export interface SubscriptionServer { close(): Promise<void> }
+
+type Extra = { apiKey?: AuthenticatedKey };
+
+export function attachSubscriptionServer(server: http.Server, o: SubscriptionServerOptions): SubscriptionServer {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 100 * 1024 });
+  const onUpgrade = (req: http.IncomingMessage, socket: import('node:stream').Duplex, head: Buffer) => {
+    if (new URL(req.url ?? '/', 'http://local').pathname !== '/graphql') { socket.destroy(); return; }
+    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+  };
+  server.on('upgrade', onUpgrade);
+  const formatError = createFormatError(o.log);
+  const format = (errors: readonly GraphQLError[]) => errors.map((e) => formatError(e.toJSON(), e));
+  const disposable = useServer<Record<string, unknown> | undefined, Extra>({
+    schema: o.schema,
+    onConnect: async (ctx) => {
+      const key = ctx.connectionParams?.apikey;
+      const found = typeof key === 'string' && key ? await o.keys.verify(key).catch(() => null) : null;
+      if (!found) return false;
+      ctx.extra.apiKey = found;
+      return true;
+    },
+    onSubscribe: (ctx, _id, payload) => {
+      let document;
+      try { document = parse(payload.query, { maxTokens: 5000 }); } catch (err) { return [err as GraphQLError]; }
+      if (getOperationAST(document, payload.operationName)?.operation !== 'subscription') {
+        return [new GraphQLError('Only subscriptions run over WebSocket: send queries and mutations over HTTP', { extensions: { code: 'BAD_USER_INPUT' } })];
+      }
+      const errors = validate(o.schema, document, [...specifiedRules, ...o.validationRules]);
+      if (errors.length) return errors;
+      return {
+        schema: o.schema, document, operationName: payload.operationName, variableValues: payload.variables,
+        contextValue: o.contextOf(ctx.extra.apiKey!),
+      };
+    },
+    onError: (_ctx, _id, _payload, errors) => format(errors),
+    onNext: (_ctx, _id, _payload, _args, result) => {
+      const r = result as ExecutionResult;
+      return r.errors ? { ...r, errors: format(r.errors) } as unknown as ExecutionResult : r;
+    },
+  }, wss);
+  return {
+    async close() {
+      server.removeListener('upgrade', onUpgrade);
+      await disposable.dispose();
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,38 @@
+// The outbox's read side: new events for this instance's subscriptions, events
+// to fan out to webhooks (claimed so that one instance fans out each), pruning.
+import type { SqlClient } from '../db/sql-client';
+import type { StoredEvent } from '../domain/push-events';
+
+interface EventRow { id: string; type: StoredEvent['type']; payload: StoredEvent['data']; created_at: Date }
+
+const toEvent = (r: EventRow) => ({ id: r.id, type: r.type, data: r.payload, createdAt: r.created_at.toISOString() }) as StoredEvent;
+
+export async function newestEventId(sql: SqlClient): Promise<number> {
+  const [row] = await sql.query<{ id: string | null }>('SELECT max(id)::text AS id FROM push_event');
+  return Number(row?.id ?? 0);
+}
+
+/** Events with ids above `after`, in id order. */
+export async function eventsAfter(sql: SqlClient, after: number, limit: number): Promise<StoredEvent[]> {
+  const rows = await sql.query<EventRow>(
+    'SELECT id::text, type, payload, created_at FROM push_event WHERE id > $1 ORDER BY id LIMIT $2', [String(after), limit]);
+  return rows.map(toEvent);
+}
+
+/** Locks events not yet fanned out that no other instance holds (call inside a transaction). */
+export async function claimUnfanned(tx: SqlClient, limit: number): Promise<StoredEvent[]> {
+  const rows = await tx.query<EventRow>(`
+    SELECT id::text, type, payload, created_at FROM push_event WHERE NOT fanned_out ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`, [limit]);
+  return rows.map(toEvent);
+}
+
+export async function markFanned(tx: SqlClient, ids: string[]): Promise<void> {
+  if (ids.length) await tx.query('UPDATE push_event SET fanned_out = true WHERE id = ANY($1::bigint[])', [ids]);
+}
+
+/** Drops fanned-out events and finished deliveries older than the retention period; pending deliveries stay. */
+export async function pruneOutbox(sql: SqlClient, retentionHours: number): Promise<{ events: number; deliveries: number }> {
+  const events = await sql.query(`DELETE FROM push_event WHERE fanned_out AND created_at < now() - make_interval(hours => $1) RETURNING id`, [retentionHours]);
+  const deliveries = await sql.query(`DELETE FROM push_delivery WHERE state <> 'pending' AND created_at < now() - make_interval(hours => $1) RETURNING id`, [retentionHours]);
+  return { events: events.length, deliveries: deliveries.length };
+}

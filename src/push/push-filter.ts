@@ -1,0 +1,60 @@
+// A filter as a client sends it, checked and put in canonical form (symbols
+// upper-case, Lens ids canonical) before it is stored or subscribed: bad input
+// is a BAD_USER_INPUT naming the field, never a subscription that matches nothing.
+import { canonicalLensId } from '../domain/ids';
+import { PERIODS, type Period } from '../domain/periods';
+import { PROTOCOL_NAMES, type ProtocolName } from '../domain/protocols';
+import { FOLLOWER_MILESTONES, PUSH_TYPES, TRENDING_WATCHED, type PushFilter, type PushType } from '../domain/push-events';
+import { badInput } from '../errors/app-error';
+
+/** Most entries of one list of a filter. */
+export const MAX_FILTER_LIST = 100;
+
+export interface PushFilterInput {
+  types: string[]; fids?: number[] | null; profileIds?: string[] | null; milestones?: number[] | null; protocols?: string[] | null;
+  periods?: string[] | null; top?: number | null; symbols?: string[] | null; threshold?: number | null;
+}
+
+function list<T>(name: string, values: T[] | null | undefined, ok: (v: T) => boolean): T[] | undefined {
+  if (!values?.length) return undefined;
+  if (values.length > MAX_FILTER_LIST) throw badInput(`filter.${name}: at most ${MAX_FILTER_LIST} entries`);
+  const bad = values.find((v) => !ok(v));
+  if (bad !== undefined) throw badInput(`filter.${name}: ${JSON.stringify(bad)} is not allowed`);
+  return [...new Set(values)];
+}
+
+export function checkPushFilter(input: PushFilterInput): PushFilter {
+  const types = list('types', input.types, (t) => (PUSH_TYPES as readonly string[]).includes(t)) as PushType[] | undefined;
+  if (!types) throw badInput('filter.types: name at least one event type');
+  const profileIds = list('profileIds', input.profileIds?.map((id) => canonicalLensId(id) ?? id), (id) => canonicalLensId(id) === id);
+  const f: PushFilter = {
+    types,
+    fids: list('fids', input.fids, (fid) => Number.isInteger(fid) && fid >= 1),
+    profileIds,
+    milestones: list('milestones', input.milestones, (m) => (FOLLOWER_MILESTONES as readonly number[]).includes(m)),
+    protocols: list('protocols', input.protocols, (p) => PROTOCOL_NAMES.includes(p as ProtocolName)) as ProtocolName[] | undefined,
+    periods: list('periods', input.periods, (p) => p in PERIODS) as Period[] | undefined,
+    symbols: list('symbols', input.symbols?.map((s) => s.toUpperCase()), (s) => /^[A-Z0-9]{1,20}$/.test(s)),
+  };
+  if (input.top !== undefined && input.top !== null) {
+    if (!Number.isInteger(input.top) || input.top < 1 || input.top > TRENDING_WATCHED) throw badInput(`filter.top: 1..${TRENDING_WATCHED}`);
+    f.top = input.top;
+  }
+  if (input.threshold !== undefined && input.threshold !== null) {
+    if (!Number.isInteger(input.threshold) || input.threshold < 1) throw badInput('filter.threshold: a positive integer');
+    f.threshold = input.threshold;
+  }
+  if (types.includes('TOKEN_MENTIONS_THRESHOLD') && f.threshold === undefined) throw badInput('filter.threshold: required with TOKEN_MENTIONS_THRESHOLD');
+  for (const k of Object.keys(f) as (keyof PushFilter)[]) if (f[k] === undefined) delete f[k];
+  return f;
+}
+
+/** A webhook URL: http(s), absolute, without credentials. */
+export function checkWebhookUrl(raw: string): string {
+  let url: URL;
+  try { url = new URL(raw); } catch { throw badInput('url: not an absolute URL'); }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw badInput('url: must be http:// or https://');
+  if (url.username || url.password) throw badInput('url: must not carry credentials');
+  if (raw.length > 2000) throw badInput('url: at most 2000 characters');
+  return url.toString();
+}
