@@ -1,10 +1,32 @@
 // GraphQL queries answered from the answer cache (src/cache): looked up once
 // the operation is parsed, validated and costed, so a refused query is refused
-// as before; an answer without errors is stored. Mutations are never cached.
+// as before; an answer without errors is stored. Mutations are never cached,
+// and neither are queries of a caller's own records (its webhooks): the cache
+// key holds the data versions, not the API key, and those records change
+// without moving a data version.
 import type { ApolloServerPlugin } from '@apollo/server';
 import { HeaderMap } from '@apollo/server';
+import { Kind, type DocumentNode, type OperationDefinitionNode, type SelectionSetNode } from 'graphql';
 import type { AnswerCache } from '../cache/answer-cache';
 import type { Context } from './context.type';
+
+/** Root query fields whose answers belong to the calling API key. */
+export const PER_KEY_ROOT_FIELDS: ReadonlySet<string> = new Set(['webhook', 'webhooks']);
+
+/** Whether the operation's root selection (through fragments) reaches a per-key field. */
+export function selectsPerKeyField(operation: OperationDefinitionNode, document: DocumentNode): boolean {
+  const fragments = new Map(document.definitions.flatMap((d) => (d.kind === Kind.FRAGMENT_DEFINITION ? [[d.name.value, d] as const] : [])));
+  const seen = new Set<string>();
+  const reaches = (set: SelectionSetNode): boolean => set.selections.some((s) => {
+    if (s.kind === Kind.FIELD) return PER_KEY_ROOT_FIELDS.has(s.name.value);
+    if (s.kind === Kind.INLINE_FRAGMENT) return reaches(s.selectionSet);
+    if (seen.has(s.name.value)) return false;
+    seen.add(s.name.value);
+    const f = fragments.get(s.name.value);
+    return f ? reaches(f.selectionSet) : false;
+  });
+  return reaches(operation.selectionSet);
+}
 
 export function answerCachePlugin(cache: AnswerCache): ApolloServerPlugin<Context> {
   return {
@@ -12,8 +34,8 @@ export function answerCachePlugin(cache: AnswerCache): ApolloServerPlugin<Contex
       let key: string | undefined;
       let served = false;
       return {
-        async responseForOperation({ request, operation, contextValue, queryHash }) {
-          if (!cache.enabled || operation.operation !== 'query') return null;
+        async responseForOperation({ request, operation, document, contextValue, queryHash }) {
+          if (!cache.enabled || operation.operation !== 'query' || selectsPerKeyField(operation, document)) return null;
           key = await cache.key(['graphql', queryHash, request.operationName ?? null, request.variables ?? {}], contextValue.loaders.protocolState);
           const found = await cache.get(key);
           if (!found) return null;

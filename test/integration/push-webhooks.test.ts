@@ -41,6 +41,25 @@ afterAll(async () => {
   await testDb.close();
 });
 
+describe('webhooks under the answer cache', () => {
+  it('when the answer cache is on, then each key lists its own webhooks, current after every change', async () => {
+    const { served, gql: a } = await start({ ANSWER_CACHE_MB: 8 });
+    const other = (await served.app.keys.create({ name: 'other', rateLimit: 100_000 })).key;
+    const b = new GraphQLClient(`${served.base}/graphql`, { headers: { apikey: other } });
+    const list = `query Hooks { webhooks { edges { node { url } } } }`;
+    const viaFragment = `query HooksByFragment { ...Hooks } fragment Hooks on Query { webhooks { edges { node { url } } } }`;
+    const urls = async (c: GraphQLClient, doc = list) => (await c.request<{ webhooks: { edges: { node: { url: string } }[] } }>(doc)).webhooks.edges.map((e) => e.node.url).sort();
+    await a.request(CREATE_WEBHOOK, { input: { url: 'http://127.0.0.1:9/one', filter: { types: ['NEW_FOLLOWER'] } } });
+    expect(await urls(a)).toEqual(['http://127.0.0.1:9/one']);
+    expect(await urls(b)).toEqual([]);
+    expect(await urls(b, viaFragment)).toEqual([]);
+    await a.request(CREATE_WEBHOOK, { input: { url: 'http://127.0.0.1:9/two', filter: { types: ['NEW_FOLLOWER'] } } });
+    expect(await urls(a)).toEqual(['http://127.0.0.1:9/one', 'http://127.0.0.1:9/two']);
+    expect(await urls(a, viaFragment)).toEqual(['http://127.0.0.1:9/one', 'http://127.0.0.1:9/two']);
+    await stop(served);
+  });
+});
+
 describe('webhook delivery', () => {
   it('when the receiver is down, then it is retried with backoff, and a restarted service delivers (events stored meanwhile too)', async () => {
     const receiver = await new Receiver().start();
