@@ -65,6 +65,12 @@ export const configSchema = z.object({
   GRAPH_PRETRUST_FARCASTER: z.string().optional(),
   GRAPH_PRETRUST_LENS: z.string().optional(),
   /**
+   * Personalized rank: most live follows a protocol's in-memory graph may hold (about 4 bytes each, plus 33 per
+   * profile; medium's 3.8 M Farcaster follows take 22 MiB). A larger graph is not loaded and the rank answers
+   * SERVICE_UNAVAILABLE; 0 turns the rank off (no graph is ever loaded).
+   */
+  PERSONALIZED_RANK_MAX_EDGES: z.coerce.number().int().min(0).max(500_000_000).default(10_000_000),
+  /**
    * Behind a load balancer: which proxies' X-Forwarded-For to trust, so limits per client address see the client,
    * not the balancer (Express's `trust proxy`: `true`, a hop count, or comma-separated addresses/subnets). Unset = none.
    */

@@ -17,13 +17,14 @@ import { CategoryResolver } from './resolvers/category.resolver';
 import { TopicResolver } from './resolvers/topic.resolver';
 import { FarcasterCastContentResolver, LensPublicationContentResolver } from './resolvers/post-content.resolver';
 import { FarcasterFollowOverlapResolver, LensFollowOverlapResolver } from './resolvers/follow-overlap.resolver';
+import { PersonalizedRankResolver } from './resolvers/personalized-rank.resolver';
 import { FarcasterFreshnessResolver, FreshnessResolver, LensFreshnessResolver } from './resolvers/freshness.resolver';
 
 export const RESOLVERS = [
   FarcasterUserResolver, LensProfileResolver, CountsResolver, FarcasterAnalyticsResolver, LensAnalyticsResolver,
   TrendingResolver, ScoreAverageResolver, LensGraphResolver, LensCollectQueryResolver,
   FarcasterGraphResolver, FarcasterCastResolver, LensMatchResolver,
-  FarcasterFollowOverlapResolver, LensFollowOverlapResolver,
+  FarcasterFollowOverlapResolver, LensFollowOverlapResolver, PersonalizedRankResolver,
   TokenResolver,
   CategoryResolver,
   TopicResolver, FarcasterCastContentResolver, LensPublicationContentResolver,

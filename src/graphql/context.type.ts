@@ -3,14 +3,19 @@ import type { Database } from '../db/database';
 import type { AuthenticatedKey } from '../auth/key.types';
 import type { ErrorCode } from '../errors/app-error';
 import type { Loaders } from '../loaders/create-loaders';
+import type { RankGraphStore } from '../queries/rank-graph-store';
 
 /** Built fresh for every request (GraphQL or REST): loaders never outlive it. */
 export interface Context {
   db: Database;
   loaders: Loaders;
+  /** The process's in-memory follow graphs of the personalized rank (shared by all requests, unlike the loaders). */
+  rankGraphs: RankGraphStore;
   apiKey: AuthenticatedKey;
   requestId: string;
   log: Logger;
   /** Set by the HTTP face: the code of a GraphQL answer with errors, for /metrics to count it once. */
   noteErrorAnswer?(code: ErrorCode): void;
+  /** Set by a resolver whose answer must not enter the answer cache (the personalized rank from a graph being replaced). */
+  answerNotCacheable?: boolean;
 }
