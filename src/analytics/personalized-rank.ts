@@ -75,12 +75,11 @@ const DEFAULT_LIMIT = 1000;
 /** Scratch arrays of one graph, reused by every call (calls are synchronous, so never shared by two at once). */
 class Workspace {
   readonly dist: Int32Array;
-  /** Follows inside the ball, and ε times that (at least ε; 0 = not worked out yet). */
+  /** Follows inside the ball, and ε times that (at least ε; 0 = not worked out yet; +Infinity while queued). */
   readonly degree: Int32Array;
   readonly threshold: Float64Array;
   readonly p: Float64Array;
   readonly r: Float64Array;
-  readonly queued: Uint8Array;
   /** Ball nodes in BFS order; also what the next call resets. */
   readonly ball: Int32Array;
   /** Push queue, a ring buffer: a node is in it at most once. */
@@ -93,7 +92,6 @@ class Workspace {
     this.threshold = new Float64Array(n);
     this.p = new Float64Array(n);
     this.r = new Float64Array(n);
-    this.queued = new Uint8Array(n);
     this.ball = new Int32Array(n);
     this.queue = new Int32Array(n);
   }
@@ -101,7 +99,7 @@ class Workspace {
   reset(): void {
     for (let i = 0; i < this.ballSize; i++) {
       const v = this.ball[i];
-      this.dist[v] = -1; this.degree[v] = 0; this.threshold[v] = 0; this.p[v] = 0; this.r[v] = 0; this.queued[v] = 0;
+      this.dist[v] = -1; this.degree[v] = 0; this.threshold[v] = 0; this.p[v] = 0; this.r[v] = 0;
     }
     this.ballSize = 0;
   }
@@ -116,7 +114,7 @@ function workspaceOf(csr: Csr): Workspace {
 }
 
 /** Bytes of the scratch arrays one graph's calls use (allocated on its first call). */
-export const workspaceBytes = (nodeCount: number) => nodeCount * (4 + 4 + 8 + 8 + 8 + 1 + 4 + 4);
+export const workspaceBytes = (nodeCount: number) => nodeCount * (4 + 4 + 8 + 8 + 8 + 4 + 4);
 
 /**
  * Personalized rank of the nodes within `hops` of `seeds` (node indices,
@@ -132,7 +130,7 @@ export function personalizedRank(csr: Csr, seeds: readonly number[], opts: Perso
   const w = workspaceOf(csr);
   w.reset();
   const { offset, target } = csr;
-  const { dist, degree, threshold, p, r, queued, ball, queue } = w;
+  const { dist, degree, threshold, p, r, ball, queue } = w;
 
   // The ball, breadth first: only nodes closer than `hops` are expanded.
   let size = 0;
@@ -159,11 +157,13 @@ export function personalizedRank(csr: Csr, seeds: readonly number[], opts: Perso
     return d;
   };
 
+  // A queued node's threshold is +Infinity (so the hot loop makes one compare
+  // per follow, no queued flag), restored from its degree when it is pushed.
   let qHead = 0;
   let qTail = 0;
   let qLength = 0;
   const enqueue = (v: number) => {
-    queued[v] = 1;
+    threshold[v] = Infinity;
     queue[qTail] = v;
     if (++qTail === n) qTail = 0;
     qLength += 1;
@@ -185,33 +185,45 @@ export function personalizedRank(csr: Csr, seeds: readonly number[], opts: Perso
     const u = queue[qHead];
     if (++qHead === n) qHead = 0;
     qLength -= 1;
-    queued[u] = 0;
-    const ru = r[u];
     const d = degree[u];
+    threshold[u] = epsilon * (d > 1 ? d : 1);
+    const ru = r[u];
     p[u] += (1 - alpha) * ru;
     r[u] = 0;
     pushes += 1;
     if (d > 0) {
       const share = (alpha * ru) / d;
-      const rim = dist[u] >= hops;
+      const start = offset[u];
       const end = offset[u + 1];
-      for (let e = offset[u]; e < end; e++) {
-        const v = target[e];
-        if (rim && dist[v] < 0) continue;
-        const rv = r[v] + share;
-        r[v] = rv;
-        if (queued[v] === 0) {
-          let t = threshold[v];
-          if (t === 0) { degreeOf(v); t = threshold[v]; }
-          if (rv > t) enqueue(v);
+      if (dist[u] < hops) {
+        for (let e = start; e < end; e++) {
+          const v = target[e];
+          const rv = r[v] + share;
+          r[v] = rv;
+          if (rv > threshold[v]) {
+            if (threshold[v] === 0) { degreeOf(v); if (!(rv > threshold[v])) continue; }
+            enqueue(v);
+          }
+        }
+      } else {
+        // On the rim: only the follows that stay in the ball.
+        for (let e = start; e < end; e++) {
+          const v = target[e];
+          if (dist[v] < 0) continue;
+          const rv = r[v] + share;
+          r[v] = rv;
+          if (rv > threshold[v]) {
+            if (threshold[v] === 0) { degreeOf(v); if (!(rv > threshold[v])) continue; }
+            enqueue(v);
+          }
         }
       }
-      pushedEdges += end - offset[u];
+      pushedEdges += end - start;
     } else {
       const share = (alpha * ru) * seedShare;
       for (const s of seedSet) {
         r[s] += share;
-        if (queued[s] === 0 && r[s] > threshold[s]) enqueue(s);
+        if (r[s] > threshold[s]) enqueue(s);
       }
       pushedEdges += seedSet.length;
     }
