@@ -72,35 +72,26 @@ export const DEFAULT_EPSILON = 1e-7;
 export const DEFAULT_MAX_WORK = 4_000_000;
 const DEFAULT_LIMIT = 1000;
 
-/** Scratch arrays of one graph, reused by every call (calls are synchronous, so never shared by two at once). */
+/**
+ * Scratch arrays of one graph, reused by every call (calls are synchronous, so
+ * never shared by two at once) and reset touching only the last ball.
+ */
 class Workspace {
   readonly dist: Int32Array;
-  /** Follows inside the ball, and ε times that (at least ε; 0 = not worked out yet; +Infinity while queued). */
-  readonly degree: Int32Array;
-  readonly threshold: Float64Array;
-  readonly p: Float64Array;
-  readonly r: Float64Array;
-  /** Ball nodes in BFS order; also what the next call resets. */
+  /** Ball nodes in BFS order (seeds first): position = the node's local index. */
   readonly ball: Int32Array;
-  /** Push queue, a ring buffer: a node is in it at most once. */
-  readonly queue: Int32Array;
+  /** Local index of a ball node. */
+  readonly localOf: Int32Array;
   ballSize = 0;
 
   constructor(n: number) {
     this.dist = new Int32Array(n).fill(-1);
-    this.degree = new Int32Array(n);
-    this.threshold = new Float64Array(n);
-    this.p = new Float64Array(n);
-    this.r = new Float64Array(n);
     this.ball = new Int32Array(n);
-    this.queue = new Int32Array(n);
+    this.localOf = new Int32Array(n);
   }
 
   reset(): void {
-    for (let i = 0; i < this.ballSize; i++) {
-      const v = this.ball[i];
-      this.dist[v] = -1; this.degree[v] = 0; this.threshold[v] = 0; this.p[v] = 0; this.r[v] = 0;
-    }
+    for (let i = 0; i < this.ballSize; i++) this.dist[this.ball[i]] = -1;
     this.ballSize = 0;
   }
 }
@@ -113,8 +104,8 @@ function workspaceOf(csr: Csr): Workspace {
   return w;
 }
 
-/** Bytes of the scratch arrays one graph's calls use (allocated on its first call). */
-export const workspaceBytes = (nodeCount: number) => nodeCount * (4 + 4 + 8 + 8 + 8 + 4 + 4);
+/** Bytes of the scratch arrays one graph keeps (allocated on its first call). */
+export const workspaceBytes = (nodeCount: number) => nodeCount * (4 + 4 + 4);
 
 /**
  * Personalized rank of the nodes within `hops` of `seeds` (node indices,
@@ -130,62 +121,68 @@ export function personalizedRank(csr: Csr, seeds: readonly number[], opts: Perso
   const w = workspaceOf(csr);
   w.reset();
   const { offset, target } = csr;
-  const { dist, degree, threshold, p, r, ball, queue } = w;
+  const { dist, ball, localOf } = w;
 
   // The ball, breadth first: only nodes closer than `hops` are expanded.
   let size = 0;
-  for (const s of seedSet) { dist[s] = 0; ball[size++] = s; }
+  for (const s of seedSet) { dist[s] = 0; localOf[s] = size; ball[size++] = s; }
   for (let head = 0; head < size; head++) {
     const u = ball[head];
     const du = dist[u];
     if (du >= hops) break; // BFS order: every later node is at least as far.
     for (let e = offset[u], end = offset[u + 1]; e < end; e++) {
       const v = target[e];
-      if (dist[v] < 0) { dist[v] = du + 1; ball[size++] = v; }
+      if (dist[v] < 0) { dist[v] = du + 1; localOf[v] = size; ball[size++] = v; }
     }
   }
   w.ballSize = size;
 
-  // Follows inside the ball (all of them below the rim, counted at the rim) and
-  // the push threshold ε·max(d, 1), both worked out on a node's first residual.
-  const degreeOf = (u: number): number => {
-    let d = 0;
-    if (dist[u] < hops) d = offset[u + 1] - offset[u];
-    else for (let e = offset[u], end = offset[u + 1]; e < end; e++) if (dist[target[e]] >= 0) d += 1;
-    degree[u] = d;
-    threshold[u] = epsilon * Math.max(d, 1);
-    return d;
-  };
+  // The ball's own graph in local indices: the follows between its nodes (all
+  // of them below the rim, those that stay inside at the rim). The push then
+  // touches a few arrays of the ball's size, not of the graph's, so its random
+  // accesses stay in cache.
+  const lOffset = new Int32Array(size + 1);
+  for (let i = 0; i < size; i++) {
+    const u = ball[i];
+    let d = offset[u + 1] - offset[u];
+    if (dist[u] >= hops) { d = 0; for (let e = offset[u], end = offset[u + 1]; e < end; e++) if (dist[target[e]] >= 0) d += 1; }
+    lOffset[i + 1] = lOffset[i] + d;
+  }
+  const lTarget = new Int32Array(lOffset[size]);
+  for (let i = 0, k = 0; i < size; i++) {
+    const u = ball[i];
+    for (let e = offset[u], end = offset[u + 1]; e < end; e++) { const v = target[e]; if (dist[v] >= 0) lTarget[k++] = localOf[v]; }
+  }
 
-  // A queued node's threshold is +Infinity (so the hot loop makes one compare
-  // per follow, no queued flag), restored from its degree when it is pushed.
+  // A node is pushed while r > threshold = ε·max(d, 1); a queued node's
+  // threshold is +Infinity (one compare per follow, no queued flag), restored
+  // when it is pushed. No closures over the loop's state: V8 keeps it in registers.
+  const p = new Float64Array(size);
+  const r = new Float64Array(size);
+  const threshold = new Float64Array(size);
+  for (let i = 0; i < size; i++) { const d = lOffset[i + 1] - lOffset[i]; threshold[i] = epsilon * (d > 1 ? d : 1); }
+  const queue = new Int32Array(size);
+  const seedCount = seedSet.length;
   let qHead = 0;
   let qTail = 0;
   let qLength = 0;
-  const enqueue = (v: number) => {
-    threshold[v] = Infinity;
-    queue[qTail] = v;
-    if (++qTail === n) qTail = 0;
-    qLength += 1;
-  };
-
-  const seedShare = 1 / seedSet.length;
-  for (const s of seedSet) {
+  const seedShare = 1 / seedCount;
+  for (let s = 0; s < seedCount; s++) {
     r[s] = seedShare;
-    if (threshold[s] === 0) degreeOf(s);
-    if (r[s] > threshold[s]) enqueue(s);
+    if (r[s] > threshold[s]) { threshold[s] = Infinity; queue[qTail] = s; if (++qTail === size) qTail = 0; qLength += 1; }
   }
 
   let pushes = 0;
   let pushedEdges = 0;
   let converged = true;
-  // The hot loop: one residual add and one compare per follow scanned (threshold 0 = not worked out yet).
   while (qLength > 0) {
     if (pushedEdges >= maxWork) { converged = false; break; }
     const u = queue[qHead];
-    if (++qHead === n) qHead = 0;
+    if (++qHead === size) qHead = 0;
     qLength -= 1;
-    const d = degree[u];
+    const start = lOffset[u];
+    const end = lOffset[u + 1];
+    const d = end - start;
     threshold[u] = epsilon * (d > 1 ? d : 1);
     const ru = r[u];
     p[u] += (1 - alpha) * ru;
@@ -193,59 +190,45 @@ export function personalizedRank(csr: Csr, seeds: readonly number[], opts: Perso
     pushes += 1;
     if (d > 0) {
       const share = (alpha * ru) / d;
-      const start = offset[u];
-      const end = offset[u + 1];
-      if (dist[u] < hops) {
-        for (let e = start; e < end; e++) {
-          const v = target[e];
-          const rv = r[v] + share;
-          r[v] = rv;
-          if (rv > threshold[v]) {
-            if (threshold[v] === 0) { degreeOf(v); if (!(rv > threshold[v])) continue; }
-            enqueue(v);
-          }
-        }
-      } else {
-        // On the rim: only the follows that stay in the ball.
-        for (let e = start; e < end; e++) {
-          const v = target[e];
-          if (dist[v] < 0) continue;
-          const rv = r[v] + share;
-          r[v] = rv;
-          if (rv > threshold[v]) {
-            if (threshold[v] === 0) { degreeOf(v); if (!(rv > threshold[v])) continue; }
-            enqueue(v);
-          }
-        }
+      for (let e = start; e < end; e++) {
+        const v = lTarget[e];
+        const rv = r[v] + share;
+        r[v] = rv;
+        if (rv > threshold[v]) { threshold[v] = Infinity; queue[qTail] = v; if (++qTail === size) qTail = 0; qLength += 1; }
       }
-      pushedEdges += end - start;
+      pushedEdges += d;
     } else {
+      // Follows nobody in the ball: its trust returns to the seeds (local 0..seedCount-1).
       const share = (alpha * ru) * seedShare;
-      for (const s of seedSet) {
-        r[s] += share;
-        if (r[s] > threshold[s]) enqueue(s);
+      for (let s = 0; s < seedCount; s++) {
+        const rs = r[s] + share;
+        r[s] = rs;
+        if (rs > threshold[s]) { threshold[s] = Infinity; queue[qTail] = s; if (++qTail === size) qTail = 0; qLength += 1; }
       }
-      pushedEdges += seedSet.length;
+      pushedEdges += seedCount;
     }
   }
 
   let errorBound = 0;
-  for (let i = 0; i < w.ballSize; i++) errorBound += r[ball[i]];
+  for (let i = 0; i < size; i++) errorBound += r[i];
   let seedMass = 0;
-  for (const s of seedSet) seedMass += p[s];
+  for (let s = 0; s < seedCount; s++) seedMass += p[s];
 
-  const isSeed = (v: number) => dist[v] === 0;
-  const { nodes, scores, reached } = best(ball, w.ballSize, p, isSeed, limit);
-  return { nodes, scores, reached, seedMass, errorBound, ballNodes: w.ballSize, pushes, pushedEdges, converged, alpha, epsilon, hops };
+  const { nodes, scores, reached } = best(ball, size, seedCount, p, limit);
+  return { nodes, scores, reached, seedMass, errorBound, ballNodes: size, pushes, pushedEdges, converged, alpha, epsilon, hops };
 }
 
-/** The `limit` highest estimates among the ball's non-seed nodes, by estimate desc then index asc; a bounded heap, not a sort of the ball. */
-function best(ball: Int32Array, size: number, p: Float64Array, isSeed: (v: number) => boolean, limit: number) {
-  // Min-heap on (score asc, index desc): its root is the worst kept node.
+/**
+ * The `limit` highest estimates among the ball's non-seed nodes (local indices
+ * seedCount..size-1), by estimate desc then node index asc; a bounded heap, not
+ * a sort of the ball. Answers node indices.
+ */
+function best(ball: Int32Array, size: number, seedCount: number, p: Float64Array, limit: number) {
+  // Min-heap on (score asc, node index desc): its root is the worst kept.
   const heap = new Int32Array(Math.max(limit, 1));
   let count = 0;
   let reached = 0;
-  const worse = (a: number, b: number) => p[a] < p[b] || (p[a] === p[b] && a > b);
+  const worse = (a: number, b: number) => p[a] < p[b] || (p[a] === p[b] && ball[a] > ball[b]);
   const siftDown = (i: number) => {
     for (;;) {
       const l = 2 * i + 1;
@@ -257,9 +240,8 @@ function best(ball: Int32Array, size: number, p: Float64Array, isSeed: (v: numbe
       const t = heap[i]; heap[i] = heap[m]; heap[m] = t; i = m;
     }
   };
-  for (let k = 0; k < size; k++) {
-    const v = ball[k];
-    if (!(p[v] > 0) || isSeed(v)) continue;
+  for (let v = seedCount; v < size; v++) {
+    if (!(p[v] > 0)) continue;
     reached += 1;
     if (limit === 0) continue;
     if (count < limit) {
@@ -275,9 +257,10 @@ function best(ball: Int32Array, size: number, p: Float64Array, isSeed: (v: numbe
       siftDown(0);
     }
   }
-  const nodes = heap.slice(0, count).sort((a, b) => p[b] - p[a] || a - b);
+  const local = heap.slice(0, count).sort((a, b) => p[b] - p[a] || ball[a] - ball[b]);
+  const nodes = new Int32Array(count);
   const scores = new Float64Array(count);
-  for (let i = 0; i < count; i++) scores[i] = p[nodes[i]];
+  for (let i = 0; i < count; i++) { nodes[i] = ball[local[i]]; scores[i] = p[local[i]]; }
   return { nodes, scores, reached };
 }
 
