@@ -1,8 +1,9 @@
 // Personalized PageRank from a seed set, restricted to the seeds' k-hop ball,
 // by forward push (Andersen, Chung, Lang 2006). Pure and synchronous over a
-// follow graph in CSR form; a workspace of typed arrays is kept per graph and
-// reset touching only what the last call touched, so a call costs the ball and
-// the pushes, not the graph.
+// follow graph in CSR form: a call finds the ball (BFS), copies the follows
+// inside it into a graph of its own in local indices, and pushes on that, so it
+// costs the ball and the pushes, not the graph (a few scratch arrays of the
+// graph's size are kept per graph and reset touching only the last ball).
 //
 // What is estimated. B is the set of nodes within `hops` follows of a seed
 // (seeds at 0); only follows between nodes of B count. A node splits its trust
@@ -66,10 +67,14 @@ export interface PersonalizedRankResult {
 export const MAX_HOPS = 5;
 export const DEFAULT_HOPS = 3;
 export const DEFAULT_ALPHA = 0.85;
-/** Chosen on the medium graph (scripts/bench/personalized-rank.ts): p99 well under 100 ms, Σ r about 1e-3. */
+/** On medium's shape (docs/bench/ppr-medium.json), one viewer at hops 3: Σ r about 1e-3 at the median, 7e-3 at p99. */
 export const DEFAULT_EPSILON = 1e-7;
-/** About 20 ms of pushing on one core: the latency cap of a ball too large for ε (hops 4–5 on medium). */
-export const DEFAULT_MAX_WORK = 4_000_000;
+/**
+ * The latency cap: a ball too large for ε (ten seeds, or hops 4–5, on medium)
+ * stops after this many follows scanned, tens of ms of one core, with its
+ * (larger) bound still exact. One viewer at hops 3 stays under it at p99.
+ */
+export const DEFAULT_MAX_WORK = 1_500_000;
 const DEFAULT_LIMIT = 1000;
 
 /**
