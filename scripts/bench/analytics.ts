@@ -160,9 +160,15 @@ const batch = <T>(xs: readonly T[], i: number) => Array.from({ length: BATCH }, 
 const enc = encodeURIComponent;
 
 /** Request templates by route (`method path` as in REST_ROUTES); some routes get several variants. */
+/** Channel names the generator casts in (src/datagen/farcaster-casts.ts), and the windows of the channel routes. */
+const GENERATED_CHANNELS = ['defi', 'nft', 'art', 'music', 'ai', 'memes', 'gaming', 'base', 'degen', 'farcaster', 'dev', 'founders'];
+const CHANNEL_WINDOWS = ['7d', '1d', '30d'];
+const CAST_WINDOW_NAMES = ['24h', '1h', '6h', '3d', '7d'];
+
 function templates(s: Sample): Record<string, Variant[]> {
   const fid = (i: number) => at(s.fids, i);
   const lid = (i: number) => enc(at(s.lensIds, i));
+  const channel = (i: number) => at(GENERATED_CHANNELS, i);
   const get = (p: string): Req => ({ method: 'GET', path: p });
   const one = (name: string, request: (i: number) => Req): Variant[] => [{ name, request }];
   /** `/api/x/{fid}` + optional query, on the sampled fids (or Lens ids for `{id}`). */
@@ -253,6 +259,21 @@ function templates(s: Sample): Record<string, Variant[]> {
       { name: '/api/v2/lens/personalized-rank?seeds={sampled id}', request: (i) => get(`/api/v2/lens/personalized-rank?seeds=${lid(i)}`) },
       { name: '/api/v2/lens/personalized-rank?seeds={10 sampled ids}', request: (i) => get(`/api/v2/lens/personalized-rank?seeds=${Array.from({ length: 10 }, (_, k) => lid(i + 7 * k)).join(',')}`) },
       { name: '/api/v2/lens/personalized-rank?seeds={sampled id}&hops=5&last=20', request: (i) => get(`/api/v2/lens/personalized-rank?seeds=${lid(i)}&hops=5&last=20`) },
+    ],
+    // Channels: the generator's channel names in turn (src/datagen/farcaster-casts.ts), every window, pages from either end
+    'get /api/v2/farcaster/channels/trending': [
+      { name: '/api/v2/farcaster/channels/trending?window={1d,7d,30d}', request: (i) => get(`/api/v2/farcaster/channels/trending?window=${CHANNEL_WINDOWS[i % 3]}`) },
+      { name: '/api/v2/farcaster/channels/trending?window=30d&last=20', request: () => get('/api/v2/farcaster/channels/trending?window=30d&last=20') },
+    ],
+    'get /api/v2/farcaster/channel/:id': [{ name: '/api/v2/farcaster/channel/{generated channel}', request: (i) => get(`/api/v2/farcaster/channel/${channel(i)}`) }],
+    'get /api/v2/farcaster/channel/:id/ranks': [
+      { name: '/api/v2/farcaster/channel/{generated channel}/ranks', request: (i) => get(`/api/v2/farcaster/channel/${channel(i)}/ranks`) },
+      { name: '/api/v2/farcaster/channel/{generated channel}/ranks?last=20', request: (i) => get(`/api/v2/farcaster/channel/${channel(i)}/ranks?last=20`) },
+    ],
+    'get /api/v2/farcaster/casts/trending': [
+      { name: '/api/v2/farcaster/casts/trending?window={1h..7d}', request: (i) => get(`/api/v2/farcaster/casts/trending?window=${CAST_WINDOW_NAMES[i % CAST_WINDOW_NAMES.length]}`) },
+      { name: '/api/v2/farcaster/casts/trending?window=7d&channel={generated channel}', request: (i) => get(`/api/v2/farcaster/casts/trending?window=7d&channel=${channel(i)}`) },
+      { name: '/api/v2/farcaster/casts/trending?window=7d&minAuthorScore=0.01&page=3', request: () => get('/api/v2/farcaster/casts/trending?window=7d&minAuthorScore=0.01&page=3') },
     ],
     // Trending
     'post /api/trending/find': [trending('farcaster'), trending('lens'), trendingInCategory('farcaster'), trendingInCategory('lens')],

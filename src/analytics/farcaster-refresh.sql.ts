@@ -3,7 +3,7 @@
 // The counters themselves are live (fc_profile_counts, farcaster-live.sql.ts):
 // a refresh ranks what they say at that moment.
 import { analyticsTables, FARCASTER } from '../domain/protocols';
-import { gainsSql, rankedProfilesSql, summarySql, trendingCategorySql } from './follow-refresh.sql';
+import { gainsSql, rankedProfilesSql, trendingCategorySql } from './follow-refresh.sql';
 
 /** The live counters, then the five standard competition ranks (collectRank = recasts received). */
 export const FC_STATS = `
@@ -24,7 +24,6 @@ export const FC_STATS = `
     rank() OVER (ORDER BY graph_score DESC), rank() OVER (ORDER BY likes DESC), rank() OVER (ORDER BY recasts DESC)
   FROM base`;
 
-export const FC_SUMMARY = summarySql(FARCASTER);
 export const FC_GAINS = gainsSql(FARCASTER);
 export const FC_TRENDING_CATEGORIES = trendingCategorySql(FARCASTER);
 

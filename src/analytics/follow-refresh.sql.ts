@@ -20,21 +20,6 @@ const namesOf = (p: ProtocolSpec) => ({
   idOrder: p.id.order('id'),
 });
 
-/** Top 20 followers by their own followers, and the follower histogram. */
-export const summarySql = (p: ProtocolSpec): string => {
-  const t = namesOf(p);
-  return `
-  INSERT INTO ${t.summary} (generation, ${t.key}, top_followers, histogram)
-  SELECT $1, f.${t.target},
-    (array_agg(f.${t.follower} ORDER BY s.followers DESC, ${t.followerOrder}))[1:20],
-    ARRAY[count(*) FILTER (WHERE s.followers = 0), count(*) FILTER (WHERE s.followers BETWEEN 1 AND 9),
-          count(*) FILTER (WHERE s.followers BETWEEN 10 AND 99), count(*) FILTER (WHERE s.followers BETWEEN 100 AND 999),
-          count(*) FILTER (WHERE s.followers BETWEEN 1000 AND 9999), count(*) FILTER (WHERE s.followers >= 10000)]::int[]
-  FROM ${t.follows} f JOIN ${t.stats} s ON s.generation = $1 AND s.${t.key} = f.${t.follower}
-  WHERE f.deleted_at IS NULL AND f.${t.follower} <> f.${t.target}
-  GROUP BY f.${t.target}`;
-};
-
 const liveAt = (interval: string) =>
   `count(*) FILTER (WHERE timestamp <= $2::timestamptz - interval '${interval}' AND (deleted_at IS NULL OR deleted_at > $2::timestamptz - interval '${interval}'))`;
 

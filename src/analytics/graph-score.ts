@@ -17,6 +17,11 @@ export interface GraphScoreOptions {
   maxIterations?: number;
   /** Dense node indices of the pretrusted set; empty/undefined = uniform over all nodes. Duplicates count once. */
   pretrust?: readonly number[];
+  /**
+   * Weights of the pretrusted nodes, one per entry of `pretrust` (finite, > 0):
+   * p is proportional to them instead of uniform. A repeated index keeps its last weight.
+   */
+  pretrustWeights?: readonly number[];
 }
 
 export interface GraphScoreResult {
@@ -39,17 +44,28 @@ const DEFAULTS = { alpha: 0.85, tolerance: 1e-9, maxIterations: 200 };
 export function computeGraphScore(
   nodeCount: number, from: Int32Array, to: Int32Array, opts: GraphScoreOptions = {},
 ): GraphScoreResult {
-  const { alpha, tolerance, maxIterations } = validateOptions(opts);
-  validateGraph(nodeCount, from, to);
-  const p = pretrustVector(nodeCount, opts.pretrust);
-  if (nodeCount === 0) return { scores: p, iterations: 0, delta: 0, converged: true };
+  return graphScorer(nodeCount, from, to)(opts);
+}
 
+/**
+ * The graph checked and laid out once, scored as often as asked with different
+ * options (the channel ranks score one graph once per channel, each with its own pretrust).
+ */
+export function graphScorer(nodeCount: number, from: Int32Array, to: Int32Array): (opts?: GraphScoreOptions) => GraphScoreResult {
+  validateGraph(nodeCount, from, to);
   const { offset, target } = buildCsr(nodeCount, from, to);
   const invDegree = new Float64Array(nodeCount);
   for (let i = 0; i < nodeCount; i++) {
     const d = offset[i + 1] - offset[i];
     if (d > 0) invDegree[i] = 1 / d;
   }
+  return (opts = {}) => iterate(nodeCount, { offset, target }, invDegree, opts);
+}
+
+function iterate(nodeCount: number, { offset, target }: Csr, invDegree: Float64Array, opts: GraphScoreOptions): GraphScoreResult {
+  const { alpha, tolerance, maxIterations } = validateOptions(opts);
+  const p = pretrustVector(nodeCount, opts.pretrust, opts.pretrustWeights);
+  if (nodeCount === 0) return { scores: p, iterations: 0, delta: 0, converged: true };
 
   let t = Float64Array.from(p);
   let next = new Float64Array(nodeCount);
@@ -124,16 +140,21 @@ function validateGraph(nodeCount: number, from: Int32Array, to: Int32Array): voi
   }
 }
 
-/** Uniform over all nodes, or uniform over the distinct pretrusted nodes. */
-function pretrustVector(nodeCount: number, pretrust: readonly number[] | undefined): Float64Array {
+/** Uniform over all nodes, or over the distinct pretrusted nodes: uniform, or proportional to their weights. */
+function pretrustVector(nodeCount: number, pretrust: readonly number[] | undefined, weights?: readonly number[]): Float64Array {
   const p = new Float64Array(nodeCount);
   if (!pretrust || pretrust.length === 0) return p.fill(1 / nodeCount);
-  for (const i of pretrust) {
+  if (weights && weights.length !== pretrust.length) {
+    throw new RangeError(`graph score: ${weights.length} pretrust weights for ${pretrust.length} pretrusted nodes`);
+  }
+  pretrust.forEach((i, k) => {
     if (!Number.isInteger(i) || i < 0 || i >= nodeCount) {
       throw new RangeError(`graph score: pretrust index ${i} is outside 0..${nodeCount - 1}`);
     }
-    p[i] = 1;
-  }
+    const w = weights ? weights[k] : 1;
+    if (!(w > 0) || !Number.isFinite(w)) throw new RangeError(`graph score: pretrust weight ${w} must be a finite number > 0`);
+    p[i] = w;
+  });
   let members = 0;
   for (let i = 0; i < nodeCount; i++) members += p[i];
   for (let i = 0; i < nodeCount; i++) p[i] /= members;

@@ -3,7 +3,7 @@
 // DOWNVOTE is not a like.
 import { analyticsTables, existsSql, LENS, LENS_ID } from '../domain/protocols';
 import { PAGE_SIZE } from '../domain/paging';
-import { dailySql, gainsSql, rankedProfilesSql, summarySql, trendingCategorySql } from './follow-refresh.sql';
+import { dailySql, gainsSql, rankedProfilesSql, trendingCategorySql } from './follow-refresh.sql';
 
 /** Counters, then the five ranks (scoreRank = imported classifier score, collectRank = collects). */
 export const LENS_STATS = `
@@ -74,7 +74,6 @@ export const LENS_ENGAGEMENT = `
 
 export const LENS_SCORE_AVERAGE = `SELECT avg(score) AS avg FROM lens_score`;
 
-export const LENS_SUMMARY = summarySql(LENS);
 export const LENS_GAINS = gainsSql(LENS);
 export const LENS_DAILY = dailySql(LENS);
 export const LENS_TRENDING_CATEGORIES = trendingCategorySql(LENS);

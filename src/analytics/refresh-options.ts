@@ -16,5 +16,8 @@ export function refreshOptionsOf(config: Config): RefreshOptions {
     if (!id) throw new Error(`GRAPH_PRETRUST_LENS: not a Lens profile id: ${s}`);
     return id;
   });
-  return { graph: { alpha: config.GRAPH_ALPHA, tolerance: config.GRAPH_TOLERANCE, pretrust: { farcaster, lens } } };
+  return {
+    graph: { alpha: config.GRAPH_ALPHA, tolerance: config.GRAPH_TOLERANCE, pretrust: { farcaster, lens } },
+    channelRanks: { channels: config.CHANNEL_RANK_CHANNELS, minCasters: config.CHANNEL_RANK_MIN_CASTERS },
+  };
 }

@@ -6,16 +6,21 @@ import type { Database } from '../db/database';
 import type { SqlClient } from '../db/sql-client';
 import { analyticsTables, asOfSql, BUMP_DATA_VERSION_SQL, PROTOCOL_NAMES, PROTOCOLS, stateOf, type ProtocolName } from '../domain/protocols';
 import { computeGraphScore, scaleToUnitMax, type GraphScoreOptions } from './graph-score';
-import { loadFollowGraph } from './follow-edges';
-import { FC_GAINS, FC_STATS, FC_SUMMARY, FC_TRENDING_CATEGORIES } from './farcaster-refresh.sql';
+import { loadFollowGraph, type FollowGraph } from './follow-edges';
+import { followerSummaries, HISTOGRAM_BUCKETS } from './follower-summary';
+import { FC_GAINS, FC_STATS, FC_TRENDING_CATEGORIES } from './farcaster-refresh.sql';
 import { rebuildFarcasterLive } from './farcaster-live.sql';
+import { FC_CHANNEL_TRENDING, FC_CHANNELS, FC_TRENDING_CASTS } from './channels-refresh.sql';
+import { writeChannelRanks, type ChannelRankOptions } from './channel-ranks';
 import { farcasterLiveIsStale } from '../repositories/live-state.repository';
-import { LENS_DAILY, LENS_ENGAGEMENT, LENS_GAINS, LENS_SCORE_AVERAGE, LENS_STATS, LENS_SUMMARY, LENS_TRENDING_CATEGORIES } from './lens-refresh.sql';
+import { LENS_DAILY, LENS_ENGAGEMENT, LENS_GAINS, LENS_SCORE_AVERAGE, LENS_STATS, LENS_TRENDING_CATEGORIES } from './lens-refresh.sql';
 import { withRefreshLock } from './refresh-lock';
 
 export interface RefreshOptions {
   protocols?: ProtocolName[];
-  graph?: Omit<GraphScoreOptions, 'pretrust'> & { pretrust?: { farcaster?: number[]; lens?: string[] } };
+  graph?: Omit<GraphScoreOptions, 'pretrust' | 'pretrustWeights'> & { pretrust?: { farcaster?: number[]; lens?: string[] } };
+  /** Which channels get channel-scoped ranks (Farcaster), and their PageRank settings (the graph score's by default). */
+  channelRanks?: ChannelRankOptions;
   log?: (line: string) => void;
   /**
    * Farcaster's live counters and follower history: 'rebuild' them from the base
@@ -32,10 +37,19 @@ export interface ProtocolReport {
   steps: { step: string; seconds: number }[]; graph: { nodes: number; edges: number; iterations: number; delta: number };
 }
 
-/** Per protocol, the statement of each step (Farcaster's daily table is live, not a step; its engagement is counted per request). */
+/**
+ * Per protocol, the statement of each SQL step (Farcaster's daily table is live, not a step; its engagement is
+ * counted per request). The graph score and the follower summaries are computed in memory from the follow graph.
+ */
 const STATEMENTS = {
-  farcaster: { stats: FC_STATS, summary: FC_SUMMARY, gains: FC_GAINS, trendingCategories: FC_TRENDING_CATEGORIES, daily: null, engagement: null },
-  lens: { stats: LENS_STATS, summary: LENS_SUMMARY, gains: LENS_GAINS, trendingCategories: LENS_TRENDING_CATEGORIES, daily: LENS_DAILY, engagement: LENS_ENGAGEMENT },
+  farcaster: {
+    stats: FC_STATS, gains: FC_GAINS, trendingCategories: FC_TRENDING_CATEGORIES, daily: null, engagement: null,
+    channels: { channels: FC_CHANNELS, trending: FC_CHANNEL_TRENDING, trendingCasts: FC_TRENDING_CASTS },
+  },
+  lens: {
+    stats: LENS_STATS, gains: LENS_GAINS, trendingCategories: LENS_TRENDING_CATEGORIES, daily: LENS_DAILY, engagement: LENS_ENGAGEMENT,
+    channels: null,
+  },
 } as const;
 
 /** A protocol's refresh: its as-of query, its tables, and its steps as [step, statement, the table it writes]. */
@@ -45,11 +59,17 @@ const planOf = (protocol: ProtocolName) => {
   const st = STATEMENTS[protocol];
   return {
     // A live sync's as-of (the node's block time it stands at) may be past the newest row.
-    asOf: `SELECT GREATEST(${asOfSql(spec)}, ${stateOf(protocol, 'as_of')}) AS as_of`, tables: analyticsTables(spec), scoreTable: t.graphScore, idColumn: spec.key, stats: t.stats,
-    steps: [['stats', st.stats, t.stats], ['summary', st.summary, t.summary], ['gains', st.gains, t.gain],
+    asOf: `SELECT GREATEST(${asOfSql(spec)}, ${stateOf(protocol, 'as_of')}) AS as_of`, tables: analyticsTables(spec), scoreTable: t.graphScore, summaryTable: t.summary, idColumn: spec.key, stats: t.stats,
+    steps: [['stats', st.stats, t.stats], ['gains', st.gains, t.gain],
       ['trending categories', st.trendingCategories, t.trendingCategory],
       ...(st.daily ? [['daily', st.daily, spec.daily.table] as const] : []),
       ...(st.engagement && t.engagement ? [['engagement', st.engagement, t.engagement] as const] : [])] as const,
+    /** The channel statements (Farcaster): each channel's totals, trending channels, trending casts. */
+    channelSteps: (st.channels && t.channels ? [['channels', st.channels.channels, t.channels.channel],
+      ['trending channels', st.channels.trending, t.channels.trending],
+      ['trending casts', st.channels.trendingCasts, t.channels.trendingCast]] : []) as (readonly [string, string, string])[],
+    /** The channel-scoped ranks (a step of its own after the statements: it reads fc_channel). */
+    channelRanks: t.channels ? { rank: t.channels.rank, channel: t.channels.channel } : null,
   };
 };
 
@@ -58,20 +78,43 @@ const CSV_CHUNK = 100_000;
 /** protocol_state is written by every refresh too; one row per protocol, analyzed once per refresh. */
 const ANALYZE_STATE = 'ANALYZE protocol_state';
 
-async function writeGraphScores(sql: SqlClient, db: Database, protocol: ProtocolName, generation: number, opts: RefreshOptions) {
-  const graph = protocol === 'farcaster' ? await loadFollowGraph(db, 'farcaster') : await loadFollowGraph(db, 'lens');
+type AnyFollowGraph = FollowGraph<number> | FollowGraph<string>;
+
+/** Rows of `lines` written by COPY in chunks, so a million-profile table is never one string. */
+async function copyLines(sql: SqlClient, table: string, columns: string[], count: number, line: (i: number) => string | null) {
+  for (let start = 0; start < count; start += CSV_CHUNK) {
+    const lines: string[] = [];
+    for (let i = start; i < Math.min(start + CSV_CHUNK, count); i++) {
+      const l = line(i);
+      if (l !== null) lines.push(l);
+    }
+    if (lines.length) await sql.copyCsv(table, columns, `${lines.join('\n')}\n`);
+  }
+}
+
+async function writeGraphScores(sql: SqlClient, graph: AnyFollowGraph, protocol: ProtocolName, generation: number, opts: RefreshOptions) {
   const wanted: (number | string)[] = (protocol === 'farcaster' ? opts.graph?.pretrust?.farcaster : opts.graph?.pretrust?.lens) ?? [];
   const indexOf = graph.indexOf as Map<number | string, number>;
   const pretrust = wanted.map((id) => indexOf.get(id)).filter((i): i is number => i !== undefined);
   const result = computeGraphScore(graph.ids.length, graph.from, graph.to, { ...opts.graph, pretrust: pretrust.length ? pretrust : undefined });
   const scores = scaleToUnitMax(result.scores);
   const { scoreTable, idColumn } = planOf(protocol);
-  for (let start = 0; start < graph.ids.length; start += CSV_CHUNK) {
-    const lines: string[] = [];
-    for (let i = start; i < Math.min(start + CSV_CHUNK, graph.ids.length); i++) lines.push(`${generation},${graph.ids[i]},${scores[i]}`);
-    await sql.copyCsv(scoreTable, ['generation', idColumn, 'score'], `${lines.join('\n')}\n`);
-  }
+  await copyLines(sql, scoreTable, ['generation', idColumn, 'score'], graph.ids.length, (i) => `${generation},${graph.ids[i]},${scores[i]}`);
   return { nodes: graph.ids.length, edges: graph.from.length, iterations: result.iterations, delta: result.delta };
+}
+
+/** Each followed profile's top followers and follower histogram (profiles nobody follows get no row). */
+async function writeFollowerSummaries(sql: SqlClient, graph: AnyFollowGraph, table: string, idColumn: string, generation: number) {
+  const { ids, from, to } = graph;
+  const s = followerSummaries(ids.length, from, to);
+  await copyLines(sql, table, ['generation', idColumn, 'top_followers', 'histogram'], ids.length, (v) => {
+    if (s.followers[v] === 0) return null;
+    const top: (number | string)[] = [];
+    for (let k = 0; k < s.count[v]; k++) top.push(ids[s.top[v * s.size + k]]);
+    const hist = s.histogram.subarray(v * HISTOGRAM_BUCKETS, (v + 1) * HISTOGRAM_BUCKETS);
+    // Array literals quoted for CSV; ids are digits or 0x-hex, never needing escapes inside the braces.
+    return `${generation},${ids[v]},"{${top.join(',')}}","{${hist.join(',')}}"`;
+  });
 }
 
 async function refreshProtocol(sql: SqlClient, db: Database, protocol: ProtocolName, opts: RefreshOptions): Promise<ProtocolReport> {
@@ -105,18 +148,39 @@ async function refreshProtocol(sql: SqlClient, db: Database, protocol: ProtocolN
   // chose a nested loop over 71 M row pairs (11-42 s instead of 7 ms, small dataset).
   // (The old generation's rows, deleted at cleanup, do not skew the estimates:
   // every read is of one generation, which the statistics count apart.)
+  let followGraph: AnyFollowGraph | null = null;
   const graph = await timed('graph score', async () => {
-    const written = await writeGraphScores(sql, db, protocol, generation, opts);
+    followGraph = protocol === 'farcaster' ? await loadFollowGraph(db, 'farcaster') : await loadFollowGraph(db, 'lens');
+    const written = await writeGraphScores(sql, followGraph, protocol, generation, opts);
     await sql.exec(`ANALYZE ${plan.scoreTable}`);
     return written;
   });
+  await timed('summary', async () => {
+    await writeFollowerSummaries(sql, followGraph!, plan.summaryTable, plan.idColumn, generation);
+    await sql.exec(`ANALYZE ${plan.summaryTable}`);
+  });
   // Postgres rejects unused parameters, so only statements that use the as-of time get it.
-  for (const [step, statement, table] of plan.steps) {
-    await timed(step, async () => {
-      await sql.query(statement, statement.includes('$2') ? [generation, asOf] : [generation]);
-      await sql.exec(`ANALYZE ${table}`);
+  const runStep = ([step, statement, table]: readonly [string, string, string]) => timed(step, async () => {
+    await sql.query(statement, statement.includes('$2') ? [generation, asOf] : [generation]);
+    await sql.exec(`ANALYZE ${table}`);
+  });
+  // The channel steps run while the follow graph is loaded: the channel ranks score it once per ranked channel.
+  for (const step of plan.channelSteps) await runStep(step);
+  const ranks = plan.channelRanks;
+  if (ranks && protocol === 'farcaster') {
+    const follows = followGraph as unknown as FollowGraph<number>;
+    await timed('channel ranks', async () => {
+      const { alpha, tolerance, maxIterations } = opts.graph ?? {};
+      const r = await writeChannelRanks(sql, follows, generation, asOf,
+        { ...opts.channelRanks, graph: { alpha, tolerance, maxIterations, ...opts.channelRanks?.graph } });
+      opts.log?.(`${protocol}: channel ranks for ${r.channels} channels, ${r.casters} casters, ${r.iterations} iterations`);
+      await sql.exec(`ANALYZE ${ranks.rank}`);
+      await sql.exec(`ANALYZE ${ranks.channel}`);
     });
   }
+  // The edge arrays (1.4 GB at the network's size) are not needed by the SQL steps.
+  followGraph = null;
+  for (const step of plan.steps) await runStep(step);
 
   const [{ n }] = await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${plan.stats} WHERE generation = $1`, [generation]);
   const average = protocol === 'lens' ? (await sql.query<{ avg: number | null }>(LENS_SCORE_AVERAGE))[0]?.avg ?? null : null;

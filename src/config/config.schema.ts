@@ -71,6 +71,13 @@ export const configSchema = z.object({
    */
   PERSONALIZED_RANK_MAX_EDGES: z.coerce.number().int().min(0).max(500_000_000).default(10_000_000),
   /**
+   * Channel-scoped ranks (Farcaster): the refresh ranks the casters of at most this many channels, those with the
+   * most casters (a personalized PageRank over the whole follow graph each: the step's cost grows with it; 0 = none).
+   */
+  CHANNEL_RANK_CHANNELS: z.coerce.number().int().min(0).max(1000).default(20),
+  /** Channels with fewer casters get no channel-scoped ranks. */
+  CHANNEL_RANK_MIN_CASTERS: z.coerce.number().int().min(1).default(3),
+  /**
    * Behind a load balancer: which proxies' X-Forwarded-For to trust, so limits per client address see the client,
    * not the balancer (Express's `trust proxy`: `true`, a hop count, or comma-separated addresses/subnets). Unset = none.
    */

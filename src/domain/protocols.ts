@@ -76,9 +76,13 @@ export interface ProtocolSpec<K extends number | string = number | string> {
   follows: { table: string; follower: string; followee: string; primaryKey: readonly [string, string] };
   /**
    * Tables the analytics refresh writes, one generation at a time: `trendingCategory`
-   * holds the gainers who posted in each category, `engagement` (Lens) the engagement lists.
+   * holds the gainers who posted in each category, `engagement` (Lens) the engagement lists,
+   * `channels` (Farcaster) the channel tables (domain/channels.ts; Lens has no channels).
    */
-  analytics: { graphScore: string; stats: string; summary: string; gain: string; trendingCategory: string; engagement?: string };
+  analytics: {
+    graphScore: string; stats: string; summary: string; gain: string; trendingCategory: string; engagement?: string;
+    channels?: { channel: string; trending: string; rank: string; trendingCast: string };
+  };
   /**
    * Net follower change per UTC day. `live`: one table kept current as follows
    * change (the live sync writes it with the rows; a refresh rebuilds it after an
@@ -105,6 +109,7 @@ export const FARCASTER: ProtocolSpec<number> = {
   analytics: {
     graphScore: 'fc_graph_score', stats: 'fc_profile_stats', summary: 'fc_follower_summary', gain: 'fc_follower_gain',
     trendingCategory: 'fc_trending_category',
+    channels: { channel: 'fc_channel', trending: 'fc_channel_trending', rank: 'fc_channel_rank', trendingCast: 'fc_trending_cast' },
   },
   daily: { table: 'fc_follower_day', live: true },
   events: {
@@ -152,7 +157,8 @@ export const generationOf = (p: ProtocolSpec) => stateOf(p.name, 'generation');
 /** Every analytics table of the protocol, score table first. */
 export const analyticsTables = (p: ProtocolSpec): string[] => {
   const t = p.analytics;
-  return [t.graphScore, t.stats, t.summary, t.gain, t.trendingCategory, ...(p.daily.live ? [] : [p.daily.table]), ...(t.engagement ? [t.engagement] : [])];
+  return [t.graphScore, t.stats, t.summary, t.gain, t.trendingCategory, ...(p.daily.live ? [] : [p.daily.table]), ...(t.engagement ? [t.engagement] : []),
+    ...(t.channels ? [t.channels.channel, t.channels.trending, t.channels.rank, t.channels.trendingCast] : [])];
 };
 
 /**

@@ -18,6 +18,7 @@ import { TopicResolver } from './resolvers/topic.resolver';
 import { FarcasterCastContentResolver, LensPublicationContentResolver } from './resolvers/post-content.resolver';
 import { FarcasterFollowOverlapResolver, LensFollowOverlapResolver } from './resolvers/follow-overlap.resolver';
 import { PersonalizedRankResolver } from './resolvers/personalized-rank.resolver';
+import { FarcasterChannelResolver, TrendingChannelResolver } from './resolvers/channel.resolver';
 import { FarcasterFreshnessResolver, FreshnessResolver, LensFreshnessResolver } from './resolvers/freshness.resolver';
 
 export const RESOLVERS = [
@@ -25,6 +26,7 @@ export const RESOLVERS = [
   TrendingResolver, ScoreAverageResolver, LensGraphResolver, LensCollectQueryResolver,
   FarcasterGraphResolver, FarcasterCastResolver, LensMatchResolver,
   FarcasterFollowOverlapResolver, LensFollowOverlapResolver, PersonalizedRankResolver,
+  FarcasterChannelResolver, TrendingChannelResolver,
   TokenResolver,
   CategoryResolver,
   TopicResolver, FarcasterCastContentResolver, LensPublicationContentResolver,

@@ -20,6 +20,7 @@ import { farcasterGraphLoaders } from './farcaster-loaders';
 import { tokenLoaders } from './token-loaders';
 import { contentLoaders } from './content-loaders';
 import { followOverlapLoaders } from './follow-overlap-loaders';
+import { channelLoaders } from './channel-loaders';
 import { FARCASTER, LENS } from '../domain/protocols';
 import { orderByKeys } from './order-by-keys';
 import { protocolStateLoader } from './protocol-state-loader';
@@ -44,6 +45,8 @@ export function createLoaders(db: Database) {
     /** Followers you know, mutual follows and unfollowers, per protocol. */
     farcasterOverlap: followOverlapLoaders(db, FARCASTER),
     lensOverlap: followOverlapLoaders(db, LENS),
+    /** Farcaster channels and their ranked casters, as of the analytics refresh. */
+    channels: channelLoaders(db),
     tokens: tokenLoaders(db),
     content: contentLoaders(db),
   };

@@ -16,6 +16,8 @@ import { fixture } from '../helpers/test-server';
 const REFRESH_TABLES = [...FC_TABLES, ...LENS_TABLES, 'protocol_state'];
 /** Who posted in each category: empty here (the fixture is not classified), analyzed all the same (reltuples 0, not -1). */
 const EMPTY_UNCLASSIFIED = ['fc_trending_category', 'lens_trending_category'];
+/** The channel tables: no cast of this fixture is in a channel (the channels test fills them); only their statistics are checked. */
+const CHANNEL_TABLES = ['fc_channel', 'fc_channel_trending', 'fc_channel_rank', 'fc_trending_cast'];
 const CONTENT_TABLES = ['post_content', 'post_category', 'post_cashtag', 'token_mention_daily', 'topic_daily', 'content_dirty_day', 'llm_classification'];
 
 /** Per table: the planner's row count (-1: never analyzed) and the true one. */
@@ -53,7 +55,7 @@ describe(`planner statistics after refresh and classify (${onPostgres() ? 'Postg
     await refreshAnalytics(t.db);
     const after = await statistics(t.db, REFRESH_TABLES);
     for (const table of REFRESH_TABLES) {
-      expect([table, after[table].rows > 0]).toEqual([table, !EMPTY_UNCLASSIFIED.includes(table)]);
+      if (!CHANNEL_TABLES.includes(table)) expect([table, after[table].rows > 0]).toEqual([table, !EMPTY_UNCLASSIFIED.includes(table)]);
       expect([table, after[table].reltuples]).toEqual([table, after[table].rows]);
     }
     if (onPostgres()) expect(await withoutLastAnalyze(t.db, REFRESH_TABLES)).toEqual([]);

@@ -1,4 +1,4 @@
-import { computeGraphScore, scaleToUnitMax, type GraphScoreOptions } from '../../src/analytics/graph-score';
+import { computeGraphScore, graphScorer, scaleToUnitMax, type GraphScoreOptions } from '../../src/analytics/graph-score';
 
 type Edge = [number, number];
 const graph = (edges: Edge[]) => ({
@@ -149,6 +149,30 @@ describe('computeGraphScore', () => {
     expect(() => computeGraphScore(N, bad.from, bad.to)).toThrow(/edge 1 \(1 → 6\)/);
     expect(() => computeGraphScore(N, Int32Array.of(0), Int32Array.of())).toThrow(RangeError);
     expect(() => computeGraphScore(-1, new Int32Array(0), new Int32Array(0))).toThrow(/nodeCount/);
+  });
+});
+
+describe('weighted pretrust and a reused scorer (channel ranks)', () => {
+  const edges: Edge[] = [[0, 1], [1, 2], [2, 0], [3, 2], [4, 3]];
+  const { from, to } = graph(edges);
+
+  it('when pretrust carries weights, then the fixed point is the one of p proportional to them', () => {
+    const r = computeGraphScore(5, from, to, { pretrust: [0, 3], pretrustWeights: [3, 1], tolerance: 1e-13, maxIterations: 1000 });
+    exactScores(5, edges, 0.85, [0.75, 0, 0, 0.25, 0]).forEach((v, i) => expect(r.scores[i]).toBeCloseTo(v, 10));
+  });
+
+  it('when one scorer scores several pretrust sets, then each equals its own computeGraphScore', () => {
+    const score = graphScorer(5, from, to);
+    for (const opts of [{ pretrust: [1] }, { pretrust: [0, 4], pretrustWeights: [1, 5] }, {}] as GraphScoreOptions[]) {
+      expect(Array.from(score(opts).scores)).toEqual(Array.from(computeGraphScore(5, from, to, opts).scores));
+    }
+  });
+
+  it('when weights are missing, zero, negative or not one per pretrusted node, then it throws a RangeError', () => {
+    expect(() => computeGraphScore(5, from, to, { pretrust: [0, 1], pretrustWeights: [1] })).toThrow(/2 pretrusted nodes/);
+    expect(() => computeGraphScore(5, from, to, { pretrust: [0], pretrustWeights: [0] })).toThrow(/weight 0/);
+    expect(() => computeGraphScore(5, from, to, { pretrust: [0], pretrustWeights: [-2] })).toThrow(RangeError);
+    expect(() => computeGraphScore(5, from, to, { pretrust: [0], pretrustWeights: [Infinity] })).toThrow(RangeError);
   });
 });
 

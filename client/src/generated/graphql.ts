@@ -24,6 +24,19 @@ export type Scalars = {
   UUID: { input: string; output: string; }
 };
 
+/** The window of trending casts, ending at the analytics refresh's as-of time (`analyticsAsOf`), not the wall clock. */
+export type CastWindow =
+  /** Casts of the last 24 hours (REST: `24h` or `1d`). */
+  | 'DAY'
+  /** Casts of the last hour (REST: `1h`). */
+  | 'HOUR'
+  /** Casts of the last 6 hours (REST: `6h`). */
+  | 'SIX_HOURS'
+  /** Casts of the last 3 days (REST: `3d`). */
+  | 'THREE_DAYS'
+  /** Casts of the last 7 days (REST: `7d`). */
+  | 'WEEK';
+
 /** The window of follower gains and trending, ending at the protocol's as-of time (its newest event), not the wall clock. */
 export type GainWindow =
   /** The last 1 day (REST: `day` or `1d`). */

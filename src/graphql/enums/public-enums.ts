@@ -80,3 +80,16 @@ registerEnumType(LensPublicationType, {
     QUOTE: { description: 'A quote of another publication, with text of its own.' },
   },
 });
+
+export enum CastWindow { HOUR = '1h', SIX_HOURS = '6h', DAY = '24h', THREE_DAYS = '3d', WEEK = '7d' }
+registerEnumType(CastWindow, {
+  name: 'CastWindow',
+  description: 'The window of trending casts, ending at the analytics refresh\'s as-of time (`analyticsAsOf`), not the wall clock.',
+  valuesConfig: {
+    HOUR: { description: 'Casts of the last hour (REST: `1h`).' },
+    SIX_HOURS: { description: 'Casts of the last 6 hours (REST: `6h`).' },
+    DAY: { description: 'Casts of the last 24 hours (REST: `24h` or `1d`).' },
+    THREE_DAYS: { description: 'Casts of the last 3 days (REST: `3d`).' },
+    WEEK: { description: 'Casts of the last 7 days (REST: `7d`).' },
+  },
+});

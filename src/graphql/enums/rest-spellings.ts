@@ -8,6 +8,7 @@ import type { GraphQLEnumType } from 'graphql';
 /** Further REST spellings of an enum's values, by enum name: alias → value name. */
 const ALIASES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   GainWindow: { '1d': 'DAY', '7d': 'WEEK', '30d': 'MONTH' },
+  CastWindow: { '1d': 'DAY' },
 };
 
 /**
