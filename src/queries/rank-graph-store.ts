@@ -2,7 +2,8 @@
 // process (one store per app) as CSR typed arrays. A protocol's graph is loaded
 // on first use and reloaded when protocol_state.generation moves on: one load
 // at a time per protocol (single flight), in the background, the old graph
-// answering meanwhile; only a request finding no graph at all waits for it.
+// answering meanwhile (after a short wait for the new one); only a request
+// finding no graph at all waits for the load whatever it takes.
 // So the rank is as of the analytics refresh: the live follows read just after
 // the generation it answers for was flipped.
 import { buildCsr, type Csr } from '../analytics/graph-score';
@@ -35,6 +36,12 @@ export interface RankGraphStoreOptions {
   maxEdges: number;
   /** Told of background loads that fail (the next request tries again). */
   onLoadError?: (protocol: ProtocolName, err: unknown) => void;
+  /**
+   * How long a request that finds an older generation's graph waits for the new one before the old one
+   * answers it. Default 1000 ms: a small graph reloads within it (answers move to the new generation
+   * at once); a large one (medium: seconds) keeps answering from the old graph meanwhile. 0: never wait.
+   */
+  reloadWaitMs?: number;
 }
 
 const SPECS: Record<ProtocolName, ProtocolSpec> = { farcaster: FARCASTER, lens: LENS };
@@ -77,9 +84,20 @@ export class RankGraphStore {
     if (slot.refused?.generation === generation) throw slot.refused.error;
     const loading = this.reload(protocol, generation);
     if (slot.graph) {
-      // Served stale meanwhile; the failure is reported, not thrown at this request.
-      loading.catch((err) => this.options.onLoadError?.(protocol, err));
-      return slot.graph;
+      // The old graph answers if the new one is not there in time; a failure is reported, not thrown at this request.
+      const old = slot.graph;
+      const settled = loading.catch((err) => { this.options.onLoadError?.(protocol, err); return undefined; });
+      const wait = this.options.reloadWaitMs ?? 1000;
+      if (!(wait > 0)) return old;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const timeout = new Promise<undefined>((resolve) => {
+        const t = setTimeout(() => resolve(undefined), wait);
+        t.unref?.();
+        timer = t;
+      });
+      const fresh = await Promise.race([settled, timeout]);
+      if (timer) clearTimeout(timer);
+      return fresh ?? old;
     }
     return loading;
   }

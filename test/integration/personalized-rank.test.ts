@@ -198,8 +198,8 @@ describe('the in-memory follow graph store', () => {
     }
   }
 
-  it('when the graph is asked for concurrently, then it is loaded once; a new generation loads once more', async () => {
-    const store = new RankGraphStore(s.testDb.db, { maxEdges: 1000 });
+  it('when the graph is asked for concurrently, then it is loaded once; a new generation loads once more, the old graph answering when the wait runs out', async () => {
+    const store = new RankGraphStore(s.testDb.db, { maxEdges: 1000, reloadWaitMs: 0 });
     expect(await loadsDuring(() => Promise.all([store.graph('farcaster', 1), store.graph('farcaster', 1), store.graph('farcaster', 1)]))).toBe(1);
     const [g] = store.loaded();
     expect(g).toMatchObject({ protocol: 'farcaster', generation: 1, nodes: 9, edges: 11 });
@@ -219,6 +219,10 @@ describe('the in-memory follow graph store', () => {
       }
     });
     expect([loads, settled?.generation, store.loaded().length]).toEqual([1, 2, 1]);
+    // With a wait long enough for the reload, the request that finds generation 3 gets the new graph.
+    const patient = new RankGraphStore(s.testDb.db, { maxEdges: 1000, reloadWaitMs: 60_000 });
+    await patient.graph('lens', 1);
+    expect((await patient.graph('lens', 3)).generation).toBe(3);
   });
 
   it('when the graph is over PERSONALIZED_RANK_MAX_EDGES, then SERVICE_UNAVAILABLE naming the bound, asked again without a reload; 0 turns it off', async () => {
