@@ -264,6 +264,17 @@ function templates(s: Sample): Record<string, Variant[]> {
     ],
     'get /api/v2/lens/profile/:id/mutual-follows': [byLens('/api/v2/lens/profile/{id}/mutual-follows'), byLens('/api/v2/lens/profile/{id}/mutual-follows', 'last=20')],
     'get /api/v2/lens/profile/:id/unfollowers': [byLens('/api/v2/lens/profile/{id}/unfollowers'), byLens('/api/v2/lens/profile/{id}/unfollowers', 'last=20')],
+    // Personalized rank (in memory, after the first request loads the graph): one sampled viewer, or ten, at the default and the largest radius
+    'get /api/v2/farcaster/personalized-rank': [
+      { name: '/api/v2/farcaster/personalized-rank?seeds={sampled fid}', request: (i) => get(`/api/v2/farcaster/personalized-rank?seeds=${fid(i)}`) },
+      { name: '/api/v2/farcaster/personalized-rank?seeds={10 sampled fids}', request: (i) => get(`/api/v2/farcaster/personalized-rank?seeds=${Array.from({ length: 10 }, (_, k) => fid(i + 7 * k)).join(',')}`) },
+      { name: '/api/v2/farcaster/personalized-rank?seeds={sampled fid}&hops=5&last=20', request: (i) => get(`/api/v2/farcaster/personalized-rank?seeds=${fid(i)}&hops=5&last=20`) },
+    ],
+    'get /api/v2/lens/personalized-rank': [
+      { name: '/api/v2/lens/personalized-rank?seeds={sampled id}', request: (i) => get(`/api/v2/lens/personalized-rank?seeds=${lid(i)}`) },
+      { name: '/api/v2/lens/personalized-rank?seeds={10 sampled ids}', request: (i) => get(`/api/v2/lens/personalized-rank?seeds=${Array.from({ length: 10 }, (_, k) => lid(i + 7 * k)).join(',')}`) },
+      { name: '/api/v2/lens/personalized-rank?seeds={sampled id}&hops=5&last=20', request: (i) => get(`/api/v2/lens/personalized-rank?seeds=${lid(i)}&hops=5&last=20`) },
+    ],
     // Channels: the generator's channel names in turn (src/datagen/farcaster-casts.ts), every window, pages from either end
     'get /api/v2/farcaster/channels/trending': [
       { name: '/api/v2/farcaster/channels/trending?window={1d,7d,30d}', request: (i) => get(`/api/v2/farcaster/channels/trending?window=${CHANNEL_WINDOWS[i % 3]}`) },

@@ -200,7 +200,7 @@ function pretrustVector(nodeCount: number, pretrust: readonly number[] | undefin
  * (from, to) pairs: a follower's trust is split per distinct followee, so a
  * duplicated row in the input cannot double a share.
  */
-function buildCsr(nodeCount: number, from: Int32Array, to: Int32Array): Csr {
+export function buildCsr(nodeCount: number, from: Int32Array, to: Int32Array): Csr {
   const offset = new Int32Array(nodeCount + 1);
   for (let e = 0; e < from.length; e++) if (from[e] !== to[e]) offset[from[e] + 1] += 1;
   for (let i = 0; i < nodeCount; i++) offset[i + 1] += offset[i];

@@ -65,6 +65,12 @@ export const configSchema = z.object({
   GRAPH_PRETRUST_FARCASTER: z.string().optional(),
   GRAPH_PRETRUST_LENS: z.string().optional(),
   /**
+   * Personalized rank: most live follows a protocol's in-memory graph may hold (4 bytes each, plus 20 per
+   * profile; medium's 3.8 M Farcaster follows take 18 MiB). A larger graph is not loaded and the rank answers
+   * SERVICE_UNAVAILABLE; 0 turns the rank off (no graph is ever loaded).
+   */
+  PERSONALIZED_RANK_MAX_EDGES: z.coerce.number().int().min(0).max(500_000_000).default(10_000_000),
+  /**
    * Channel-scoped ranks (Farcaster): the refresh ranks the casters of at most this many channels, those with the
    * most casters (a personalized PageRank over the whole follow graph each: the step's cost grows with it; 0 = none).
    */

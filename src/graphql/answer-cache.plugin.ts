@@ -42,8 +42,8 @@ export function answerCachePlugin(cache: AnswerCache): ApolloServerPlugin<Contex
           served = true;
           return { http: { status: undefined, headers: new HeaderMap() }, body: { kind: 'single', singleResult: JSON.parse(found.body) } };
         },
-        async willSendResponse({ response }) {
-          if (!key || served || response.body.kind !== 'single') return;
+        async willSendResponse({ response, contextValue }) {
+          if (!key || served || response.body.kind !== 'single' || contextValue.answerNotCacheable) return;
           const { data, errors } = response.body.singleResult;
           if (data && !errors?.length) cache.set(key, JSON.stringify({ data }));
         },

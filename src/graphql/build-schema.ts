@@ -17,6 +17,7 @@ import { CategoryResolver } from './resolvers/category.resolver';
 import { TopicResolver } from './resolvers/topic.resolver';
 import { FarcasterCastContentResolver, LensPublicationContentResolver } from './resolvers/post-content.resolver';
 import { FarcasterFollowOverlapResolver, LensFollowOverlapResolver } from './resolvers/follow-overlap.resolver';
+import { PersonalizedRankResolver } from './resolvers/personalized-rank.resolver';
 import { FarcasterChannelResolver, TrendingChannelResolver } from './resolvers/channel.resolver';
 import { FarcasterTrustResolver, LensTrustResolver } from './resolvers/trust.resolver';
 import {
@@ -29,7 +30,7 @@ export const RESOLVERS = [
   FarcasterUserResolver, LensProfileResolver, CountsResolver, FarcasterAnalyticsResolver, LensAnalyticsResolver,
   TrendingResolver, ScoreAverageResolver, LensGraphResolver, LensCollectQueryResolver,
   FarcasterGraphResolver, FarcasterCastResolver, LensMatchResolver,
-  FarcasterFollowOverlapResolver, LensFollowOverlapResolver,
+  FarcasterFollowOverlapResolver, LensFollowOverlapResolver, PersonalizedRankResolver,
   FarcasterChannelResolver, TrendingChannelResolver,
   FarcasterTrustResolver, LensTrustResolver,
   FarcasterCrossProtocolResolver, LensCrossProtocolResolver, CrossProtocolRankingResolver, CrossProtocolPersonResolver, CrossProtocolRankResolver,

@@ -4,11 +4,14 @@ import type { AuthenticatedKey } from '../auth/key.types';
 import type { ErrorCode } from '../errors/app-error';
 import type { Loaders } from '../loaders/create-loaders';
 import type { PushDispatcher } from '../push/dispatcher';
+import type { RankGraphStore } from '../queries/rank-graph-store';
 
 /** Built fresh for every request (GraphQL or REST): loaders never outlive it. */
 export interface Context {
   db: Database;
   loaders: Loaders;
+  /** The process's in-memory follow graphs of the personalized rank (shared by all requests, unlike the loaders). */
+  rankGraphs: RankGraphStore;
   apiKey: AuthenticatedKey;
   requestId: string;
   log: Logger;
@@ -16,4 +19,6 @@ export interface Context {
   noteErrorAnswer?(code: ErrorCode): void;
   /** The app's push face: this instance's dispatcher (null with PUSH=off) and the webhook limit. */
   push?: { dispatcher: PushDispatcher | null; maxWebhooksPerKey: number };
+  /** Set by a resolver whose answer must not enter the answer cache (the personalized rank from a graph being replaced). */
+  answerNotCacheable?: boolean;
 }

@@ -21,6 +21,7 @@ import { prepareOperation } from '../graphql/prepared-operation';
 import { createAnswerCache } from '../cache/create-answer-cache';
 import type { Context } from '../graphql/context.type';
 import { createLoaders } from '../loaders/create-loaders';
+import { RankGraphStore } from '../queries/rank-graph-store';
 import { REST_ROUTES } from '../rest/rest-routes';
 import { restRouter } from '../rest/rest-router';
 import { restDocs } from '../rest/rest-docs';
@@ -101,8 +102,13 @@ export async function createApp(config: Config, db: Database, log: Logger): Prom
   const push = { dispatcher, maxWebhooksPerKey: pushOptions.maxWebhooksPerKey };
   const subscriptionServers: SubscriptionServer[] = [];
 
+  // One per app (so per process): the follow graphs are loaded on first use, not at start.
+  const rankGraphs = new RankGraphStore(db, {
+    maxEdges: config.PERSONALIZED_RANK_MAX_EDGES,
+    onLoadError: (protocol, err) => log.error({ err, protocol }, 'personalized rank: loading the follow graph failed'),
+  });
   const contextOf = (req: Request, res: Response): Context => ({
-    db, loaders: createLoaders(db), apiKey: res.locals.apiKey as AuthenticatedKey, requestId: String(req.id), log: req.log ?? log,
+    db, loaders: createLoaders(db), rankGraphs, apiKey: res.locals.apiKey as AuthenticatedKey, requestId: String(req.id), log: req.log ?? log,
     noteErrorAnswer: (code) => { res.locals[ERROR_CODE_LOCAL] = code; },
     push,
   });

@@ -97,12 +97,14 @@ export function trendingInCategoriesTotal(db: Database, protocol: ProtocolName, 
 export interface ProtocolStateRow {
   protocol: ProtocolName; as_of: Date | null; refreshed_at: Date | null; analytics_as_of: Date | null;
   profile_count: number; score_average: number | null;
+  /** The analytics generation readers use (the in-memory follow graph of the personalized rank follows it). */
+  generation: number;
   /** Moved on by every write that can change an answer (a bigint, as text). */
   data_version: string;
 }
 
 /** The protocol_state rows of the protocols, in one statement; a protocol without a row is absent. */
 export function protocolStates(db: Database, protocols: readonly ProtocolName[]): Promise<ProtocolStateRow[]> {
-  return db.read(`SELECT protocol, as_of, refreshed_at, analytics_as_of, profile_count, score_average, data_version::text AS data_version
+  return db.read(`SELECT protocol, as_of, refreshed_at, analytics_as_of, profile_count, score_average, generation, data_version::text AS data_version
     FROM protocol_state WHERE protocol = ANY($1::text[])`, [...protocols]);
 }

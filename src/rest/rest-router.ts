@@ -58,7 +58,7 @@ export function restRouter(routes: RestRoute[], prepare: (document: DocumentNode
         res.set(await freshness);
         // No errors: every root the operation asked for answered (an entity root is null only with NOT_FOUND).
         const body = JSON.stringify(r.answer(spelled(data) as Found<unknown>));
-        send(res, key ? cache.set(key, body) : { body, etag: etagOf(body) });
+        send(res, key && !contextValue.answerNotCacheable ? cache.set(key, body) : { body, etag: etagOf(body) });
       } catch (err) {
         // The read is settled before the error answer leaves, so no statement of this request outlives it.
         await freshness?.catch(() => undefined);

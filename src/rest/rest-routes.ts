@@ -11,9 +11,11 @@ import { TOKEN_ROUTES } from './routes/token.routes';
 import { CATEGORY_ROUTES } from './routes/category.routes';
 import { TOPIC_ROUTES } from './routes/topic.routes';
 import { VIEWER_ROUTES } from './routes/viewer.routes';
+import { PERSONALIZED_RANK_ROUTES } from './routes/personalized-rank.routes';
 import { CHANNEL_ROUTES } from './routes/channel.routes';
 import { TRUST_ROUTES } from './routes/trust.routes';
 import { CROSS_ROUTES } from './routes/cross.routes';
 
 export const REST_ROUTES: RestRoute[] = [...LENS_ACTIVITY_ROUTES, ...LENS_ROUTES, ...FARCASTER_ROUTES, ...FARCASTER_ACTIVITY_ROUTES, ...TRENDING_ROUTES,
-  ...TOKEN_ROUTES, ...CATEGORY_ROUTES, ...TOPIC_ROUTES, ...VIEWER_ROUTES, ...CHANNEL_ROUTES, ...TRUST_ROUTES, ...CROSS_ROUTES];
+  ...TOKEN_ROUTES, ...CATEGORY_ROUTES, ...TOPIC_ROUTES, ...VIEWER_ROUTES, ...CHANNEL_ROUTES, ...TRUST_ROUTES, ...CROSS_ROUTES,
+  ...PERSONALIZED_RANK_ROUTES];

@@ -62,6 +62,17 @@ const RULES: Record<string, (args: Args, now: Date) => Size> = {
   'Query.tokenMentions': fixed(100, 'symbols (assumed)'),
 };
 
+/**
+ * Fields whose cost is CPU work, not answer size: counted as this many answer
+ * nodes on top of what they answer. The personalized rank walks up to a few
+ * million follows in memory (tens of ms of one core each): at the default
+ * GRAPHQL_MAX_COST an operation holds at most nine of them.
+ */
+export const WORK_COSTS: Readonly<Record<string, number>> = {
+  'Query.farcasterPersonalizedRank': 2000,
+  'Query.lensPersonalizedRank': 2000,
+};
+
 const isRecord = (v: unknown): v is Args => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**

@@ -11,7 +11,7 @@ import {
   type GraphQLObjectType, type GraphQLSchema, type InlineFragmentNode, type NamedTypeNode, type OperationDefinitionNode,
   type SelectionNode, type SelectionSetNode,
 } from 'graphql';
-import { DEFAULT_LIST_SIZE, fieldSize, type Size } from './list-sizes';
+import { DEFAULT_LIST_SIZE, fieldSize, WORK_COSTS, type Size } from './list-sizes';
 
 /** One list on the way to a field: `farcasterUsers` × 100 fids, `followersHistory.points` × 1000 day points. */
 export interface CostFactor { field: string; n: number; what: string }
@@ -103,7 +103,7 @@ class CostWalker {
         below = { ...own, origin: name };
       }
       const count = k * n;
-      total += count;
+      total += count + k * (WORK_COSTS[`${type.name}.${name}`] ?? 0);
       if (count > this.heaviest.count) this.heaviest = { count, factors: path };
       const named = getNamedType(def.type);
       const childSets = nodes.flatMap((f) => (f.selectionSet ? [f.selectionSet] : []));

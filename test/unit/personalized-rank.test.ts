@@ -1,0 +1,154 @@
+// The personalized rank against an independent exact computation: the k-hop
+// ball found by a plain BFS, the restricted chain written out as a dense matrix
+// and iterated to its fixed point (power iteration, to 1e-15). The push
+// estimates must be lower bounds within the bound they state, the bound must be
+// the exact L1 error, and the k-hop restriction must change the answer as defined.
+import { buildCsr } from '../../src/analytics/graph-score';
+import { personalizedRank, type PersonalizedRankOptions } from '../../src/analytics/personalized-rank';
+
+type Edge = [number, number];
+
+const csrOf = (n: number, edges: Edge[]) => buildCsr(n, Int32Array.from(edges.map((e) => e[0])), Int32Array.from(edges.map((e) => e[1])));
+
+/** Nodes within `hops` of the seeds (plain BFS over a Set-based adjacency). */
+function ballOf(n: number, edges: Edge[], seeds: number[], hops: number): Set<number> {
+  const outs = Array.from({ length: n }, () => new Set<number>());
+  for (const [a, b] of edges) if (a !== b) outs[a].add(b);
+  const ball = new Set(seeds);
+  let frontier = [...new Set(seeds)];
+  for (let h = 0; h < hops; h++) {
+    const next: number[] = [];
+    for (const u of frontier) for (const v of outs[u]) if (!ball.has(v)) { ball.add(v); next.push(v); }
+    frontier = next;
+  }
+  return ball;
+}
+
+/** π = (1 − α)s + αPᵀπ on the ball by power iteration; P splits over follows inside the ball, a node with none sends to the seeds. */
+function exactRank(n: number, edges: Edge[], seeds: number[], hops: number, alpha = 0.85): number[] {
+  const ball = ballOf(n, edges, seeds, hops);
+  const outs = Array.from({ length: n }, () => new Set<number>());
+  for (const [a, b] of edges) if (a !== b && ball.has(a) && ball.has(b)) outs[a].add(b);
+  const distinct = [...new Set(seeds)];
+  const s = Array.from({ length: n }, (_, i) => (distinct.includes(i) ? 1 / distinct.length : 0));
+  let pi = [...s];
+  for (let it = 0; it < 10_000; it++) {
+    const next = s.map((x) => (1 - alpha) * x);
+    for (const u of ball) {
+      if (outs[u].size === 0) for (const t of distinct) next[t] += alpha * pi[u] / distinct.length;
+      else for (const v of outs[u]) next[v] += alpha * pi[u] / outs[u].size;
+    }
+    const delta = next.reduce((a, x, i) => a + Math.abs(x - pi[i]), 0);
+    pi = next;
+    if (delta < 1e-15) break;
+  }
+  return pi;
+}
+
+/** A seeded random graph: `m` follows among `n` nodes, a few hubs. */
+function randomGraph(n: number, m: number, seed: number): Edge[] {
+  let a = seed >>> 0;
+  const rnd = () => { a = (a * 1664525 + 1013904223) >>> 0; return a / 2 ** 32; };
+  return Array.from({ length: m }, () => [Math.floor(rnd() * n), Math.floor(rnd() ** 2 * n)] as Edge);
+}
+
+function check(n: number, edges: Edge[], seeds: number[], opts: PersonalizedRankOptions) {
+  const exact = exactRank(n, edges, seeds, opts.hops ?? 3);
+  const res = personalizedRank(csrOf(n, edges), seeds, { limit: n, ...opts });
+  const estimate = new Array<number>(n).fill(0);
+  res.nodes.forEach((v, i) => { estimate[v] = res.scores[i]; });
+  // The seeds are not listed: their estimates come summed.
+  const seedError = [...new Set(seeds)].reduce((acc, v) => acc + exact[v], 0) - res.seedMass;
+  const otherError = exact.reduce((acc, x, v) => acc + (seeds.includes(v) ? 0 : x - estimate[v]), 0);
+  return { exact, estimate, res, seedError, l1: otherError + seedError };
+}
+
+describe('personalized rank (forward push on the k-hop ball)', () => {
+  it('when the graph is small, then every listed estimate is a lower bound within errorBound, and errorBound is the exact L1 error', () => {
+    for (const [n, m, seed] of [[30, 90, 1], [60, 300, 2], [120, 500, 3]]) {
+      const edges = randomGraph(n, m, seed);
+      for (const seeds of [[0], [3, 7, 7, 11]]) {
+        for (const hops of [1, 2, 3, 5]) {
+          for (const epsilon of [1e-3, 1e-5, 1e-9]) {
+            const { exact, estimate, res, seedError, l1 } = check(n, edges, seeds, { hops, epsilon });
+            for (let v = 0; v < n; v++) {
+              if (seeds.includes(v)) continue;
+              expect(estimate[v]).toBeLessThanOrEqual(exact[v] + 1e-12);
+              expect(exact[v] - estimate[v]).toBeLessThanOrEqual(res.errorBound + 1e-12);
+            }
+            expect(seedError).toBeGreaterThanOrEqual(-1e-12);
+            // The L1 distance to the exact solution (every node listed with limit n, the seeds summed) is the bound stated.
+            expect(Math.abs(l1 - res.errorBound)).toBeLessThan(1e-10);
+            expect(res.converged).toBe(true);
+            if (epsilon === 1e-9) expect(res.errorBound).toBeLessThan(1e-6);
+          }
+        }
+      }
+    }
+  });
+
+  it('when ε is tiny, then the list is the exact rank: order by score then id, seeds left out, ranks as the exact solution gives them', () => {
+    const n = 80;
+    const edges = randomGraph(n, 320, 9);
+    const { exact, res } = check(n, edges, [5, 6], { hops: 3, epsilon: 1e-12 });
+    const expected = exact.map((x, v) => [v, x] as const).filter(([v, x]) => x > 1e-10 && v !== 5 && v !== 6)
+      .sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+    expect(Array.from(res.nodes)).toEqual(expected.map(([v]) => v));
+    res.scores.forEach((x, i) => expect(x).toBeCloseTo(expected[i][1], 9));
+    expect(res.reached).toBe(expected.length);
+  });
+
+  it('when follows leave the k-hop ball, then they do not count: a rim node splits its trust among the follows it keeps', () => {
+    // 0 → 1 → 2 → 3, and 1 → 3. With hops 1 the ball is {0, 1}: 1 follows nobody inside, so its trust returns to 0.
+    const edges: Edge[] = [[0, 1], [1, 2], [2, 3], [1, 3]];
+    const one = personalizedRank(csrOf(4, edges), [0], { hops: 1, epsilon: 1e-14, limit: 10 });
+    expect(Array.from(one.nodes)).toEqual([1]);
+    expect(one.ballNodes).toBe(2);
+    // π0 = 0.15 + 0.85·π1, π1 = 0.85·π0, so π1 = 0.85·0.15 / (1 − 0.85²).
+    expect(one.scores[0]).toBeCloseTo((0.85 * 0.15) / (1 - 0.85 ** 2), 10);
+    // With hops 2 the ball is {0, 1, 2, 3} (3 is one follow from 1): 2 is on the rim and keeps 2 → 3; 3 follows nobody, back to 0.
+    const two = personalizedRank(csrOf(4, edges), [0], { hops: 2, epsilon: 1e-14, limit: 10 });
+    const exact = exactRank(4, edges, [0], 2);
+    expect(two.ballNodes).toBe(4);
+    expect(Array.from(two.nodes)).toEqual([1, 3, 2]);
+    two.nodes.forEach((v, i) => expect(two.scores[i]).toBeCloseTo(exact[v], 10));
+    // Beyond the ball nothing is listed: with hops 1 from 2, only 3.
+    expect(Array.from(personalizedRank(csrOf(4, edges), [2], { hops: 1 }).nodes)).toEqual([3]);
+  });
+
+  it('when scores tie, then the smaller node index (= id order) comes first; a second call on the same graph gives the same answer', () => {
+    const csr = csrOf(5, [[0, 3], [0, 1], [0, 4], [0, 2]]);
+    const a = personalizedRank(csr, [0], { epsilon: 1e-12 });
+    expect(Array.from(a.nodes)).toEqual([1, 2, 3, 4]);
+    personalizedRank(csr, [4], { hops: 5 });
+    const b = personalizedRank(csr, [0], { epsilon: 1e-12 });
+    expect([Array.from(b.nodes), Array.from(b.scores), b.errorBound]).toEqual([Array.from(a.nodes), Array.from(a.scores), a.errorBound]);
+  });
+
+  it('when the work cap stops the pushes, then converged is false and the bound is still the exact L1 error', () => {
+    const n = 200;
+    const edges = randomGraph(n, 2000, 4);
+    const { res, l1 } = check(n, edges, [1], { hops: 4, epsilon: 1e-12, maxWork: 500 });
+    expect(res.converged).toBe(false);
+    expect(Math.abs(l1 - res.errorBound)).toBeLessThan(1e-10);
+    expect(res.errorBound).toBeGreaterThan(1e-3);
+  });
+
+  it('when the limit is below the nodes reached, then the best `limit` are listed and reached counts them all', () => {
+    const n = 100;
+    const edges = randomGraph(n, 600, 5);
+    const all = personalizedRank(csrOf(n, edges), [2], { limit: n, epsilon: 1e-10 });
+    const top = personalizedRank(csrOf(n, edges), [2], { limit: 7, epsilon: 1e-10 });
+    expect(Array.from(top.nodes)).toEqual(Array.from(all.nodes.slice(0, 7)));
+    expect(top.reached).toBe(all.reached);
+  });
+
+  it('when options or seeds are out of range, then a RangeError names them', () => {
+    const csr = csrOf(3, [[0, 1]]);
+    expect(() => personalizedRank(csr, [])).toThrow('at least one seed');
+    expect(() => personalizedRank(csr, [3])).toThrow('seed 3 is outside 0..2');
+    expect(() => personalizedRank(csr, [0], { hops: 6 })).toThrow('hops must be an integer in 0..5');
+    expect(() => personalizedRank(csr, [0], { alpha: 1 })).toThrow('alpha must be in (0, 1)');
+    expect(() => personalizedRank(csr, [0], { epsilon: 0 })).toThrow('epsilon must be');
+  });
+});
