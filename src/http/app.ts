@@ -163,7 +163,7 @@ export async function createApp(config: Config, db: Database, log: Logger): Prom
     attachSubscriptions(server) {
       subscriptionServers.push(attachSubscriptionServer(server, {
         schema: appSchema(), keys, validationRules, log,
-        contextOf: (apiKey) => ({ db, loaders: createLoaders(db), apiKey, requestId: `ws-${++subscriptionSeq}`, log, push }),
+        contextOf: (apiKey) => ({ db, loaders: createLoaders(db), rankGraphs, apiKey, requestId: `ws-${++subscriptionSeq}`, log, push }),
       }));
     },
     async close() {
