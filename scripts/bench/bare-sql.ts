@@ -13,7 +13,7 @@ const FARCASTER_GENERATION = `(SELECT generation FROM protocol_state WHERE proto
 const LENS_GENERATION = `(SELECT generation FROM protocol_state WHERE protocol = 'lens')`;
 
 /** analytics.repository.ts protocolStates, always for both protocols (the protocol_state loader reads both rows at once). */
-export const PROTOCOL_STATES = `SELECT protocol, as_of, refreshed_at, analytics_as_of, profile_count, score_average, data_version::text AS data_version
+export const PROTOCOL_STATES = `SELECT protocol, as_of, refreshed_at, analytics_as_of, profile_count, score_average, generation, data_version::text AS data_version
     FROM protocol_state WHERE protocol = ANY($1::text[])`;
 
 /** lens-profile.repository.ts findLensProfiles. */

@@ -47,6 +47,12 @@ export async function deleteWebhook(sql: SqlClient, apiKeyId: string, id: string
   });
 }
 
+/** Whether any webhook exists (fan-out has nothing to do without one). */
+export async function anyWebhook(sql: SqlClient): Promise<boolean> {
+  const [row] = await sql.query<{ any: boolean }>('SELECT EXISTS (SELECT 1 FROM push_webhook) AS any');
+  return row.any;
+}
+
 /** Every webhook (few: fan-out matches each event against all of them). */
 export async function allWebhooks(tx: SqlClient): Promise<WebhookRecord[]> {
   return (await tx.query<WebhookRow>('SELECT id, api_key_id, url, filter, created_at, secret FROM push_webhook')).map(toWebhook);

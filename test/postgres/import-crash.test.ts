@@ -23,9 +23,12 @@ const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
 const SPLIT = { 'farcaster/links': 6, 'lens/profile_follower': 6, 'farcaster/reactions': 3, 'lens/publication_reaction': 3, 'tokens/prices': 3 };
 /** Run bookkeeping, not data. */
 const SKIPPED_TABLES = ['_prisma_migrations', 'import_run'];
-/** Columns that differ between two runs by design: generation numbers, the times of the run itself, and data_version (moved on by every write, so by every re-run). */
+/** Columns that differ between two runs by design: generation numbers, the times of the run itself, outbox ids (a killed run's transactions take sequence numbers), and data_version (moved on by every write, so by every re-run). */
 const SKIPPED_COLUMNS: Record<string, string[]> = {
   '*': ['generation'], protocol_state: ['refreshed_at', 'data_version'], post_content: ['classified_at'], llm_classification: ['created_at'],
+  fc_rank_history: ['recorded_at'], lens_rank_history: ['recorded_at'],
+  cross_protocol_rank: ['fc_generation', 'lens_generation'], cross_protocol_generation: ['fc_generation', 'lens_generation', 'computed_at'],
+  push_event: ['id', 'created_at'],
 };
 /** Tables the dataset fills; a clean import with any of them empty would make the comparison hollow. */
 const FILLED = ['fc_link', 'fc_cast', 'fc_reaction', 'lens_follow', 'lens_act', 'token_price', 'post_content', 'post_category',
