@@ -30,9 +30,15 @@ export async function markFanned(tx: SqlClient, ids: string[]): Promise<void> {
   if (ids.length) await tx.query('UPDATE push_event SET fanned_out = true WHERE id = ANY($1::bigint[])', [ids]);
 }
 
-/** Drops fanned-out events and finished deliveries older than the retention period; pending deliveries stay. */
+/**
+ * Drops events and finished deliveries older than the retention period; pending deliveries stay. An event not
+ * fanned out stays too, unless it is older than every webhook: fan-out waits while there is none (fan-out.ts),
+ * and a webhook gets only the events stored after its creation, so such an event can never make a delivery.
+ */
 export async function pruneOutbox(sql: SqlClient, retentionHours: number): Promise<{ events: number; deliveries: number }> {
-  const events = await sql.query(`DELETE FROM push_event WHERE fanned_out AND created_at < now() - make_interval(hours => $1) RETURNING id`, [retentionHours]);
-  const deliveries = await sql.query(`DELETE FROM push_delivery WHERE state <> 'pending' AND created_at < now() - make_interval(hours => $1) RETURNING id`, [retentionHours]);
-  return { events: events.length, deliveries: deliveries.length };
+  const count = async (statement: string) => (await sql.query<{ n: number }>(`WITH d AS (${statement} RETURNING 1) SELECT count(*)::int AS n FROM d`, [retentionHours]))[0].n;
+  const events = await count(`DELETE FROM push_event WHERE created_at < now() - make_interval(hours => $1)
+    AND (fanned_out OR created_at < (SELECT coalesce(min(created_at), 'infinity') FROM push_webhook))`);
+  const deliveries = await count(`DELETE FROM push_delivery WHERE state <> 'pending' AND created_at < now() - make_interval(hours => $1)`);
+  return { events, deliveries };
 }

@@ -5,6 +5,8 @@
 // instances on one database deliver each attempt once.
 import { GraphQLClient } from 'graphql-request';
 import { insertPushEvents } from '../../src/repositories/push-outbox.sql';
+import { pruneOutbox } from '../../src/push/outbox.repository';
+import { createWebhook } from '../../src/push/webhook.repository';
 import { verifySignature } from '../../src/push/webhook-signature';
 import { retryDelayMs } from '../../src/push/webhook-delivery';
 import type { OutboxEvent } from '../../src/domain/push-events';
@@ -129,5 +131,33 @@ describe('webhook delivery', () => {
   it('backoff doubles from the base up to the max, with jitter between half and all of it', () => {
     expect([1, 2, 3, 10].map((n) => retryDelayMs(n, 1_000, 5_000, () => 0))).toEqual([500, 1_000, 2_000, 2_500]);
     expect([1, 2, 3, 10].map((n) => retryDelayMs(n, 1_000, 5_000, () => 1))).toEqual([1_000, 2_000, 4_000, 5_000]);
+  });
+});
+
+describe('outbox pruning', () => {
+  it('when events pass the retention, then fanned-out ones go, and unfanned ones only when older than every webhook', async () => {
+    const { sql } = testDb.db;
+    // No dispatcher of an earlier test may fan out behind this one's back.
+    for (const a of [...apps]) await stop(a);
+    for (const t of ['push_delivery', 'push_webhook', 'push_event']) await sql.query(`DELETE FROM ${t}`);
+    const backdate = (table: string, hours: number) => sql.query(`UPDATE ${table} SET created_at = now() - make_interval(hours => $1)`, [hours]);
+    // No webhook: fan-out leaves events unfanned, and they go once past the retention.
+    await emit(follow(21, 1), follow(21, 2));
+    expect(await pruneOutbox(sql, 72)).toEqual({ events: 0, deliveries: 0 });
+    await backdate('push_event', 100);
+    expect(await pruneOutbox(sql, 72)).toEqual({ events: 2, deliveries: 0 });
+
+    // A webhook older than the events: an unfanned one stays (its fan-out is still due), a fanned-out one goes.
+    // An app without a dispatcher (nothing fans out behind the test's back), for an API key to own the webhook.
+    const { served } = await start({ PUSH: 'off' });
+    await stop(served);
+    const [{ id: keyId }] = await sql.query<{ id: string }>('SELECT id FROM api_key LIMIT 1');
+    await createWebhook(sql, keyId, 'http://127.0.0.1:9/old', { types: ['NEW_FOLLOWER'] }, 'secret');
+    await backdate('push_webhook', 200);
+    await emit(follow(21, 3), follow(21, 4));
+    await backdate('push_event', 100);
+    await sql.query('UPDATE push_event SET fanned_out = true WHERE id = (SELECT min(id) FROM push_event)');
+    expect(await pruneOutbox(sql, 72)).toEqual({ events: 1, deliveries: 0 });
+    expect(await sql.query('SELECT fanned_out FROM push_event')).toEqual([{ fanned_out: false }]);
   });
 });
