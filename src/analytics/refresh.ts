@@ -11,6 +11,7 @@ import { DEFAULT_RANK_HISTORY_DAYS, DEFAULT_RANK_HISTORY_INTERVAL_MINUTES } from
 import { RANK_HISTORY_INSERT } from './rank-history.sql';
 import { loadFollowGraph, type FollowGraph } from './follow-edges';
 import { followerSummaries, HISTOGRAM_BUCKETS } from './follower-summary';
+import { copyRows } from './copy-rows';
 import { FC_GAINS, FC_STATS, FC_TRENDING_CATEGORIES } from './farcaster-refresh.sql';
 import { rebuildFarcasterLive } from './farcaster-live.sql';
 import { FC_CHANNEL_TRENDING, FC_CHANNELS, FC_TRENDING_CASTS } from './channels-refresh.sql';
@@ -84,24 +85,10 @@ const planOf = (protocol: ProtocolName) => {
   };
 };
 
-const CSV_CHUNK = 100_000;
-
 /** protocol_state is written by every refresh too; one row per protocol, analyzed once per refresh. */
 const ANALYZE_STATE = 'ANALYZE protocol_state';
 
 type AnyFollowGraph = FollowGraph<number> | FollowGraph<string>;
-
-/** Rows of `lines` written by COPY in chunks, so a million-profile table is never one string. */
-async function copyLines(sql: SqlClient, table: string, columns: string[], count: number, line: (i: number) => string | null) {
-  for (let start = 0; start < count; start += CSV_CHUNK) {
-    const lines: string[] = [];
-    for (let i = start; i < Math.min(start + CSV_CHUNK, count); i++) {
-      const l = line(i);
-      if (l !== null) lines.push(l);
-    }
-    if (lines.length) await sql.copyCsv(table, columns, `${lines.join('\n')}\n`);
-  }
-}
 
 async function writeGraphScores(sql: SqlClient, graph: AnyFollowGraph, protocol: ProtocolName, generation: number, opts: RefreshOptions) {
   const wanted: (number | string)[] = (protocol === 'farcaster' ? opts.graph?.pretrust?.farcaster : opts.graph?.pretrust?.lens) ?? [];
@@ -113,7 +100,7 @@ async function writeGraphScores(sql: SqlClient, graph: AnyFollowGraph, protocol:
   const { result } = scored;
   const scores = scaleToUnitMax(result.scores);
   const { scoreTable, idColumn } = planOf(protocol);
-  await copyLines(sql, scoreTable, ['generation', idColumn, 'score'], graph.ids.length, (i) => `${generation},${graph.ids[i]},${scores[i]}`);
+  await copyRows(sql, scoreTable, ['generation', idColumn, 'score'], graph.ids.length, (i) => `${generation},${graph.ids[i]},${scores[i]}`);
   await writeTrustStrategy(sql, protocol, generation, 'follows', graph.ids as (number | string)[], scored, options, scored.csr.target.length);
   // The engagement graph is scored on the same nodes; the follow edges are not needed past here.
   const nodes: TrustNodes<number | string> = { ids: graph.ids as (number | string)[], indexOf };
@@ -124,7 +111,7 @@ async function writeGraphScores(sql: SqlClient, graph: AnyFollowGraph, protocol:
 async function writeFollowerSummaries(sql: SqlClient, graph: AnyFollowGraph, table: string, idColumn: string, generation: number) {
   const { ids, from, to } = graph;
   const s = followerSummaries(ids.length, from, to);
-  await copyLines(sql, table, ['generation', idColumn, 'top_followers', 'histogram'], ids.length, (v) => {
+  await copyRows(sql, table, ['generation', idColumn, 'top_followers', 'histogram'], ids.length, (v) => {
     if (s.followers[v] === 0) return null;
     const top: (number | string)[] = [];
     for (let k = 0; k < s.count[v]; k++) top.push(ids[s.top[v * s.size + k]]);

@@ -10,6 +10,7 @@ import { TRUST_CONTRIBUTORS, TRUST_WEIGHTS, type TrustStrategy } from '../domain
 import { loadEngagementCsr } from './engagement-edges';
 import { buildGraphCsr, iterateGraphScore, pretrustOf, scaleToUnitMax, validateOptions, type Csr, type GraphScoreOptions, type GraphScoreResult } from './graph-score';
 import { explainScores } from './trust-explain';
+import { copyRows } from './copy-rows';
 
 // The run's weights are stored as [kind, weight] pairs: a JSON array keeps their order, an object would not (jsonb sorts keys).
 
@@ -50,17 +51,13 @@ export async function writeTrustStrategy<K extends number | string>(
   const ranks = competitionRanks(scores);
   const why = explainScores(csr, result.scores, p, alpha, TRUST_CONTRIBUTORS);
   const k = why.k;
-  for (let start = 0; start < ids.length; start += CSV_CHUNK) {
-    const lines: string[] = [];
-    for (let j = start; j < Math.min(start + CSV_CHUNK, ids.length); j++) {
+  await copyRows(sql, spec.analytics.trust, ['generation', 'strategy', spec.key, 'score', 'rank', 'contributors', 'shares', 'other_share', 'pretrust_share'],
+    ids.length, (j) => {
       const who: string[] = [];
       const shares: string[] = [];
       for (let a = 0; a < why.count[j]; a++) { who.push(String(ids[why.contributor[j * k + a]])); shares.push(String(why.share[j * k + a])); }
-      lines.push(`${generation},${strategy},${ids[j]},${scores[j]},${ranks[j]},"{${who.join(',')}}","{${shares.join(',')}}",${why.otherShare[j]},${why.pretrustShare[j]}`);
-    }
-    await sql.copyCsv(spec.analytics.trust, ['generation', 'strategy', spec.key, 'score', 'rank', 'contributors', 'shares', 'other_share', 'pretrust_share'],
-      `${lines.join('\n')}\n`);
-  }
+      return `${generation},${strategy},${ids[j]},${scores[j]},${ranks[j]},"{${who.join(',')}}","{${shares.join(',')}}",${why.otherShare[j]},${why.pretrustShare[j]}`;
+    }, CSV_CHUNK);
   const pretrustProfiles = opts.pretrust?.length ? new Set(opts.pretrust).size : 0;
   await sql.query(`INSERT INTO ${spec.analytics.trustRun} (generation, strategy, profiles, edges, weights, alpha, tolerance, max_iterations,
     iterations, delta, converged, pretrust_profiles) VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9, $10, $11, $12)`,
