@@ -9,7 +9,7 @@
 import type { SqlClient } from '../db/sql-client';
 import { CHANNEL_RANK_DEFAULTS } from '../domain/channels';
 import type { FollowGraph } from './follow-edges';
-import { graphScorer, type GraphScoreOptions } from './graph-score';
+import { csrScorer, type Csr, type GraphScoreOptions } from './graph-score';
 import { FC_CHANNEL_CASTERS } from './channels-refresh.sql';
 
 export interface ChannelRankOptions {
@@ -25,9 +25,12 @@ export interface ChannelRankReport { channels: number; casters: number; iteratio
 
 interface CasterRow { channel_id: string; fid: number; casts: number }
 
-/** Writes fc_channel_rank for generation `generation` and marks its channels ranked in fc_channel. */
+/**
+ * Writes fc_channel_rank for generation `generation` and marks its channels ranked in fc_channel. `csr` is the
+ * follow graph's adjacency the global score was computed over (built once per refresh).
+ */
 export async function writeChannelRanks(
-  sql: SqlClient, graph: FollowGraph<number>, generation: number, asOf: Date, opts: ChannelRankOptions = {},
+  sql: SqlClient, graph: Pick<FollowGraph<number>, 'indexOf'>, csr: Csr, generation: number, asOf: Date, opts: ChannelRankOptions = {},
 ): Promise<ChannelRankReport> {
   const channels = opts.channels ?? CHANNEL_RANK_DEFAULTS.channels;
   const minCasters = opts.minCasters ?? CHANNEL_RANK_DEFAULTS.minCasters;
@@ -42,7 +45,7 @@ export async function writeChannelRanks(
   }
   if (!byChannel.size) return report;
 
-  const score = graphScorer(graph.ids.length, graph.from, graph.to);
+  const score = csrScorer(csr);
   for (const [channel, casters] of byChannel) {
     // Casters outside the follow graph (no known profile, no follows) keep a score of 0.
     const seeded = casters.map((c) => ({ c, node: graph.indexOf.get(c.fid) }));

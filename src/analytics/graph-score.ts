@@ -62,11 +62,11 @@ export function computeGraphScore(
 }
 
 /**
- * The graph checked and laid out once, scored as often as asked with different
- * pretrust (the channel ranks score one graph once per channel, each with its own seeds).
+ * A graph laid out once (buildGraphCsr; the refresh builds it once for the global score), scored as often as
+ * asked with different pretrust: the channel ranks score it once per channel, each with its own seeds.
  */
-export function graphScorer(nodeCount: number, from: Int32Array, to: Int32Array): (opts?: Omit<GraphScoreOptions, 'weights'>) => GraphScoreResult {
-  const csr = buildGraphCsr(nodeCount, from, to);
+export function csrScorer(csr: Csr): (opts?: Omit<GraphScoreOptions, 'weights'>) => GraphScoreResult {
+  const nodeCount = csr.offset.length - 1;
   return (opts = {}) => iterateGraphScore(csr, pretrustVector(nodeCount, opts.pretrust, opts.pretrustWeights), opts);
 }
 

@@ -5,7 +5,7 @@
 import type { Database } from '../db/database';
 import type { SqlClient } from '../db/sql-client';
 import { analyticsTables, asOfSql, BUMP_DATA_VERSION_SQL, PROTOCOL_NAMES, PROTOCOLS, stateOf, type ProtocolName } from '../domain/protocols';
-import { scaleToUnitMax, type GraphScoreOptions } from './graph-score';
+import { scaleToUnitMax, type Csr, type GraphScoreOptions } from './graph-score';
 import { scoreFollows, writeEngagementTrust, writeTrustStrategy, type TrustNodes } from './trust-refresh';
 import { DEFAULT_RANK_HISTORY_DAYS, DEFAULT_RANK_HISTORY_INTERVAL_MINUTES } from '../domain/trust';
 import { RANK_HISTORY_INSERT } from './rank-history.sql';
@@ -104,7 +104,7 @@ async function writeGraphScores(sql: SqlClient, graph: AnyFollowGraph, protocol:
   await writeTrustStrategy(sql, protocol, generation, 'follows', graph.ids as (number | string)[], scored, options, scored.csr.target.length);
   // The engagement graph is scored on the same nodes; the follow edges are not needed past here.
   const nodes: TrustNodes<number | string> = { ids: graph.ids as (number | string)[], indexOf };
-  return { nodes: graph.ids.length, edges: graph.from.length, iterations: result.iterations, delta: result.delta, graph: nodes, options };
+  return { nodes: graph.ids.length, edges: graph.from.length, iterations: result.iterations, delta: result.delta, graph: nodes, options, csr: scored.csr };
 }
 
 /** Each followed profile's top followers and follower histogram (profiles nobody follows get no row). */
@@ -161,9 +161,12 @@ async function refreshProtocol(sql: SqlClient, db: Database, protocol: ProtocolN
   // (The old generation's rows, deleted at cleanup, do not skew the estimates:
   // every read is of one generation, which the statistics count apart.)
   let followGraph: AnyFollowGraph | null = null;
+  // The adjacency of the global score, kept for the channel ranks (one PageRank per channel over the same graph).
+  let followCsr: Csr | null = null;
   const { graph: nodes, options: graphOptions, ...graph } = await timed('graph score', async () => {
     followGraph = protocol === 'farcaster' ? await loadFollowGraph(db, 'farcaster') : await loadFollowGraph(db, 'lens');
-    const written = await writeGraphScores(sql, followGraph, protocol, generation, opts);
+    const { csr, ...written } = await writeGraphScores(sql, followGraph, protocol, generation, opts);
+    followCsr = csr;
     await sql.exec(`ANALYZE ${plan.scoreTable}`);
     return written;
   });
@@ -183,7 +186,7 @@ async function refreshProtocol(sql: SqlClient, db: Database, protocol: ProtocolN
     const follows = followGraph as unknown as FollowGraph<number>;
     await timed('channel ranks', async () => {
       const { alpha, tolerance, maxIterations } = opts.graph ?? {};
-      const r = await writeChannelRanks(sql, follows, generation, asOf,
+      const r = await writeChannelRanks(sql, follows, followCsr!, generation, asOf,
         { ...opts.channelRanks, graph: { alpha, tolerance, maxIterations, ...opts.channelRanks?.graph } });
       opts.log?.(`${protocol}: channel ranks for ${r.channels} channels, ${r.casters} casters, ${r.iterations} iterations`);
       await sql.exec(`ANALYZE ${ranks.rank}`);
@@ -192,6 +195,7 @@ async function refreshProtocol(sql: SqlClient, db: Database, protocol: ProtocolN
   }
   // The edge arrays (1.4 GB at the network's size) are not needed past here: the engagement graph is read on the same nodes.
   followGraph = null;
+  followCsr = null;
   await timed('engagement trust', async () => {
     await writeEngagementTrust(sql, protocol, generation, nodes, graphOptions);
     await sql.exec(`ANALYZE ${plan.trust}`);

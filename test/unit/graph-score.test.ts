@@ -1,4 +1,4 @@
-import { computeGraphScore, graphScorer, scaleToUnitMax, type GraphScoreOptions } from '../../src/analytics/graph-score';
+import { buildGraphCsr, computeGraphScore, csrScorer, scaleToUnitMax, type GraphScoreOptions } from '../../src/analytics/graph-score';
 
 type Edge = [number, number];
 const graph = (edges: Edge[]) => ({
@@ -162,7 +162,7 @@ describe('weighted pretrust and a reused scorer (channel ranks)', () => {
   });
 
   it('when one scorer scores several pretrust sets, then each equals its own computeGraphScore', () => {
-    const score = graphScorer(5, from, to);
+    const score = csrScorer(buildGraphCsr(5, from, to));
     for (const opts of [{ pretrust: [1] }, { pretrust: [0, 4], pretrustWeights: [1, 5] }, {}] as GraphScoreOptions[]) {
       expect(Array.from(score(opts).scores)).toEqual(Array.from(computeGraphScore(5, from, to, opts).scores));
     }
