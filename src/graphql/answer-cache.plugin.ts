@@ -28,6 +28,10 @@ export function selectsPerKeyField(operation: OperationDefinitionNode, document:
   return reaches(operation.selectionSet);
 }
 
+/** Whether answers of the operation may be kept in the answer cache: a query reaching no per-key field. */
+export const cacheableOperation = (operation: OperationDefinitionNode, document: DocumentNode): boolean =>
+  operation.operation === 'query' && !selectsPerKeyField(operation, document);
+
 export function answerCachePlugin(cache: AnswerCache): ApolloServerPlugin<Context> {
   return {
     async requestDidStart() {
@@ -35,7 +39,7 @@ export function answerCachePlugin(cache: AnswerCache): ApolloServerPlugin<Contex
       let served = false;
       return {
         async responseForOperation({ request, operation, document, contextValue, queryHash }) {
-          if (!cache.enabled || operation.operation !== 'query' || selectsPerKeyField(operation, document)) return null;
+          if (!cache.enabled || !cacheableOperation(operation, document)) return null;
           key = await cache.key(['graphql', queryHash, request.operationName ?? null, request.variables ?? {}], contextValue.loaders.protocolState);
           const found = await cache.get(key);
           if (!found) return null;

@@ -69,7 +69,7 @@ function corsOptions(config: Config): cors.CorsOptions {
   const origins = config.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean);
   return {
     origin: origins.includes('*') ? '*' : origins,
-    methods: ['GET', 'POST', 'OPTIONS'],
+    methods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
     allowedHeaders: ['apikey', 'content-type', 'apollo-require-preflight', 'x-apollo-operation-name', 'x-request-id'],
     // A browser's script reads only the headers listed here: the key's budget and the REST answers' freshness among them.
     exposedHeaders: ['retry-after', 'ratelimit', 'ratelimit-policy', 'x-request-id', DATA_AS_OF_HEADER.toLowerCase(), ANALYTICS_AS_OF_HEADER.toLowerCase()],

@@ -57,8 +57,8 @@ function typeNameOf(target: unknown): string | undefined {
 /** The `@Args()` classes of the resolver (query, field resolver or field method) behind `parent.field`. */
 function argsClassesOf(schema: GraphQLSchema, parent: string, field: string): Class[] {
   const tg = typeGraphqlStorage();
-  const handlers = parent === schema.getQueryType()?.name
-    ? tg.queries.filter((q) => q.schemaName === field)
+  const handlers = parent === schema.getQueryType()?.name ? tg.queries.filter((q) => q.schemaName === field)
+    : parent === schema.getMutationType()?.name ? tg.mutations.filter((q) => q.schemaName === field)
     : [
       ...tg.fieldResolvers.filter((f) => f.schemaName === field && typeNameOf(f.getObjectType?.()) === parent),
       ...tg.fields.filter((f) => f.schemaName === field && typeNameOf(f.target) === parent),

@@ -103,7 +103,7 @@ function routeOperation(schema: GraphQLSchema, route: RestRoute): OpenApiOperati
   if (!operationName) throw new Error(`${route.path}: its operation needs a name`);
   const { fields } = operationFields(schema, route.document);
   const input = routeInput(schema, route);
-  const body = answerSchema(dataShape(schema, route.document, ENTITY_ROOTS), route.answer as (data: never) => unknown);
+  const success = route.success ?? 200;
   const freshness = typeof route.protocols === 'function' || route.protocols.length > 0;
   const errors: [string, ErrorResponseName][] = [
     ['400', 'BadRequest'], ['401', 'Unauthorized'],
@@ -123,7 +123,13 @@ function routeOperation(schema: GraphQLSchema, route: RestRoute): OpenApiOperati
       },
     } : {}),
     responses: {
-      200: { description: 'The answer, in the earlier service\'s shape.', headers: successHeaders(freshness), content: { 'application/json': { schema: body } } },
+      [success]: success === 204
+        ? { description: 'Done; no body.', headers: successHeaders(freshness) }
+        : {
+          description: success === 201 ? 'Created: the new record.' : 'The answer, in the earlier service\'s shape.',
+          headers: successHeaders(freshness),
+          content: { 'application/json': { schema: answerSchema(dataShape(schema, route.document, ENTITY_ROOTS), route.answer as (data: never) => unknown) } },
+        },
       ...Object.fromEntries(errors.map(([status, name]) => [status, ref(name)])),
     },
     security: [{ [API_KEY_SCHEME]: [] }],

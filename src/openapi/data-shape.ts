@@ -128,9 +128,10 @@ class DataShapes {
   }
 
   operation(document: DocumentNode): Shape {
-    const root = this.schema.getQueryType();
-    if (!root) throw new Error('the schema has no Query type');
-    return this.objectShape(root, [operationOf(document).selectionSet], true);
+    const op = operationOf(document);
+    const root = this.schema.getRootType(op.operation);
+    if (!root) throw new Error(`the schema has no ${op.operation} type`);
+    return this.objectShape(root, [op.selectionSet], true);
   }
 }
 

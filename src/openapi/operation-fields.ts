@@ -82,8 +82,9 @@ export function operationFields(schema: GraphQLSchema, document: DocumentNode): 
       if (s.selectionSet && isCompositeType(named)) walk(s.selectionSet, named, path);
     }
   };
-  const root = schema.getQueryType();
-  if (!root) throw new Error('the schema has no Query type');
-  walk(operationOf(document).selectionSet, root, []);
+  const op = operationOf(document);
+  const root = schema.getRootType(op.operation);
+  if (!root) throw new Error(`the schema has no ${op.operation} type`);
+  walk(op.selectionSet, root, []);
   return { fields, bindings };
 }

@@ -62,9 +62,9 @@ class RouteNames {
     if (value.kind === Kind.OBJECT) for (const f of value.fields) this.bind(field, `${arg}.${f.name.value}`, f.value);
   }
 
-  /** The REST name of `$variable`, or of the body field `sub[0]` when the variable is the body. */
+  /** The REST name of `$variable`, or of the body field `sub` (`filter.types`) when the variable is the body. */
   restName(variable: string, sub: string[] = []): string {
-    if (variable === this.route.bodyVariable) return sub[0] ?? 'body';
+    if (variable === this.route.bodyVariable) return sub.join('.') || 'body';
     return this.route.renames?.[variable] ?? variable;
   }
 

@@ -16,7 +16,7 @@ export type Found<T> = Omit<T, EntityRoot> & { [K in Extract<keyof T, EntityRoot
  * operation's own variable definitions (see operation-variables.ts).
  */
 export interface RestRoute<TData = unknown, TVars = Record<string, unknown>> {
-  method: 'get' | 'post';
+  method: 'get' | 'post' | 'delete';
   path: string;
   /** The earlier service's operation name (getUserProfile …), kept as it spelled it, for docs and logs. */
   name: string;
@@ -28,6 +28,15 @@ export interface RestRoute<TData = unknown, TVars = Record<string, unknown>> {
   /** Path, query and body as the operation's variables; built from the document. */
   variables: (req: Request) => Record<string, unknown>;
   answer: (data: Found<TData>) => unknown;
+  /** The status of a success: 200 (default), 201 for a route that creates, 204 (no body; `answer` is not called) for one that deletes. */
+  success?: 200 | 201 | 204;
+  /**
+   * The answer is about the calling API key's own records (its webhooks), not
+   * the protocols' data: never kept in the answer cache (whose key holds data
+   * versions, not the API key), and left out of the checks that compare data
+   * answers between faces and servers (they have their own tests).
+   */
+  keyScoped?: boolean;
   /** Whose protocol_state the freshness headers of its answers come from. */
   protocols: RouteProtocols;
   /** A sample call (on fid 1 / profile 0x01): shown by GET /api/docs, run by the REST == GraphQL test. */

@@ -3,14 +3,16 @@
 // error mapping as POST /graphql. Only the answer's shape differs. Each
 // route's operation is prepared (validated) once, here, not per call. An
 // answer is kept in the answer cache under the data versions it was computed
-// at, and sent with its entity tag (If-None-Match gets a 304).
+// at, and sent with its entity tag (If-None-Match gets a 304); a route that
+// writes, or reads the calling key's own records, bypasses the cache.
 import { Router, type Request, type Response, type NextFunction } from 'express';
 import { AppError, unsupportedMediaType } from '../errors/app-error';
 import { appSchema } from '../graphql/build-schema';
 import { answerOf, mostSevere } from '../graphql/format-error';
 import type { Context } from '../graphql/context.type';
 import type { PreparedOperation } from '../graphql/prepared-operation';
-import type { DocumentNode } from 'graphql';
+import { getOperationAST, type DocumentNode } from 'graphql';
+import { cacheableOperation } from '../graphql/answer-cache.plugin';
 import { freshnessHeaders, protocolsOf } from './freshness-headers';
 import { answerSpellings } from './answer-spellings';
 import { restInputMessage } from './rest-errors';
@@ -22,9 +24,15 @@ import type { Found, RestRoute } from './rest-route.type';
 const nonJsonBody = (req: Request) =>
   (req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0) && !req.is('application/json');
 
-/** The answer's text with its entity tag; Express turns it into a 304 when the client's If-None-Match has that tag. */
-function send(res: Response, answer: CachedAnswer): void {
-  res.status(200).set('ETag', answer.etag).type('application/json').send(answer.body);
+/** The answer's text with its entity tag; Express turns a 200 into a 304 when the client's If-None-Match has that tag. */
+function send(res: Response, answer: CachedAnswer, status = 200): void {
+  res.status(status).set('ETag', answer.etag).type('application/json').send(answer.body);
+}
+
+/** Whether the route's answers may be kept in the answer cache. */
+function cacheable(r: RestRoute): boolean {
+  const operation = getOperationAST(r.document);
+  return !r.keyScoped && operation != null && cacheableOperation(operation, r.document);
 }
 
 export function restRouter(routes: RestRoute[], prepare: (document: DocumentNode) => PreparedOperation,
@@ -34,6 +42,7 @@ export function restRouter(routes: RestRoute[], prepare: (document: DocumentNode
     const run = prepare(r.document);
     const inputMessage = restInputMessage(appSchema(), r as Parameters<typeof restInputMessage>[1]);
     const spelled = answerSpellings(appSchema(), r.document);
+    const cached = cacheable(r) && cache.enabled;
     router[r.method](r.path, async (req: Request, res: Response, next: NextFunction) => {
       let freshness: Promise<Record<string, string>> | undefined;
       try {
@@ -44,9 +53,9 @@ export function restRouter(routes: RestRoute[], prepare: (document: DocumentNode
         freshness = freshnessHeaders(contextValue.loaders.protocolState, protocolsOf(r.protocols, variables));
         // An operation error outranks a failed freshness read; the read's own failure is seen when awaited.
         freshness.catch(() => undefined);
-        const key = cache.enabled ? await cache.key(['rest', r.method, r.path, variables], contextValue.loaders.protocolState) : undefined;
-        const cached = key && await cache.get(key);
-        if (cached) { res.set(await freshness); send(res, cached); return; }
+        const key = cached ? await cache.key(['rest', r.method, r.path, variables], contextValue.loaders.protocolState) : undefined;
+        const hit = key && await cache.get(key);
+        if (hit) { res.set(await freshness); send(res, hit); return; }
         const { data, errors } = await run(variables, contextValue);
         if (errors?.length) {
           // The most severe error decides, with the code and status formatError gave it, as on the GraphQL face.
@@ -56,9 +65,10 @@ export function restRouter(routes: RestRoute[], prepare: (document: DocumentNode
           throw new AppError(code, (first400 && inputMessage(first400)) || message, true, undefined, status);
         }
         res.set(await freshness);
+        if (r.success === 204) { res.status(204).end(); return; }
         // No errors: every root the operation asked for answered (an entity root is null only with NOT_FOUND).
         const body = JSON.stringify(r.answer(spelled(data) as Found<unknown>));
-        send(res, key && !contextValue.answerNotCacheable ? cache.set(key, body) : { body, etag: etagOf(body) });
+        send(res, key && !contextValue.answerNotCacheable ? cache.set(key, body) : { body, etag: etagOf(body) }, r.success);
       } catch (err) {
         // The read is settled before the error answer leaves, so no statement of this request outlives it.
         await freshness?.catch(() => undefined);

@@ -64,7 +64,8 @@ const graphql = (s: ServedApp) => call(s, '/graphql', { method: 'POST', body: { 
 
 /** Every REST route's example on both apps: the same status and text, twice in a row on the caching app. */
 async function expectSameAnswers(): Promise<void> {
-  for (const r of REST_ROUTES) {
+  // The webhook routes bypass the cache (rest-webhooks.test.ts runs them with it on); their records differ per app.
+  for (const r of REST_ROUTES.filter((route) => !route.keyScoped)) {
     const init = { method: r.method.toUpperCase(), body: r.example.body };
     const want = await call(plain, exampleUrl(r), init);
     for (let i = 0; i < 2; i++) {

@@ -122,7 +122,8 @@ describe('GraphQL', () => {
   });
 
   it('when a REST route is called, then its body equals the GraphQL answer of its operation, enum values in their REST spelling', async () => {
-    for (const r of REST_ROUTES) {
+    // The webhook routes answer the key's own records (ids and secrets are new on each call): rest-webhooks.test.ts compares those faces.
+    for (const r of REST_ROUTES.filter((route) => !route.keyScoped)) {
       const key = `${r.method.toUpperCase()} ${r.path}`;
       const { path: param = '', query = '', body } = r.example;
       const rest = await s.rest(exampleUrl(r), { method: r.method.toUpperCase(), body });

@@ -71,7 +71,8 @@ type Answers = Record<string, { status: number; text: string }>;
 /** Every REST route's example and the GraphQL query, as one app answers them. */
 async function answersOf(s: ServedApp): Promise<Answers> {
   const out: Answers = {};
-  for (const r of REST_ROUTES) out[r.name] = await call(s, exampleUrl(r), { method: r.method.toUpperCase(), body: r.example.body });
+  // The webhook routes answer the key's own records, written on the primary: not the replicated data compared here.
+  for (const r of REST_ROUTES.filter((route) => !route.keyScoped)) out[r.name] = await call(s, exampleUrl(r), { method: r.method.toUpperCase(), body: r.example.body });
   out.graphql = await call(s, '/graphql', { method: 'POST', body: { query: QUERY } });
   return out;
 }

@@ -11,7 +11,7 @@ import type { RawRequest } from './raw-http';
 /** `arb` in one case of `oneIn`, else null (fc.option's freq is the other way round: 1/freq is null). */
 export const oneIn = <T>(oneIn: number, arb: fc.Arbitrary<T>) => fc.oneof({ weight: oneIn - 1, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: arb });
 
-export interface RouteShape { method: 'get' | 'post'; path: string; pathParams: string[]; query: string[]; body: string[] }
+export interface RouteShape { method: RestRoute['method']; path: string; pathParams: string[]; query: string[]; body: string[] }
 
 /** The path, query and body names a route reads, recorded while its variables function runs. */
 export function shapeOf(route: RestRoute): RouteShape {

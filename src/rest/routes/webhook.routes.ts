@@ -1,0 +1,32 @@
+import * as Doc from '../../generated/graphql/graphql';
+import { NO_PROTOCOL_DATA } from '../freshness-headers';
+import { route } from '../rest-route.type';
+
+// The /api/v2 webhooks of the calling API key: create (201, with the signing
+// secret, shown this once), list, read one, its delivery log, delete (204).
+// Another key's webhook, or an unknown id, is a 404 as on GraphQL.
+
+const flat = <N>(c: { totalCount: number; pageInfo: object; edges: { node: N }[] }, name: string) =>
+  ({ totalCount: c.totalCount, pageInfo: c.pageInfo, [name]: c.edges.map((e) => e.node) });
+
+/** The documented id: ids are random, so no webhook has it (a test calling the examples puts one of its key's own in). */
+export const EXAMPLE_WEBHOOK_ID = '00000000-0000-4000-8000-000000000000';
+
+export const WEBHOOK_ROUTES = [
+  route({ method: 'post', path: '/api/v2/webhooks', success: 201, keyScoped: true, bodyVariable: 'input',
+    example: { body: { url: 'https://example.com/hook', filter: { types: ['NEW_FOLLOWER'], fids: [1] } } },
+    name: 'createWebhook', protocols: NO_PROTOCOL_DATA, document: Doc.RestV2CreateWebhookDocument,
+    answer: (d) => ({ ...d.createWebhook.webhook, secret: d.createWebhook.secret }) }),
+  route({ method: 'get', path: '/api/v2/webhooks', keyScoped: true, example: {},
+    name: 'webhooks', protocols: NO_PROTOCOL_DATA, document: Doc.RestV2WebhooksDocument,
+    answer: (d) => flat(d.webhooks, 'webhooks') }),
+  route({ method: 'get', path: '/api/v2/webhooks/:id', keyScoped: true, example: { path: EXAMPLE_WEBHOOK_ID },
+    name: 'webhook', protocols: NO_PROTOCOL_DATA, document: Doc.RestV2WebhookDocument,
+    answer: (d) => d.webhook }),
+  route({ method: 'get', path: '/api/v2/webhooks/:id/deliveries', keyScoped: true, example: { path: EXAMPLE_WEBHOOK_ID },
+    name: 'webhookDeliveries', protocols: NO_PROTOCOL_DATA, document: Doc.RestV2WebhookDeliveriesDocument,
+    answer: (d) => ({ webhookId: d.webhook.id, ...flat(d.webhook.deliveries, 'deliveries') }) }),
+  route({ method: 'delete', path: '/api/v2/webhooks/:id', success: 204, keyScoped: true, example: { path: EXAMPLE_WEBHOOK_ID },
+    name: 'deleteWebhook', protocols: NO_PROTOCOL_DATA, document: Doc.RestV2DeleteWebhookDocument,
+    answer: () => undefined }),
+];
