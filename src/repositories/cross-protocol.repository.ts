@@ -1,10 +1,13 @@
 // Across protocols, for a person matched on both: a matched pair (fid F, Lens
 // profile P), P's owner address being one of F's live verified Ethereum
-// addresses (verifications.repository.ts). Audience overlap is read live; the
-// combined rank is stored per pair of generations by the refresh (see
-// analytics/cross-protocol-refresh.ts) and computed here when it is missing.
+// addresses (verifications.repository.ts). The pairs are the table
+// cross_match, kept by triggers in every writer's transaction (see its
+// migration). Audience overlap is read live; the combined rank is stored per
+// pair of generations by the refresh (see analytics/cross-protocol-refresh.ts)
+// and computed here when it is missing.
 import type { Database } from '../db/database';
-import { generationOf, LENS, LENS_ID, stateOf } from '../domain/protocols';
+import type { SqlClient } from '../db/sql-client';
+import { BUMP_DATA_VERSION_SQL, generationOf, LENS, LENS_ID, stateOf } from '../domain/protocols';
 import { orderBy, type OffsetRead, type OrderTerm } from './paging.sql';
 
 /** A person's key: `fid:profileId`. */
@@ -21,10 +24,33 @@ const arraysOf = (keys: readonly PersonKey[]) => {
 
 // ---------------------------------------------------------------- matches
 
-/** Every matched pair, live: the owner of a profile is a live verified Ethereum address of the fid. */
-const MATCHED_PAIRS = `SELECT DISTINCT v.fid, p.profile_id FROM fc_verification v
+/** Every matched pair, from the definition: the owner of a profile is a live verified Ethereum address of the fid. */
+const MATCHED_PAIRS_DEFINED = `SELECT DISTINCT v.fid, p.profile_id FROM fc_verification v
     JOIN lens_profile p ON p.owned_by = lower(v.address)
     WHERE v.deleted_at IS NULL AND v.protocol = 'ethereum'`;
+
+/** Every matched pair, as kept. */
+const MATCHED_PAIRS = 'SELECT m.fid, m.profile_id FROM cross_match m';
+
+/**
+ * Makes cross_match equal its definition: adds the pairs missing and drops the
+ * stale ones (left by two writers racing on the two sides of one pair), and
+ * moves the data versions when it changed anything, so no cached answer
+ * outlives the repair. Writes nothing when the table is right. Returns the
+ * pairs added and dropped.
+ */
+export async function repairMatches(sql: SqlClient): Promise<{ added: number; dropped: number }> {
+  return sql.transaction(async (tx) => {
+    const [{ added, dropped }] = await tx.query<{ added: number; dropped: number }>(`
+      WITH defined AS (${MATCHED_PAIRS_DEFINED}),
+      added AS (INSERT INTO cross_match (fid, profile_id) SELECT d.fid, d.profile_id FROM defined d
+        WHERE NOT EXISTS (SELECT 1 FROM cross_match m WHERE m.fid = d.fid AND m.profile_id = d.profile_id) ON CONFLICT DO NOTHING RETURNING 1),
+      dropped AS (DELETE FROM cross_match m WHERE NOT EXISTS (SELECT 1 FROM defined d WHERE d.fid = m.fid AND d.profile_id = m.profile_id) RETURNING 1)
+      SELECT (SELECT count(*) FROM added)::int AS added, (SELECT count(*) FROM dropped)::int AS dropped`);
+    if (added + dropped > 0) await tx.query(BUMP_DATA_VERSION_SQL);
+    return { added, dropped };
+  });
+}
 
 // ---------------------------------------------------------------- audience overlap
 
@@ -45,31 +71,27 @@ const lensSideSmaller = `coalesce((SELECT s.followers FROM lens_profile_stats s 
  * followers, 31,721 on medium's largest, to check 3 rows).
  */
 const OVERLAP_ROWS = `
-    SELECT v.fid AS g, lf.follower_profile_id AS l FROM lens_follow lf
-      JOIN lens_profile lp ON lp.profile_id = lf.follower_profile_id
-      JOIN fc_verification v ON v.address = lower(lp.owned_by) AND v.deleted_at IS NULL AND v.protocol = 'ethereum'
-      JOIN LATERAL (SELECT 1 FROM fc_link k WHERE k.fid = v.fid AND k.target_fid = x.f AND k.deleted_at IS NULL LIMIT 1) k ON true
-    WHERE ${lensSideSmaller} AND lf.profile_id = x.p AND lf.deleted_at IS NULL AND lf.follower_profile_id <> x.p AND v.fid <> x.f
+    SELECT m.fid AS g, lf.follower_profile_id AS l FROM lens_follow lf
+      JOIN cross_match m ON m.profile_id = lf.follower_profile_id
+      JOIN LATERAL (SELECT 1 FROM fc_link k WHERE k.fid = m.fid AND k.target_fid = x.f AND k.deleted_at IS NULL LIMIT 1) k ON true
+    WHERE ${lensSideSmaller} AND lf.profile_id = x.p AND lf.deleted_at IS NULL AND lf.follower_profile_id <> x.p AND m.fid <> x.f
     UNION ALL
-    SELECT k.fid AS g, lp.profile_id AS l FROM fc_link k
-      JOIN fc_verification v ON v.fid = k.fid AND v.deleted_at IS NULL AND v.protocol = 'ethereum'
-      JOIN lens_profile lp ON lp.owned_by = lower(v.address)
-      JOIN LATERAL (SELECT 1 FROM lens_follow lf WHERE lf.profile_id = x.p AND lf.follower_profile_id = lp.profile_id AND lf.deleted_at IS NULL LIMIT 1) lf ON true
-    WHERE NOT (${lensSideSmaller}) AND k.target_fid = x.f AND k.deleted_at IS NULL AND k.fid <> x.f AND lp.profile_id <> x.p`;
+    SELECT k.fid AS g, m.profile_id AS l FROM fc_link k
+      JOIN cross_match m ON m.fid = k.fid
+      JOIN LATERAL (SELECT 1 FROM lens_follow lf WHERE lf.profile_id = x.p AND lf.follower_profile_id = m.profile_id AND lf.deleted_at IS NULL LIMIT 1) lf ON true
+    WHERE NOT (${lensSideSmaller}) AND k.target_fid = x.f AND k.deleted_at IS NULL AND k.fid <> x.f AND m.profile_id <> x.p`;
 
 /** Matched pairs (g, l) where l follows x.p on Lens (whether or not g follows x.f). */
 const LENS_SIDE = `
-    SELECT v.fid AS g, lf.follower_profile_id AS l FROM lens_follow lf
-      JOIN lens_profile lp ON lp.profile_id = lf.follower_profile_id
-      JOIN fc_verification v ON v.address = lower(lp.owned_by) AND v.deleted_at IS NULL AND v.protocol = 'ethereum'
-    WHERE lf.profile_id = x.p AND lf.deleted_at IS NULL AND lf.follower_profile_id <> x.p AND v.fid <> x.f`;
+    SELECT m.fid AS g, lf.follower_profile_id AS l FROM lens_follow lf
+      JOIN cross_match m ON m.profile_id = lf.follower_profile_id
+    WHERE lf.profile_id = x.p AND lf.deleted_at IS NULL AND lf.follower_profile_id <> x.p AND m.fid <> x.f`;
 
 /** Matched pairs (g, l) where g follows x.f on Farcaster (whether or not l follows x.p). */
 const FARCASTER_SIDE = `
-    SELECT k.fid AS g, lp.profile_id AS l FROM fc_link k
-      JOIN fc_verification v ON v.fid = k.fid AND v.deleted_at IS NULL AND v.protocol = 'ethereum'
-      JOIN lens_profile lp ON lp.owned_by = lower(v.address)
-    WHERE k.target_fid = x.f AND k.deleted_at IS NULL AND k.fid <> x.f AND lp.profile_id <> x.p`;
+    SELECT k.fid AS g, m.profile_id AS l FROM fc_link k
+      JOIN cross_match m ON m.fid = k.fid
+    WHERE k.target_fid = x.f AND k.deleted_at IS NULL AND k.fid <> x.f AND m.profile_id <> x.p`;
 
 const PEOPLE = 'unnest($1::int[], $2::text[]) AS x(f, p)';
 

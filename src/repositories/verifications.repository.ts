@@ -1,7 +1,8 @@
 // Farcaster verified addresses and the Farcaster ↔ Lens match: a Lens profile
 // matches a fid when its owner address is one of the fid's live verified
-// Ethereum addresses. The importer stores both sides lowercase (0x…); the
-// comparison lowercases again so a row written by other means still matches.
+// Ethereum addresses. The importer and the sync store both sides lowercase
+// (0x…). The matches are read from cross_match, which triggers keep in every
+// writer's transaction (its migration says how, and how the refresh repairs it).
 import type { Database } from '../db/database';
 import { LENS_ID } from '../domain/protocols';
 
@@ -15,20 +16,18 @@ export function liveVerifications(db: Database, fids: readonly number[]): Promis
     ORDER BY v.fid, v.timestamp, v.address`, [...fids]);
 }
 
-/** Lens profiles per fid, by numeric profile id (SELECT DISTINCT sorts only by what it selects: len). */
+/** Lens profiles per fid, by numeric profile id: the matched pairs as kept (cross_match, see its migration). */
 export function lensMatchesOfFids(db: Database, fids: readonly number[]): Promise<{ fid: number; profile_id: string }[]> {
   return db.read(`
-    SELECT DISTINCT v.fid, p.profile_id, length(p.profile_id) AS len FROM fc_verification v
-    JOIN lens_profile p ON p.owned_by = lower(v.address)
-    WHERE v.fid = ANY($1::int[]) AND v.deleted_at IS NULL AND v.protocol = 'ethereum'
-    ORDER BY v.fid, ${LENS_ID.order('p.profile_id')}`, [...fids]);
+    SELECT m.fid, m.profile_id FROM cross_match m
+    WHERE m.fid = ANY($1::int[])
+    ORDER BY m.fid, ${LENS_ID.order('m.profile_id')}`, [...fids]);
 }
 
 /** Fids per Lens profile (live Ethereum verification of its owner), ascending. */
 export function fidsOfLensProfiles(db: Database, ids: readonly string[]): Promise<{ profile_id: string; fid: number }[]> {
   return db.read(`
-    SELECT DISTINCT p.profile_id, v.fid FROM lens_profile p
-    JOIN fc_verification v ON v.address = lower(p.owned_by) AND v.deleted_at IS NULL AND v.protocol = 'ethereum'
-    WHERE p.profile_id = ANY($1::text[])
-    ORDER BY p.profile_id, v.fid`, [...ids]);
+    SELECT m.profile_id, m.fid FROM cross_match m
+    WHERE m.profile_id = ANY($1::text[])
+    ORDER BY m.profile_id, m.fid`, [...ids]);
 }
