@@ -26,6 +26,21 @@ export async function claimUnfanned(tx: SqlClient, limit: number): Promise<Store
   return rows.map(toEvent);
 }
 
+/**
+ * Marks fanned out, without reading them, up to `limit` unfanned events stored
+ * before every webhook: they can make no delivery (a webhook gets the events
+ * stored after its creation). Those another instance holds are left to it.
+ * Answers how many it marked.
+ */
+export async function skipBeforeEveryWebhook(sql: SqlClient, limit: number): Promise<number> {
+  const [{ n }] = await sql.query<{ n: number }>(`
+    WITH skipped AS (UPDATE push_event SET fanned_out = true WHERE id IN (
+      SELECT id FROM push_event WHERE NOT fanned_out AND created_at < (SELECT min(created_at) FROM push_webhook)
+      ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED) RETURNING 1)
+    SELECT count(*)::int AS n FROM skipped`, [limit]);
+  return n;
+}
+
 export async function markFanned(tx: SqlClient, ids: string[]): Promise<void> {
   if (ids.length) await tx.query('UPDATE push_event SET fanned_out = true WHERE id = ANY($1::bigint[])', [ids]);
 }

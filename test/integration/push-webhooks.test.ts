@@ -5,7 +5,8 @@
 // instances on one database deliver each attempt once.
 import { GraphQLClient } from 'graphql-request';
 import { insertPushEvents } from '../../src/repositories/push-outbox.sql';
-import { pruneOutbox } from '../../src/push/outbox.repository';
+import { pruneOutbox, skipBeforeEveryWebhook } from '../../src/push/outbox.repository';
+import { fanOut } from '../../src/push/fan-out';
 import { createWebhook } from '../../src/push/webhook.repository';
 import { verifySignature } from '../../src/push/webhook-signature';
 import { retryDelayMs } from '../../src/push/webhook-delivery';
@@ -159,5 +160,24 @@ describe('outbox pruning', () => {
     await sql.query('UPDATE push_event SET fanned_out = true WHERE id = (SELECT min(id) FROM push_event)');
     expect(await pruneOutbox(sql, 72)).toEqual({ events: 1, deliveries: 0 });
     expect(await sql.query('SELECT fanned_out FROM push_event')).toEqual([{ fanned_out: false }]);
+  });
+
+  it('when the first webhook comes after a backlog, then its fan-out marks the backlog without a delivery and delivers what follows', async () => {
+    const { sql } = testDb.db;
+    for (const a of [...apps]) await stop(a);
+    for (const t of ['push_delivery', 'push_webhook', 'push_event']) await sql.query(`DELETE FROM ${t}`);
+    await emit(...Array.from({ length: 30 }, (_, i) => follow(31, 100 + i)));
+    await sql.query("UPDATE push_event SET created_at = now() - interval '1 hour'");
+    const [{ id: keyId }] = await sql.query<{ id: string }>('SELECT id FROM api_key LIMIT 1');
+    await createWebhook(sql, keyId, 'http://127.0.0.1:9/first', { types: ['NEW_FOLLOWER'] }, 'secret');
+    await emit(follow(31, 200), follow(31, 201));
+    // The backlog is marked by key range, at most `limit` a statement, never the events after the webhook.
+    expect(await skipBeforeEveryWebhook(sql, 10)).toBe(10);
+    expect(await fanOut(sql)).toBe(2);
+    expect(await skipBeforeEveryWebhook(sql, 10)).toBe(0);
+    const events = await sql.query<{ n: number; fanned: number }>('SELECT count(*)::int AS n, count(*) FILTER (WHERE fanned_out)::int AS fanned FROM push_event');
+    expect(events).toEqual([{ n: 32, fanned: 32 }]);
+    const sent = await sql.query<{ follower: number }>("SELECT (body->>'followerFid')::int AS follower FROM push_delivery ORDER BY 1");
+    expect(sent.map((r) => r.follower)).toEqual([200, 201]);
   });
 });
