@@ -17,7 +17,6 @@ import { refreshOptionsOf } from './analytics/refresh-options';
 import { lockDataDirForServer, startAdminServer, type AdminServer } from './cli/admin-server';
 import { DataDirBusyError } from './db/data-dir-lock';
 import { recoverDeadImports } from './importer/dead-imports';
-import { startSyncWorker, syncOptionsOf } from './sync/sync-worker';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -75,7 +74,8 @@ async function main(): Promise<void> {
   const refreshEvery = config.REFRESH_INTERVAL ?? (syncing ? 60 : undefined);
   const stopRefresh = refreshEvery
     ? startPeriodicRefresh(db, refreshEvery, { ...refreshOptionsOf(config), live: 'ifStale' }, log) : () => undefined;
-  const sync = syncing ? startSyncWorker(db, syncOptionsOf(config), log) : null;
+  // Loaded only when it runs: the hub client and its chain libraries are most of the modules a server could load.
+  const sync = syncing ? await import('./sync/sync-worker').then((w) => w.startSyncWorker(db, w.syncOptionsOf(config), log)) : null;
   steps = {
     beginDrain: () => app.beginDrain(),
     async close() {

@@ -10,13 +10,6 @@ import type { Database } from '../db/database';
 import { AppError } from '../errors/app-error';
 import { runOnServer } from './admin-client';
 import { databaseAccess, UsageError, type CliIo, type CommandContext } from './cli-context';
-import { classifyCommand } from './commands/classify.command';
-import { generateCommand } from './commands/generate.command';
-import { importCommand } from './commands/import.command';
-import { keysCommand } from './commands/keys.command';
-import { migrateCommand } from './commands/migrate.command';
-import { refreshCommand } from './commands/refresh.command';
-import { syncCommand } from './commands/sync.command';
 import { USAGE } from './usage';
 
 export interface CliDeps {
@@ -28,8 +21,21 @@ export interface CliDeps {
   cwd?: string;
 }
 
-const COMMANDS: Record<string, (argv: string[], ctx: CommandContext) => Promise<void>> = {
-  migrate: migrateCommand, import: importCommand, keys: keysCommand, refresh: refreshCommand, classify: classifyCommand, sync: syncCommand,
+type Command = (argv: string[], ctx: CommandContext) => Promise<void>;
+
+/**
+ * Each command's module is loaded when it runs: the server holds this table
+ * for its admin socket, and `sync` alone brings the hub client with its chain
+ * and test-data libraries (5,000 modules, tens of MB of heap) that a server
+ * without HUB_URL never uses.
+ */
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  migrate: async () => (await import('./commands/migrate.command')).migrateCommand,
+  import: async () => (await import('./commands/import.command')).importCommand,
+  keys: async () => (await import('./commands/keys.command')).keysCommand,
+  refresh: async () => (await import('./commands/refresh.command')).refreshCommand,
+  classify: async () => (await import('./commands/classify.command')).classifyCommand,
+  sync: async () => (await import('./commands/sync.command')).syncCommand,
 };
 
 export async function runCli(argv: string[], io: CliIo = { out: console.log, err: console.error }, deps: CliDeps = {}): Promise<number> {
@@ -41,11 +47,12 @@ export async function runCli(argv: string[], io: CliIo = { out: console.log, err
       return command ? 0 : 2;
     }
     if (command === 'generate') {
-      await generateCommand(rest, io);
+      await (await import('./commands/generate.command')).generateCommand(rest, io);
       return 0;
     }
-    const run = COMMANDS[command];
-    if (!run) throw new UsageError(`unknown command: ${command}`);
+    const load = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
+    if (!load) throw new UsageError(`unknown command: ${command}`);
+    const run = await load();
     const config = deps.config ?? loadConfig();
     const cwd = deps.cwd ?? process.cwd();
     const dataDir = deps.db ? undefined : embeddedDataDir(config);

@@ -6,7 +6,6 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.schema';
 import type { Database } from '../db/database';
-import { generateDataset } from '../datagen/generate';
 import { KeyService } from '../auth/key.service';
 import { ingest, type IngestSink } from '../jobs/ingest';
 
@@ -30,6 +29,8 @@ export async function ensureDemoData(config: Config, db: Database, log: Logger):
   const dir = await mkdtemp(path.join(os.tmpdir(), 'sga-demo-'));
   try {
     log.info(`first start: generating the ${config.DEMO_SCALE} demo dataset`);
+    // The generator is loaded for the first start only (a server holds no module it never runs).
+    const { generateDataset } = await import('../datagen/generate');
     await generateDataset({ out: dir, scale: config.DEMO_SCALE, seed: 1 });
     await ingest(db, config, { import: { dir, progress: 'auto' }, classify: {}, refresh: {}, whenBusy: WHEN_BUSY }, demoLog(log));
     const key = await new KeyService(db, config.DEFAULT_RATE_LIMIT, 0).create({ name: 'demo' });
