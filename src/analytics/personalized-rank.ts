@@ -39,6 +39,12 @@ export interface PersonalizedRankOptions {
   maxWork?: number;
   /** Most nodes listed (the best). Default 1000. */
   limit?: number;
+  /**
+   * Ball size, as a fraction of the graph's nodes, above which the push runs in
+   * place rather than on a local copy of the ball (0: always in place; 1: never).
+   * The answer is the same either way, only the speed differs. Default DEFAULT_IN_PLACE_ABOVE.
+   */
+  inPlaceAbove?: number;
 }
 
 export interface PersonalizedRankResult {
@@ -78,25 +84,53 @@ export const DEFAULT_MAX_WORK = 1_500_000;
 const DEFAULT_LIMIT = 1000;
 
 /**
+ * Balls above this fraction of the graph's nodes are pushed in place (on the
+ * graph's own CSR and the workspace's arrays of the graph's size) instead of
+ * on a local copy: copying most of the graph costs more than the locality it buys.
+ */
+export const DEFAULT_IN_PLACE_ABOVE = 0.25;
+
+/**
  * Scratch arrays of one graph, reused by every call (calls are synchronous, so
- * never shared by two at once) and reset touching only the last ball.
+ * never shared by two at once) and reset touching only the last ball. The
+ * in-place push's arrays are allocated on the first ball that needs them.
  */
 class Workspace {
+  readonly n: number;
   readonly dist: Int32Array;
   /** Ball nodes in BFS order (seeds first): position = the node's local index. */
   readonly ball: Int32Array;
-  /** Local index of a ball node. */
+  /** Local index of a ball node (local copy); follows in B of a ball node, −1 not yet counted (in place). */
   readonly localOf: Int32Array;
   ballSize = 0;
+  /** In place: residual and threshold of node v at 2v and 2v + 1; estimate; FIFO of queued nodes. */
+  rt: Float64Array | null = null;
+  p: Float64Array | null = null;
+  queue: Int32Array | null = null;
+  /** The last ball's p and r are in rt / p (zeroed by the next reset). */
+  dirty = false;
 
   constructor(n: number) {
+    this.n = n;
     this.dist = new Int32Array(n).fill(-1);
     this.ball = new Int32Array(n);
     this.localOf = new Int32Array(n);
   }
 
+  inPlace(): { rt: Float64Array; p: Float64Array; queue: Int32Array } {
+    if (!this.rt || !this.p || !this.queue) {
+      this.rt = new Float64Array(2 * this.n);
+      this.p = new Float64Array(this.n);
+      this.queue = new Int32Array(this.n);
+    }
+    return { rt: this.rt, p: this.p, queue: this.queue };
+  }
+
   reset(): void {
-    for (let i = 0; i < this.ballSize; i++) this.dist[this.ball[i]] = -1;
+    const { ball, dist, rt, p } = this;
+    if (this.dirty && rt && p) for (let i = 0; i < this.ballSize; i++) { const v = ball[i]; rt[2 * v] = 0; p[v] = 0; }
+    this.dirty = false;
+    for (let i = 0; i < this.ballSize; i++) dist[ball[i]] = -1;
     this.ballSize = 0;
   }
 }
@@ -109,15 +143,15 @@ function workspaceOf(csr: Csr): Workspace {
   return w;
 }
 
-/** Bytes of the scratch arrays one graph keeps (allocated on its first call). */
-export const workspaceBytes = (nodeCount: number) => nodeCount * (4 + 4 + 4);
+/** Bytes of the scratch arrays one graph keeps (allocated on its first call; the in-place push's 28 per node on its first large ball). */
+export const workspaceBytes = (nodeCount: number) => nodeCount * (4 + 4 + 4 + 16 + 8 + 4);
 
 /**
  * Personalized rank of the nodes within `hops` of `seeds` (node indices,
  * duplicates count once). Throws RangeError on bad options or seeds.
  */
 export function personalizedRank(csr: Csr, seeds: readonly number[], opts: PersonalizedRankOptions = {}): PersonalizedRankResult {
-  const { alpha, hops, epsilon, maxWork, limit } = validate(opts);
+  const { alpha, hops, epsilon, maxWork, limit, inPlaceAbove } = validate(opts);
   const n = csr.offset.length - 1;
   const seedSet = [...new Set(seeds)].sort((a, b) => a - b);
   if (seedSet.length === 0) throw new RangeError('personalized rank: at least one seed');
@@ -126,26 +160,42 @@ export function personalizedRank(csr: Csr, seeds: readonly number[], opts: Perso
   const w = workspaceOf(csr);
   w.reset();
   const { offset, target } = csr;
-  const { dist, ball, localOf } = w;
+  const { dist, ball } = w;
 
   // The ball, breadth first: only nodes closer than `hops` are expanded.
   let size = 0;
-  for (const s of seedSet) { dist[s] = 0; localOf[s] = size; ball[size++] = s; }
+  for (const s of seedSet) { dist[s] = 0; ball[size++] = s; }
   for (let head = 0; head < size; head++) {
     const u = ball[head];
     const du = dist[u];
     if (du >= hops) break; // BFS order: every later node is at least as far.
     for (let e = offset[u], end = offset[u + 1]; e < end; e++) {
       const v = target[e];
-      if (dist[v] < 0) { dist[v] = du + 1; localOf[v] = size; ball[size++] = v; }
+      if (dist[v] < 0) { dist[v] = du + 1; ball[size++] = v; }
     }
   }
   w.ballSize = size;
 
-  // The ball's own graph in local indices: the follows between its nodes (all
-  // of them below the rim, those that stay inside at the rim). The push then
-  // touches a few arrays of the ball's size, not of the graph's, so its random
-  // accesses stay in cache.
+  const run = size > inPlaceAbove * n
+    ? pushInPlace(w, csr, size, seedSet, alpha, hops, epsilon, maxWork)
+    : pushOnCopy(w, csr, size, seedSet.length, alpha, hops, epsilon, maxWork);
+  const { nodes, scores, reached } = best(ball, size, seedSet.length, run.p, run.inPlace, limit);
+  return { nodes, scores, reached, seedMass: run.seedMass, errorBound: run.errorBound, ballNodes: size,
+    pushes: run.pushes, pushedEdges: run.pushedEdges, converged: run.converged, alpha, epsilon, hops };
+}
+
+interface PushRun { p: Float64Array; inPlace: boolean; seedMass: number; errorBound: number; pushes: number; pushedEdges: number; converged: boolean }
+
+/**
+ * The push on the ball's own graph in local indices: the follows between its
+ * nodes (all of them below the rim, those that stay inside at the rim), so it
+ * touches a few arrays of the ball's size, not of the graph's, and its random
+ * accesses stay in cache. For balls that are a small part of the graph.
+ */
+function pushOnCopy(w: Workspace, csr: Csr, size: number, seedCount: number, alpha: number, hops: number, epsilon: number, maxWork: number): PushRun {
+  const { offset, target } = csr;
+  const { dist, ball, localOf } = w;
+  for (let i = 0; i < size; i++) localOf[ball[i]] = i;
   const lOffset = new Int32Array(size + 1);
   for (let i = 0; i < size; i++) {
     const u = ball[i];
@@ -167,7 +217,6 @@ export function personalizedRank(csr: Csr, seeds: readonly number[], opts: Perso
   const threshold = new Float64Array(size);
   for (let i = 0; i < size; i++) { const d = lOffset[i + 1] - lOffset[i]; threshold[i] = epsilon * (d > 1 ? d : 1); }
   const queue = new Int32Array(size);
-  const seedCount = seedSet.length;
   let qHead = 0;
   let qTail = 0;
   let qLength = 0;
@@ -218,22 +267,112 @@ export function personalizedRank(csr: Csr, seeds: readonly number[], opts: Perso
   for (let i = 0; i < size; i++) errorBound += r[i];
   let seedMass = 0;
   for (let s = 0; s < seedCount; s++) seedMass += p[s];
+  return { p, inPlace: false, seedMass, errorBound, pushes, pushedEdges, converged };
+}
 
-  const { nodes, scores, reached } = best(ball, size, seedCount, p, limit);
-  return { nodes, scores, reached, seedMass, errorBound, ballNodes: size, pushes, pushedEdges, converged, alpha, epsilon, hops };
+/** Follows of rim node v that stay inside the ball. */
+function rimDegree(offset: Int32Array, target: Int32Array, dist: Int32Array, v: number): number {
+  let d = 0;
+  for (let e = offset[v], end = offset[v + 1]; e < end; e++) if (dist[target[e]] >= 0) d += 1;
+  return d;
 }
 
 /**
- * The `limit` highest estimates among the ball's non-seed nodes (local indices
- * seedCount..size-1), by estimate desc then node index asc; a bounded heap, not
- * a sort of the ball. Answers node indices.
+ * The same push (same order, same arithmetic, so the same answer bit for bit)
+ * on the graph's own CSR, for balls that are most of the graph. A node below
+ * the rim follows only nodes of B (by the BFS), so its row is used as is; a rim
+ * node's follows in B are counted the first time it receives mass, and its
+ * pushes skip the follows that leave B. Residual and threshold are interleaved
+ * (one cache line per follow pushed along).
  */
-function best(ball: Int32Array, size: number, seedCount: number, p: Float64Array, limit: number) {
+function pushInPlace(w: Workspace, csr: Csr, size: number, seedSet: readonly number[], alpha: number, hops: number, epsilon: number, maxWork: number): PushRun {
+  const { offset, target } = csr;
+  const { dist, ball } = w;
+  const deg = w.localOf;
+  const { rt, p, queue } = w.inPlace();
+  w.dirty = true;
+  // Threshold ε·max(d, 1); −1 at the rim until d is counted (any mass exceeds it).
+  for (let i = 0; i < size; i++) {
+    const v = ball[i];
+    if (dist[v] < hops) { const d = offset[v + 1] - offset[v]; deg[v] = d; rt[2 * v + 1] = epsilon * (d > 1 ? d : 1); } else { deg[v] = -1; rt[2 * v + 1] = -1; }
+  }
+  const seedCount = seedSet.length;
+  let qHead = 0;
+  let qTail = 0;
+  let qLength = 0;
+  const seedShare = 1 / seedCount;
+  for (let s = 0; s < seedCount; s++) {
+    const v = seedSet[s];
+    if (deg[v] < 0) { const d = rimDegree(offset, target, dist, v); deg[v] = d; rt[2 * v + 1] = epsilon * (d > 1 ? d : 1); }
+    rt[2 * v] = seedShare;
+    if (seedShare > rt[2 * v + 1]) { rt[2 * v + 1] = Infinity; queue[qTail] = v; if (++qTail === size) qTail = 0; qLength += 1; }
+  }
+
+  let pushes = 0;
+  let pushedEdges = 0;
+  let converged = true;
+  while (qLength > 0) {
+    if (pushedEdges >= maxWork) { converged = false; break; }
+    const u = queue[qHead];
+    if (++qHead === size) qHead = 0;
+    qLength -= 1;
+    const d = deg[u];
+    rt[2 * u + 1] = epsilon * (d > 1 ? d : 1);
+    const ru = rt[2 * u];
+    p[u] += (1 - alpha) * ru;
+    rt[2 * u] = 0;
+    pushes += 1;
+    if (d > 0) {
+      const share = (alpha * ru) / d;
+      const rim = dist[u] >= hops;
+      for (let e = offset[u], end = offset[u + 1]; e < end; e++) {
+        const v = target[e];
+        if (rim && dist[v] < 0) continue;
+        const i = 2 * v;
+        const rv = rt[i] + share;
+        rt[i] = rv;
+        if (rv > rt[i + 1]) {
+          let th = rt[i + 1];
+          if (th < 0) { const dv = rimDegree(offset, target, dist, v); deg[v] = dv; th = epsilon * (dv > 1 ? dv : 1); rt[i + 1] = th; }
+          if (rv > th) { rt[i + 1] = Infinity; queue[qTail] = v; if (++qTail === size) qTail = 0; qLength += 1; }
+        }
+      }
+      pushedEdges += d;
+    } else {
+      // Follows nobody in the ball: its trust returns to the seeds.
+      const share = (alpha * ru) * seedShare;
+      for (let s = 0; s < seedCount; s++) {
+        const i = 2 * seedSet[s];
+        const rs = rt[i] + share;
+        rt[i] = rs;
+        if (rs > rt[i + 1]) { rt[i + 1] = Infinity; queue[qTail] = seedSet[s]; if (++qTail === size) qTail = 0; qLength += 1; }
+      }
+      pushedEdges += seedCount;
+    }
+  }
+
+  let errorBound = 0;
+  for (let i = 0; i < size; i++) errorBound += rt[2 * ball[i]];
+  let seedMass = 0;
+  for (let s = 0; s < seedCount; s++) seedMass += p[seedSet[s]];
+  return { p, inPlace: true, seedMass, errorBound, pushes, pushedEdges, converged };
+}
+
+/**
+ * The `limit` highest estimates among the ball's non-seed nodes (positions
+ * seedCount..size-1 of `ball`), by estimate desc then node index asc; a bounded
+ * heap, not a sort of the ball. `p` is indexed by position (local copy) or by
+ * node (in place). Answers node indices.
+ */
+function best(ball: Int32Array, size: number, seedCount: number, p: Float64Array, inPlace: boolean, limit: number) {
+  // Scores by position, gathered once (the heap compares them many times).
+  const score = inPlace ? new Float64Array(size) : p;
+  if (inPlace) for (let i = seedCount; i < size; i++) score[i] = p[ball[i]];
   // Min-heap on (score asc, node index desc): its root is the worst kept.
   const heap = new Int32Array(Math.max(limit, 1));
   let count = 0;
   let reached = 0;
-  const worse = (a: number, b: number) => p[a] < p[b] || (p[a] === p[b] && ball[a] > ball[b]);
+  const worse = (a: number, b: number) => score[a] < score[b] || (score[a] === score[b] && ball[a] > ball[b]);
   const siftDown = (i: number) => {
     for (;;) {
       const l = 2 * i + 1;
@@ -246,7 +385,7 @@ function best(ball: Int32Array, size: number, seedCount: number, p: Float64Array
     }
   };
   for (let v = seedCount; v < size; v++) {
-    if (!(p[v] > 0)) continue;
+    if (!(score[v] > 0)) continue;
     reached += 1;
     if (limit === 0) continue;
     if (count < limit) {
@@ -262,10 +401,10 @@ function best(ball: Int32Array, size: number, seedCount: number, p: Float64Array
       siftDown(0);
     }
   }
-  const local = heap.slice(0, count).sort((a, b) => p[b] - p[a] || ball[a] - ball[b]);
+  const local = heap.slice(0, count).sort((a, b) => score[b] - score[a] || ball[a] - ball[b]);
   const nodes = new Int32Array(count);
   const scores = new Float64Array(count);
-  for (let i = 0; i < count; i++) { nodes[i] = ball[local[i]]; scores[i] = p[local[i]]; }
+  for (let i = 0; i < count; i++) { nodes[i] = ball[local[i]]; scores[i] = score[local[i]]; }
   return { nodes, scores, reached };
 }
 
@@ -275,10 +414,12 @@ function validate(opts: PersonalizedRankOptions) {
   const epsilon = opts.epsilon ?? DEFAULT_EPSILON;
   const maxWork = opts.maxWork ?? DEFAULT_MAX_WORK;
   const limit = opts.limit ?? DEFAULT_LIMIT;
+  const inPlaceAbove = opts.inPlaceAbove ?? DEFAULT_IN_PLACE_ABOVE;
   if (!(alpha > 0 && alpha < 1)) throw new RangeError(`personalized rank: alpha must be in (0, 1), got ${alpha}`);
   if (!Number.isInteger(hops) || hops < 0 || hops > MAX_HOPS) throw new RangeError(`personalized rank: hops must be an integer in 0..${MAX_HOPS}, got ${hops}`);
   if (!(epsilon > 0) || !Number.isFinite(epsilon)) throw new RangeError(`personalized rank: epsilon must be a finite number > 0, got ${epsilon}`);
   if (!(maxWork >= 1)) throw new RangeError(`personalized rank: maxWork must be ≥ 1, got ${maxWork}`);
   if (!Number.isInteger(limit) || limit < 0) throw new RangeError(`personalized rank: limit must be an integer ≥ 0, got ${limit}`);
-  return { alpha, hops, epsilon, maxWork, limit };
+  if (!(inPlaceAbove >= 0)) throw new RangeError(`personalized rank: inPlaceAbove must be ≥ 0, got ${inPlaceAbove}`);
+  return { alpha, hops, epsilon, maxWork, limit, inPlaceAbove };
 }

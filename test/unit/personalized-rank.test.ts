@@ -143,6 +143,32 @@ describe('personalized rank (forward push on the k-hop ball)', () => {
     expect(top.reached).toBe(all.reached);
   });
 
+  it('when the ball is pushed in place instead of on a local copy, then the answer is the same, bit for bit, converged or stopped by the cap', () => {
+    for (const [n, m, seed] of [[60, 300, 2], [120, 500, 3], [300, 3000, 6]]) {
+      const csr = csrOf(n, randomGraph(n, m, seed));
+      for (const seeds of [[0], [3, 7, 7, 11], [n - 1, 1]]) {
+        for (const hops of [0, 1, 2, 3, 5]) {
+          for (const [epsilon, maxWork] of [[1e-9, undefined], [1e-12, 400]] as const) {
+            const copy = personalizedRank(csr, seeds, { hops, epsilon, maxWork, limit: n, inPlaceAbove: 1 });
+            const inPlace = personalizedRank(csr, seeds, { hops, epsilon, maxWork, limit: n, inPlaceAbove: 0 });
+            expect(inPlace).toEqual(copy);
+            // Both paths share the graph's workspace: a later call on either path is not disturbed by the other's leftovers.
+            expect(personalizedRank(csr, seeds, { hops, epsilon, maxWork, limit: n, inPlaceAbove: 1 })).toEqual(copy);
+          }
+        }
+      }
+    }
+    // Against the exact solution too, in place, with rim nodes that keep only some of their follows.
+    const n = 120;
+    const edges = randomGraph(n, 500, 3);
+    for (const hops of [1, 2]) {
+      const exact = exactRank(n, edges, [4], hops);
+      const res = personalizedRank(csrOf(n, edges), [4], { hops, epsilon: 1e-13, limit: n, inPlaceAbove: 0 });
+      expect(res.converged).toBe(true);
+      res.nodes.forEach((v, i) => expect(res.scores[i]).toBeCloseTo(exact[v], 10));
+    }
+  });
+
   it('when options or seeds are out of range, then a RangeError names them', () => {
     const csr = csrOf(3, [[0, 1]]);
     expect(() => personalizedRank(csr, [])).toThrow('at least one seed');
@@ -150,5 +176,6 @@ describe('personalized rank (forward push on the k-hop ball)', () => {
     expect(() => personalizedRank(csr, [0], { hops: 6 })).toThrow('hops must be an integer in 0..5');
     expect(() => personalizedRank(csr, [0], { alpha: 1 })).toThrow('alpha must be in (0, 1)');
     expect(() => personalizedRank(csr, [0], { epsilon: 0 })).toThrow('epsilon must be');
+    expect(() => personalizedRank(csr, [0], { inPlaceAbove: -1 })).toThrow('inPlaceAbove must be ≥ 0');
   });
 });
