@@ -35,16 +35,22 @@ export interface PersonalizedRankOptions {
   hops?: number;
   /** Push threshold per follow (ε). Default DEFAULT_EPSILON. */
   epsilon?: number;
-  /** Most follows the pushes may scan before stopping (the bound then says how far from converged). Default DEFAULT_MAX_WORK. */
+  /**
+   * Most follows the pushes may scan before stopping (the bound then says how
+   * far from converged). A ball with more follows than this has its BFS charged
+   * to it (half a follow per follow the BFS read, leaving the pushes at least a
+   * quarter). Default DEFAULT_MAX_WORK.
+   */
   maxWork?: number;
   /** Most nodes listed (the best). Default 1000. */
   limit?: number;
   /**
-   * Ball size, as a fraction of the graph's nodes, above which the push runs in
-   * place rather than on a local copy of the ball (0: always in place; 1: never).
-   * The answer is the same either way, only the speed differs. Default DEFAULT_IN_PLACE_ABOVE.
+   * Ball size, as a fraction of the graph's nodes, up to which the push runs on
+   * a copy of the ball's follows, above which on the graph's own rows (0: never
+   * copied; 1: always). The answer is the same either way, only the speed differs.
+   * By default a ball is copied unless its follows outnumber maxWork.
    */
-  inPlaceAbove?: number;
+  copyBelow?: number;
 }
 
 export interface PersonalizedRankResult {
@@ -83,54 +89,51 @@ export const DEFAULT_EPSILON = 1e-7;
 export const DEFAULT_MAX_WORK = 1_500_000;
 const DEFAULT_LIMIT = 1000;
 
-/**
- * Balls above this fraction of the graph's nodes are pushed in place (on the
- * graph's own CSR and the workspace's arrays of the graph's size) instead of
- * on a local copy: copying most of the graph costs more than the locality it buys.
- */
-export const DEFAULT_IN_PLACE_ABOVE = 0.25;
+/** What a follow read by the BFS of a large ball costs, in pushed follows (charged to the work budget). */
+const BFS_CHARGE = 0.5;
 
 /**
  * Scratch arrays of one graph, reused by every call (calls are synchronous, so
  * never shared by two at once) and reset touching only the last ball. The
- * in-place push's arrays are allocated on the first ball that needs them.
+ * push state of large balls (prefixes of arrays of the graph's size, indexed by
+ * local index) is allocated on the first large ball.
  */
 class Workspace {
   readonly n: number;
-  readonly dist: Int32Array;
+  /** Bit v: node v is in the ball (a bitset stays in L1/L2 cache). */
+  readonly inBall: Int32Array;
   /** Ball nodes in BFS order (seeds first): position = the node's local index. */
   readonly ball: Int32Array;
-  /** Local index of a ball node (local copy); follows in B of a ball node, −1 not yet counted (in place). */
+  /** Local index of a ball node, −1 outside the ball. */
   readonly localOf: Int32Array;
   ballSize = 0;
-  /** In place: residual and threshold of node v at 2v and 2v + 1; estimate; FIFO of queued nodes. */
+  /** Large balls, by local index: residual and threshold at 2i and 2i + 1 (one cache line per follow pushed along); estimate; follows in B (−1 not yet counted); FIFO. */
   rt: Float64Array | null = null;
   p: Float64Array | null = null;
+  deg: Int32Array | null = null;
   queue: Int32Array | null = null;
-  /** The last ball's p and r are in rt / p (zeroed by the next reset). */
-  dirty = false;
 
   constructor(n: number) {
     this.n = n;
-    this.dist = new Int32Array(n).fill(-1);
+    this.inBall = new Int32Array((n + 31) >>> 5);
     this.ball = new Int32Array(n);
-    this.localOf = new Int32Array(n);
+    this.localOf = new Int32Array(n).fill(-1);
   }
 
-  inPlace(): { rt: Float64Array; p: Float64Array; queue: Int32Array } {
-    if (!this.rt || !this.p || !this.queue) {
+  large(): { rt: Float64Array; p: Float64Array; deg: Int32Array; queue: Int32Array } {
+    if (!this.rt || !this.p || !this.deg || !this.queue) {
       this.rt = new Float64Array(2 * this.n);
       this.p = new Float64Array(this.n);
+      this.deg = new Int32Array(this.n);
       this.queue = new Int32Array(this.n);
     }
-    return { rt: this.rt, p: this.p, queue: this.queue };
+    return { rt: this.rt, p: this.p, deg: this.deg, queue: this.queue };
   }
 
   reset(): void {
-    const { ball, dist, rt, p } = this;
-    if (this.dirty && rt && p) for (let i = 0; i < this.ballSize; i++) { const v = ball[i]; rt[2 * v] = 0; p[v] = 0; }
-    this.dirty = false;
-    for (let i = 0; i < this.ballSize; i++) dist[ball[i]] = -1;
+    const { ball, localOf } = this;
+    for (let i = 0; i < this.ballSize; i++) localOf[ball[i]] = -1;
+    this.inBall.fill(0);
     this.ballSize = 0;
   }
 }
@@ -143,15 +146,15 @@ function workspaceOf(csr: Csr): Workspace {
   return w;
 }
 
-/** Bytes of the scratch arrays one graph keeps (allocated on its first call; the in-place push's 28 per node on its first large ball). */
-export const workspaceBytes = (nodeCount: number) => nodeCount * (4 + 4 + 4 + 16 + 8 + 4);
+/** Bytes of the scratch arrays one graph keeps (allocated on its first call; the large balls' 36 per node on its first large ball). */
+export const workspaceBytes = (nodeCount: number) => nodeCount * (4 + 4 + 16 + 8 + 4 + 4) + 4 * ((nodeCount + 31) >>> 5);
 
 /**
  * Personalized rank of the nodes within `hops` of `seeds` (node indices,
  * duplicates count once). Throws RangeError on bad options or seeds.
  */
 export function personalizedRank(csr: Csr, seeds: readonly number[], opts: PersonalizedRankOptions = {}): PersonalizedRankResult {
-  const { alpha, hops, epsilon, maxWork, limit, inPlaceAbove } = validate(opts);
+  const { alpha, hops, epsilon, maxWork, limit, copyBelow } = validate(opts);
   const n = csr.offset.length - 1;
   const seedSet = [...new Set(seeds)].sort((a, b) => a - b);
   if (seedSet.length === 0) throw new RangeError('personalized rank: at least one seed');
@@ -160,53 +163,72 @@ export function personalizedRank(csr: Csr, seeds: readonly number[], opts: Perso
   const w = workspaceOf(csr);
   w.reset();
   const { offset, target } = csr;
-  const { dist, ball } = w;
+  const { inBall, ball, localOf } = w;
 
-  // The ball, breadth first: only nodes closer than `hops` are expanded.
+  // The ball, breadth first, level by level: levels 0..hops-1 are expanded,
+  // and what the last one finds (local indices rimStart..size-1) is the rim.
   let size = 0;
-  for (const s of seedSet) { dist[s] = 0; ball[size++] = s; }
-  for (let head = 0; head < size; head++) {
-    const u = ball[head];
-    const du = dist[u];
-    if (du >= hops) break; // BFS order: every later node is at least as far.
-    for (let e = offset[u], end = offset[u + 1]; e < end; e++) {
-      const v = target[e];
-      if (dist[v] < 0) { dist[v] = du + 1; ball[size++] = v; }
+  for (const s of seedSet) { inBall[s >>> 5] |= 1 << (s & 31); localOf[s] = size; ball[size++] = s; }
+  let levelStart = 0;
+  let bfsFollows = 0;
+  for (let h = 0; h < hops && levelStart < size; h++) {
+    const levelEnd = size;
+    for (let head = levelStart; head < levelEnd; head++) {
+      const u = ball[head];
+      bfsFollows += offset[u + 1] - offset[u];
+      for (let e = offset[u], end = offset[u + 1]; e < end; e++) {
+        const v = target[e];
+        const word = v >>> 5;
+        const bit = 1 << (v & 31);
+        if ((inBall[word] & bit) === 0) { inBall[word] |= bit; localOf[v] = size; ball[size++] = v; }
+      }
     }
+    levelStart = levelEnd;
   }
+  const rimStart = levelStart;
   w.ballSize = size;
 
-  const run = size > inPlaceAbove * n
-    ? pushInPlace(w, csr, size, seedSet, alpha, hops, epsilon, maxWork)
-    : pushOnCopy(w, csr, size, seedSet.length, alpha, hops, epsilon, maxWork);
-  const { nodes, scores, reached } = best(ball, size, seedSet.length, run.p, run.inPlace, limit);
+  // A ball with more follows than the budget is large: copying them would cost
+  // more than the pushes' lookups of local indices, and convergence within the
+  // budget is out of reach (converging pushes every node of B at least once).
+  // Its BFS is then charged to the budget (a BFS follow at BFS_CHARGE of a pushed one),
+  // so that the whole call stays within about maxWork pushed follows; at least
+  // a quarter of maxWork is left to the pushes.
+  let ballFollows = bfsFollows;
+  for (let i = rimStart; i < size; i++) { const v = ball[i]; ballFollows += offset[v + 1] - offset[v]; }
+  const large = ballFollows > maxWork;
+  const budget = large ? Math.max(maxWork - Math.floor(bfsFollows * BFS_CHARGE), Math.ceil(maxWork / 4)) : maxWork;
+  const run = (copyBelow === undefined ? large : size > copyBelow * n)
+    ? pushOnRows(w, csr, size, rimStart, seedSet.length, alpha, epsilon, budget)
+    : pushOnCopy(w, csr, size, rimStart, seedSet.length, alpha, epsilon, budget);
+  const { nodes, scores, reached } = best(ball, size, seedSet.length, run.p, limit);
   return { nodes, scores, reached, seedMass: run.seedMass, errorBound: run.errorBound, ballNodes: size,
     pushes: run.pushes, pushedEdges: run.pushedEdges, converged: run.converged, alpha, epsilon, hops };
 }
 
-interface PushRun { p: Float64Array; inPlace: boolean; seedMass: number; errorBound: number; pushes: number; pushedEdges: number; converged: boolean }
+interface PushRun { p: Float64Array; seedMass: number; errorBound: number; pushes: number; pushedEdges: number; converged: boolean }
 
 /**
  * The push on the ball's own graph in local indices: the follows between its
  * nodes (all of them below the rim, those that stay inside at the rim), so it
  * touches a few arrays of the ball's size, not of the graph's, and its random
- * accesses stay in cache. For balls that are a small part of the graph.
+ * accesses stay in cache. For balls that are a small part of the graph, where
+ * the pushes scan their follows many times over.
  */
-function pushOnCopy(w: Workspace, csr: Csr, size: number, seedCount: number, alpha: number, hops: number, epsilon: number, maxWork: number): PushRun {
+function pushOnCopy(w: Workspace, csr: Csr, size: number, rimStart: number, seedCount: number, alpha: number, epsilon: number, maxWork: number): PushRun {
   const { offset, target } = csr;
-  const { dist, ball, localOf } = w;
-  for (let i = 0; i < size; i++) localOf[ball[i]] = i;
+  const { inBall, ball, localOf } = w;
   const lOffset = new Int32Array(size + 1);
   for (let i = 0; i < size; i++) {
     const u = ball[i];
-    let d = offset[u + 1] - offset[u];
-    if (dist[u] >= hops) { d = 0; for (let e = offset[u], end = offset[u + 1]; e < end; e++) if (dist[target[e]] >= 0) d += 1; }
+    const d = i < rimStart ? offset[u + 1] - offset[u] : rimDegree(offset, target, inBall, u);
     lOffset[i + 1] = lOffset[i] + d;
   }
   const lTarget = new Int32Array(lOffset[size]);
   for (let i = 0, k = 0; i < size; i++) {
     const u = ball[i];
-    for (let e = offset[u], end = offset[u + 1]; e < end; e++) { const v = target[e]; if (dist[v] >= 0) lTarget[k++] = localOf[v]; }
+    if (i < rimStart) for (let e = offset[u], end = offset[u + 1]; e < end; e++) lTarget[k++] = localOf[target[e]];
+    else for (let e = offset[u], end = offset[u + 1]; e < end; e++) { const l = localOf[target[e]]; if (l >= 0) lTarget[k++] = l; }
   }
 
   // A node is pushed while r > threshold = ε·max(d, 1); a queued node's
@@ -267,45 +289,41 @@ function pushOnCopy(w: Workspace, csr: Csr, size: number, seedCount: number, alp
   for (let i = 0; i < size; i++) errorBound += r[i];
   let seedMass = 0;
   for (let s = 0; s < seedCount; s++) seedMass += p[s];
-  return { p, inPlace: false, seedMass, errorBound, pushes, pushedEdges, converged };
+  return { p, seedMass, errorBound, pushes, pushedEdges, converged };
 }
 
-/** Follows of rim node v that stay inside the ball. */
-function rimDegree(offset: Int32Array, target: Int32Array, dist: Int32Array, v: number): number {
+/** Follows of node v that stay inside the ball. */
+function rimDegree(offset: Int32Array, target: Int32Array, inBall: Int32Array, v: number): number {
   let d = 0;
-  for (let e = offset[v], end = offset[v + 1]; e < end; e++) if (dist[target[e]] >= 0) d += 1;
+  for (let e = offset[v], end = offset[v + 1]; e < end; e++) { const t = target[e]; d += (inBall[t >>> 5] >>> (t & 31)) & 1; }
   return d;
 }
 
 /**
  * The same push (same order, same arithmetic, so the same answer bit for bit)
- * on the graph's own CSR, for balls that are most of the graph. A node below
- * the rim follows only nodes of B (by the BFS), so its row is used as is; a rim
- * node's follows in B are counted the first time it receives mass, and its
- * pushes skip the follows that leave B. Residual and threshold are interleaved
- * (one cache line per follow pushed along).
+ * reading the follows from the graph's own rows, for large balls: no copy, the
+ * state still in local indices (compact, the BFS's early finds, the much
+ * followed, together). A node below the rim follows only nodes of B (by the
+ * BFS), so its row is used as is; a rim node's follows in B are counted the
+ * first time it receives mass, and its pushes skip the follows that leave B
+ * (local index −1).
  */
-function pushInPlace(w: Workspace, csr: Csr, size: number, seedSet: readonly number[], alpha: number, hops: number, epsilon: number, maxWork: number): PushRun {
+function pushOnRows(w: Workspace, csr: Csr, size: number, rimStart: number, seedCount: number, alpha: number, epsilon: number, maxWork: number): PushRun {
   const { offset, target } = csr;
-  const { dist, ball } = w;
-  const deg = w.localOf;
-  const { rt, p, queue } = w.inPlace();
-  w.dirty = true;
+  const { inBall, ball, localOf } = w;
+  const { rt, p, deg, queue } = w.large();
   // Threshold ε·max(d, 1); −1 at the rim until d is counted (any mass exceeds it).
-  for (let i = 0; i < size; i++) {
-    const v = ball[i];
-    if (dist[v] < hops) { const d = offset[v + 1] - offset[v]; deg[v] = d; rt[2 * v + 1] = epsilon * (d > 1 ? d : 1); } else { deg[v] = -1; rt[2 * v + 1] = -1; }
-  }
-  const seedCount = seedSet.length;
+  for (let i = 0; i < rimStart; i++) { const v = ball[i]; const d = offset[v + 1] - offset[v]; deg[i] = d; rt[2 * i] = 0; rt[2 * i + 1] = epsilon * (d > 1 ? d : 1); }
+  for (let i = rimStart; i < size; i++) { deg[i] = -1; rt[2 * i] = 0; rt[2 * i + 1] = -1; }
+  p.fill(0, 0, size);
   let qHead = 0;
   let qTail = 0;
   let qLength = 0;
   const seedShare = 1 / seedCount;
   for (let s = 0; s < seedCount; s++) {
-    const v = seedSet[s];
-    if (deg[v] < 0) { const d = rimDegree(offset, target, dist, v); deg[v] = d; rt[2 * v + 1] = epsilon * (d > 1 ? d : 1); }
-    rt[2 * v] = seedShare;
-    if (seedShare > rt[2 * v + 1]) { rt[2 * v + 1] = Infinity; queue[qTail] = v; if (++qTail === size) qTail = 0; qLength += 1; }
+    if (deg[s] < 0) { const d = rimDegree(offset, target, inBall, ball[s]); deg[s] = d; rt[2 * s + 1] = epsilon * (d > 1 ? d : 1); }
+    rt[2 * s] = seedShare;
+    if (seedShare > rt[2 * s + 1]) { rt[2 * s + 1] = Infinity; queue[qTail] = s; if (++qTail === size) qTail = 0; qLength += 1; }
   }
 
   let pushes = 0;
@@ -324,50 +342,45 @@ function pushInPlace(w: Workspace, csr: Csr, size: number, seedSet: readonly num
     pushes += 1;
     if (d > 0) {
       const share = (alpha * ru) / d;
-      const rim = dist[u] >= hops;
-      for (let e = offset[u], end = offset[u + 1]; e < end; e++) {
-        const v = target[e];
-        if (rim && dist[v] < 0) continue;
+      const g = ball[u];
+      for (let e = offset[g], end = offset[g + 1]; e < end; e++) {
+        const v = localOf[target[e]];
+        if (v < 0) continue; // leaves B (rim rows only)
         const i = 2 * v;
         const rv = rt[i] + share;
         rt[i] = rv;
         if (rv > rt[i + 1]) {
           let th = rt[i + 1];
-          if (th < 0) { const dv = rimDegree(offset, target, dist, v); deg[v] = dv; th = epsilon * (dv > 1 ? dv : 1); rt[i + 1] = th; }
+          if (th < 0) { const dv = rimDegree(offset, target, inBall, ball[v]); deg[v] = dv; th = epsilon * (dv > 1 ? dv : 1); rt[i + 1] = th; }
           if (rv > th) { rt[i + 1] = Infinity; queue[qTail] = v; if (++qTail === size) qTail = 0; qLength += 1; }
         }
       }
       pushedEdges += d;
     } else {
-      // Follows nobody in the ball: its trust returns to the seeds.
+      // Follows nobody in the ball: its trust returns to the seeds (local 0..seedCount-1).
       const share = (alpha * ru) * seedShare;
       for (let s = 0; s < seedCount; s++) {
-        const i = 2 * seedSet[s];
-        const rs = rt[i] + share;
-        rt[i] = rs;
-        if (rs > rt[i + 1]) { rt[i + 1] = Infinity; queue[qTail] = seedSet[s]; if (++qTail === size) qTail = 0; qLength += 1; }
+        const rs = rt[2 * s] + share;
+        rt[2 * s] = rs;
+        if (rs > rt[2 * s + 1]) { rt[2 * s + 1] = Infinity; queue[qTail] = s; if (++qTail === size) qTail = 0; qLength += 1; }
       }
       pushedEdges += seedCount;
     }
   }
 
   let errorBound = 0;
-  for (let i = 0; i < size; i++) errorBound += rt[2 * ball[i]];
+  for (let i = 0; i < size; i++) errorBound += rt[2 * i];
   let seedMass = 0;
-  for (let s = 0; s < seedCount; s++) seedMass += p[seedSet[s]];
-  return { p, inPlace: true, seedMass, errorBound, pushes, pushedEdges, converged };
+  for (let s = 0; s < seedCount; s++) seedMass += p[s];
+  return { p, seedMass, errorBound, pushes, pushedEdges, converged };
 }
 
 /**
- * The `limit` highest estimates among the ball's non-seed nodes (positions
- * seedCount..size-1 of `ball`), by estimate desc then node index asc; a bounded
- * heap, not a sort of the ball. `p` is indexed by position (local copy) or by
- * node (in place). Answers node indices.
+ * The `limit` highest estimates among the ball's non-seed nodes (local indices
+ * seedCount..size-1), by estimate desc then node index asc; a bounded
+ * heap, not a sort of the ball. `score` is indexed by local index. Answers node indices.
  */
-function best(ball: Int32Array, size: number, seedCount: number, p: Float64Array, inPlace: boolean, limit: number) {
-  // Scores by position, gathered once (the heap compares them many times).
-  const score = inPlace ? new Float64Array(size) : p;
-  if (inPlace) for (let i = seedCount; i < size; i++) score[i] = p[ball[i]];
+function best(ball: Int32Array, size: number, seedCount: number, score: Float64Array, limit: number) {
   // Min-heap on (score asc, node index desc): its root is the worst kept.
   const heap = new Int32Array(Math.max(limit, 1));
   let count = 0;
@@ -414,12 +427,12 @@ function validate(opts: PersonalizedRankOptions) {
   const epsilon = opts.epsilon ?? DEFAULT_EPSILON;
   const maxWork = opts.maxWork ?? DEFAULT_MAX_WORK;
   const limit = opts.limit ?? DEFAULT_LIMIT;
-  const inPlaceAbove = opts.inPlaceAbove ?? DEFAULT_IN_PLACE_ABOVE;
+  const copyBelow = opts.copyBelow;
   if (!(alpha > 0 && alpha < 1)) throw new RangeError(`personalized rank: alpha must be in (0, 1), got ${alpha}`);
   if (!Number.isInteger(hops) || hops < 0 || hops > MAX_HOPS) throw new RangeError(`personalized rank: hops must be an integer in 0..${MAX_HOPS}, got ${hops}`);
   if (!(epsilon > 0) || !Number.isFinite(epsilon)) throw new RangeError(`personalized rank: epsilon must be a finite number > 0, got ${epsilon}`);
   if (!(maxWork >= 1)) throw new RangeError(`personalized rank: maxWork must be ≥ 1, got ${maxWork}`);
   if (!Number.isInteger(limit) || limit < 0) throw new RangeError(`personalized rank: limit must be an integer ≥ 0, got ${limit}`);
-  if (!(inPlaceAbove >= 0)) throw new RangeError(`personalized rank: inPlaceAbove must be ≥ 0, got ${inPlaceAbove}`);
-  return { alpha, hops, epsilon, maxWork, limit, inPlaceAbove };
+  if (copyBelow !== undefined && !(copyBelow >= 0)) throw new RangeError(`personalized rank: copyBelow must be ≥ 0, got ${copyBelow}`);
+  return { alpha, hops, epsilon, maxWork, limit, copyBelow };
 }
