@@ -90,8 +90,10 @@ export const DEFAULT_ALPHA = 0.85;
 export const DEFAULT_EPSILON = 1e-7;
 /**
  * The latency cap: a ball too large for ε (ten seeds, or hops 4–5, on medium)
- * stops after this many follows scanned, tens of ms of one core, with its
- * (larger) bound still exact. One viewer at hops 3 stays under it at p99.
+ * stops after this many follows scanned (fewer when its BFS is charged), at
+ * most about 70 ms of one core at p99 on medium's shape (docs/bench/ppr-medium.json:
+ * 9–77 ms wall at p99 across 1–100 seeds and hops 3–5), with its (larger) bound
+ * still exact. One viewer at hops 3 stays under it at p99.
  */
 export const DEFAULT_MAX_WORK = 1_500_000;
 const DEFAULT_LIMIT = 1000;
@@ -157,7 +159,7 @@ function workspaceOf(csr: Csr): Workspace {
   return w;
 }
 
-/** Bytes of the scratch arrays one graph keeps (allocated on its first call; the large balls' 36 per node on its first large ball). */
+/** Bytes of the scratch arrays one graph keeps (allocated on its first call; the large balls' 32 per node on its first large ball). */
 export const workspaceBytes = (nodeCount: number) => nodeCount * (4 + 4 + 16 + 8 + 4 + 4) + 4 * ((nodeCount + 31) >>> 5);
 
 /**
