@@ -2,10 +2,11 @@
 // built in memory by the dataset generator's own follow model (src/datagen/follows.ts:
 // 200k Farcaster users and 100k Lens profiles, ~20 follows each, heavy-tailed
 // popularity), so no database is involved. Measures the algorithm alone over
-// 200 random seed sets per case (one viewer, ten seeds; hops 3 and 5) and the
+// 200 random seed sets per case (one viewer, ten and a hundred seeds; hops 3, 4
+// and 5) and the
 // memory the graph holds in the service, and writes docs/bench/ppr-medium.json.
 //
-//   npm run bench:ppr [-- --epsilon 1e-7 --runs 200 --out docs/bench/ppr-medium.json]
+//   npm run bench:ppr [-- --epsilon 1e-7 --runs 200 --hops 3,4,5 --seeds 1,10,100 --out docs/bench/ppr-medium.json]
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,7 +26,8 @@ const EPSILON = Number(arg('epsilon', String(DEFAULT_EPSILON)));
 const RUNS = Number(arg('runs', '200'));
 const MAX_WORK = Number(arg('max-work', String(DEFAULT_MAX_WORK)));
 const PROTOCOLS = arg('protocols', 'farcaster,lens').split(',');
-const HOPS = arg('hops', '3,5').split(',').map(Number);
+const HOPS = arg('hops', '3,4,5').split(',').map(Number);
+const SEEDS = arg('seeds', '1,10,100').split(',').map(Number);
 const OUT = arg('out', path.join(__dirname, '..', '..', 'docs', 'bench', 'ppr-medium.json'));
 const SEED = 1;
 
@@ -105,7 +107,7 @@ async function main() {
       totalMiB: r3((csrBytes + idBytes + workspaceBytes(n)) / 2 ** 20) };
     graphs.push(graph);
     console.log(JSON.stringify(graph));
-    for (const seedsPerSet of [1, 10]) {
+    for (const seedsPerSet of SEEDS) {
       for (const hops of HOPS) {
         const c = { protocol: name, ...measure(csr, seedsPerSet, hops, 1000 * seedsPerSet + hops) };
         cases.push(c);

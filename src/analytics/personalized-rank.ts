@@ -1,9 +1,13 @@
 // Personalized PageRank from a seed set, restricted to the seeds' k-hop ball,
 // by forward push (Andersen, Chung, Lang 2006). Pure and synchronous over a
-// follow graph in CSR form: a call finds the ball (BFS), copies the follows
-// inside it into a graph of its own in local indices, and pushes on that, so it
-// costs the ball and the pushes, not the graph (a few scratch arrays of the
-// graph's size are kept per graph and reset touching only the last ball).
+// follow graph in CSR form: a call finds the ball (BFS, nodes numbered in local
+// indices) and pushes with its state in local indices, so it costs the ball and
+// the pushes, not the graph (a few scratch arrays of the graph's size are kept
+// per graph and reset touching only the last ball). A ball with fewer follows
+// than the work budget is copied into a graph of its own first (its pushes
+// scan those follows many times over); a larger one, most of the graph at hops
+// 4–5 on medium, is pushed reading the graph's own rows. Either way the same
+// pushes in the same order: the same answer, bit for bit.
 //
 // What is estimated. B is the set of nodes within `hops` follows of a seed
 // (seeds at 0); only follows between nodes of B count. A node splits its trust
@@ -25,7 +29,12 @@
 // Σ r ≤ ε·Σ_B max(d, 1); each push moves more than (1 − α)·ε·d(u) of mass into
 // p, whose total is at most 1, so the work (edges scanned by pushes) is below
 // 1/((1 − α)·ε) whatever the graph's size. A work budget (follows scanned) can
-// stop earlier; the bound returned is then still exact, only larger.
+// stop earlier; the bound returned is then still exact, only larger. For a ball
+// with more follows than the budget (at ε 1e-7 converging pushes most of B's
+// nodes, often several times, so more follows than that: in practice it never
+// converged before either) the BFS's reading is charged to the budget too, so
+// that the call's whole cost, not only its pushes', is bounded by it. Smaller
+// balls get the budget as given.
 import type { Csr } from './graph-score';
 
 export interface PersonalizedRankOptions {
@@ -35,10 +44,22 @@ export interface PersonalizedRankOptions {
   hops?: number;
   /** Push threshold per follow (ε). Default DEFAULT_EPSILON. */
   epsilon?: number;
-  /** Most follows the pushes may scan before stopping (the bound then says how far from converged). Default DEFAULT_MAX_WORK. */
+  /**
+   * Most follows the pushes may scan before stopping (the bound then says how
+   * far from converged). A ball with more follows than this has its BFS charged
+   * to it (a quarter of a follow per follow the BFS read, leaving the pushes at least a
+   * quarter). Default DEFAULT_MAX_WORK.
+   */
   maxWork?: number;
   /** Most nodes listed (the best). Default 1000. */
   limit?: number;
+  /**
+   * Ball size, as a fraction of the graph's nodes, up to which the push runs on
+   * a copy of the ball's follows, above which on the graph's own rows (0: never
+   * copied; 1: always). The answer is the same either way, only the speed differs.
+   * By default a ball is copied unless its follows outnumber maxWork.
+   */
+  copyBelow?: number;
 }
 
 export interface PersonalizedRankResult {
@@ -52,7 +73,7 @@ export interface PersonalizedRankResult {
   seedMass: number;
   /** Σ r = ‖π − p‖₁ exactly: the L1 error of the whole estimate, a bound on each node's error. */
   errorBound: number;
-  /** Nodes of the ball B and follows scanned to find it. */
+  /** Nodes of the ball B. */
   ballNodes: number;
   /** Pushes performed and follows they scanned (the work). */
   pushes: number;
@@ -71,32 +92,63 @@ export const DEFAULT_ALPHA = 0.85;
 export const DEFAULT_EPSILON = 1e-7;
 /**
  * The latency cap: a ball too large for ε (ten seeds, or hops 4–5, on medium)
- * stops after this many follows scanned, tens of ms of one core, with its
- * (larger) bound still exact. One viewer at hops 3 stays under it at p99.
+ * stops after this many follows scanned (fewer when its BFS is charged), at
+ * most about 70 ms of one core at p99 on medium's shape (docs/bench/ppr-medium.json:
+ * 9–77 ms wall at p99 across 1–100 seeds and hops 3–5), with its (larger) bound
+ * still exact. One viewer at hops 3 stays under it at p99.
  */
 export const DEFAULT_MAX_WORK = 1_500_000;
 const DEFAULT_LIMIT = 1000;
 
 /**
+ * What a follow read by the BFS of a large ball is charged, in pushed follows:
+ * about what it costs on medium's shape (read in order, against a random
+ * lookup and update for a follow pushed along from the graph's rows).
+ */
+const BFS_CHARGE = 0.25;
+
+/**
  * Scratch arrays of one graph, reused by every call (calls are synchronous, so
- * never shared by two at once) and reset touching only the last ball.
+ * never shared by two at once) and reset touching only the last ball. The
+ * push state of large balls (prefixes of arrays of the graph's size, indexed by
+ * local index) is allocated on the first large ball.
  */
 class Workspace {
-  readonly dist: Int32Array;
+  readonly n: number;
+  /** Bit v: node v is in the ball (a bitset stays in L1/L2 cache). */
+  readonly inBall: Int32Array;
   /** Ball nodes in BFS order (seeds first): position = the node's local index. */
   readonly ball: Int32Array;
-  /** Local index of a ball node. */
+  /** Local index of a ball node, −1 outside the ball. */
   readonly localOf: Int32Array;
   ballSize = 0;
+  /** Large balls, by local index: residual and threshold at 2i and 2i + 1 (one cache line per follow pushed along); estimate; follows in B (−1 not yet counted); FIFO. */
+  rt: Float64Array | null = null;
+  p: Float64Array | null = null;
+  deg: Int32Array | null = null;
+  queue: Int32Array | null = null;
 
   constructor(n: number) {
-    this.dist = new Int32Array(n).fill(-1);
+    this.n = n;
+    this.inBall = new Int32Array((n + 31) >>> 5);
     this.ball = new Int32Array(n);
-    this.localOf = new Int32Array(n);
+    this.localOf = new Int32Array(n).fill(-1);
+  }
+
+  large(): { rt: Float64Array; p: Float64Array; deg: Int32Array; queue: Int32Array } {
+    if (!this.rt || !this.p || !this.deg || !this.queue) {
+      this.rt = new Float64Array(2 * this.n);
+      this.p = new Float64Array(this.n);
+      this.deg = new Int32Array(this.n);
+      this.queue = new Int32Array(this.n);
+    }
+    return { rt: this.rt, p: this.p, deg: this.deg, queue: this.queue };
   }
 
   reset(): void {
-    for (let i = 0; i < this.ballSize; i++) this.dist[this.ball[i]] = -1;
+    const { ball, localOf } = this;
+    for (let i = 0; i < this.ballSize; i++) localOf[ball[i]] = -1;
+    this.inBall.fill(0);
     this.ballSize = 0;
   }
 }
@@ -109,15 +161,15 @@ function workspaceOf(csr: Csr): Workspace {
   return w;
 }
 
-/** Bytes of the scratch arrays one graph keeps (allocated on its first call). */
-export const workspaceBytes = (nodeCount: number) => nodeCount * (4 + 4 + 4);
+/** Bytes of the scratch arrays one graph keeps (allocated on its first call; the large balls' 32 per node on its first large ball). */
+export const workspaceBytes = (nodeCount: number) => nodeCount * (4 + 4 + 16 + 8 + 4 + 4) + 4 * ((nodeCount + 31) >>> 5);
 
 /**
  * Personalized rank of the nodes within `hops` of `seeds` (node indices,
  * duplicates count once). Throws RangeError on bad options or seeds.
  */
 export function personalizedRank(csr: Csr, seeds: readonly number[], opts: PersonalizedRankOptions = {}): PersonalizedRankResult {
-  const { alpha, hops, epsilon, maxWork, limit } = validate(opts);
+  const { alpha, hops, epsilon, maxWork, limit, copyBelow } = validate(opts);
   const n = csr.offset.length - 1;
   const seedSet = [...new Set(seeds)].sort((a, b) => a - b);
   if (seedSet.length === 0) throw new RangeError('personalized rank: at least one seed');
@@ -126,37 +178,72 @@ export function personalizedRank(csr: Csr, seeds: readonly number[], opts: Perso
   const w = workspaceOf(csr);
   w.reset();
   const { offset, target } = csr;
-  const { dist, ball, localOf } = w;
+  const { inBall, ball, localOf } = w;
 
-  // The ball, breadth first: only nodes closer than `hops` are expanded.
+  // The ball, breadth first, level by level: levels 0..hops-1 are expanded,
+  // and what the last one finds (local indices rimStart..size-1) is the rim.
   let size = 0;
-  for (const s of seedSet) { dist[s] = 0; localOf[s] = size; ball[size++] = s; }
-  for (let head = 0; head < size; head++) {
-    const u = ball[head];
-    const du = dist[u];
-    if (du >= hops) break; // BFS order: every later node is at least as far.
-    for (let e = offset[u], end = offset[u + 1]; e < end; e++) {
-      const v = target[e];
-      if (dist[v] < 0) { dist[v] = du + 1; localOf[v] = size; ball[size++] = v; }
+  for (const s of seedSet) { inBall[s >>> 5] |= 1 << (s & 31); localOf[s] = size; ball[size++] = s; }
+  let levelStart = 0;
+  let bfsFollows = 0;
+  for (let h = 0; h < hops && levelStart < size; h++) {
+    const levelEnd = size;
+    for (let head = levelStart; head < levelEnd; head++) {
+      const u = ball[head];
+      bfsFollows += offset[u + 1] - offset[u];
+      for (let e = offset[u], end = offset[u + 1]; e < end; e++) {
+        const v = target[e];
+        const word = v >>> 5;
+        const bit = 1 << (v & 31);
+        if ((inBall[word] & bit) === 0) { inBall[word] |= bit; localOf[v] = size; ball[size++] = v; }
+      }
     }
+    levelStart = levelEnd;
   }
+  const rimStart = levelStart;
   w.ballSize = size;
 
-  // The ball's own graph in local indices: the follows between its nodes (all
-  // of them below the rim, those that stay inside at the rim). The push then
-  // touches a few arrays of the ball's size, not of the graph's, so its random
-  // accesses stay in cache.
+  // A ball with more follows than the budget is large: copying them would cost
+  // more than the pushes' lookups of local indices, and convergence within the
+  // budget is out of reach in practice (converging pushes most nodes of B).
+  // Its BFS is then charged to the budget (a BFS follow at BFS_CHARGE of a pushed one),
+  // so that the whole call stays within about maxWork pushed follows; at least
+  // a quarter of maxWork is left to the pushes.
+  let ballFollows = bfsFollows;
+  for (let i = rimStart; i < size; i++) { const v = ball[i]; ballFollows += offset[v + 1] - offset[v]; }
+  const large = ballFollows > maxWork;
+  const budget = large ? Math.max(maxWork - Math.floor(bfsFollows * BFS_CHARGE), Math.ceil(maxWork / 4)) : maxWork;
+  const run = (copyBelow === undefined ? large : size > copyBelow * n)
+    ? pushOnRows(w, csr, size, rimStart, seedSet.length, alpha, epsilon, budget)
+    : pushOnCopy(w, csr, size, rimStart, seedSet.length, alpha, epsilon, budget);
+  const { nodes, scores, reached } = best(ball, size, seedSet.length, run.p, limit);
+  return { nodes, scores, reached, seedMass: run.seedMass, errorBound: run.errorBound, ballNodes: size,
+    pushes: run.pushes, pushedEdges: run.pushedEdges, converged: run.converged, alpha, epsilon, hops };
+}
+
+interface PushRun { p: Float64Array; seedMass: number; errorBound: number; pushes: number; pushedEdges: number; converged: boolean }
+
+/**
+ * The push on the ball's own graph in local indices: the follows between its
+ * nodes (all of them below the rim, those that stay inside at the rim), so it
+ * touches a few arrays of the ball's size, not of the graph's, and its random
+ * accesses stay in cache. For balls that are a small part of the graph, where
+ * the pushes scan their follows many times over.
+ */
+function pushOnCopy(w: Workspace, csr: Csr, size: number, rimStart: number, seedCount: number, alpha: number, epsilon: number, maxWork: number): PushRun {
+  const { offset, target } = csr;
+  const { inBall, ball, localOf } = w;
   const lOffset = new Int32Array(size + 1);
   for (let i = 0; i < size; i++) {
     const u = ball[i];
-    let d = offset[u + 1] - offset[u];
-    if (dist[u] >= hops) { d = 0; for (let e = offset[u], end = offset[u + 1]; e < end; e++) if (dist[target[e]] >= 0) d += 1; }
+    const d = i < rimStart ? offset[u + 1] - offset[u] : rimDegree(offset, target, inBall, u);
     lOffset[i + 1] = lOffset[i] + d;
   }
   const lTarget = new Int32Array(lOffset[size]);
   for (let i = 0, k = 0; i < size; i++) {
     const u = ball[i];
-    for (let e = offset[u], end = offset[u + 1]; e < end; e++) { const v = target[e]; if (dist[v] >= 0) lTarget[k++] = localOf[v]; }
+    if (i < rimStart) for (let e = offset[u], end = offset[u + 1]; e < end; e++) lTarget[k++] = localOf[target[e]];
+    else for (let e = offset[u], end = offset[u + 1]; e < end; e++) { const l = localOf[target[e]]; if (l >= 0) lTarget[k++] = l; }
   }
 
   // A node is pushed while r > threshold = ε·max(d, 1); a queued node's
@@ -167,7 +254,6 @@ export function personalizedRank(csr: Csr, seeds: readonly number[], opts: Perso
   const threshold = new Float64Array(size);
   for (let i = 0; i < size; i++) { const d = lOffset[i + 1] - lOffset[i]; threshold[i] = epsilon * (d > 1 ? d : 1); }
   const queue = new Int32Array(size);
-  const seedCount = seedSet.length;
   let qHead = 0;
   let qTail = 0;
   let qLength = 0;
@@ -218,22 +304,103 @@ export function personalizedRank(csr: Csr, seeds: readonly number[], opts: Perso
   for (let i = 0; i < size; i++) errorBound += r[i];
   let seedMass = 0;
   for (let s = 0; s < seedCount; s++) seedMass += p[s];
+  return { p, seedMass, errorBound, pushes, pushedEdges, converged };
+}
 
-  const { nodes, scores, reached } = best(ball, size, seedCount, p, limit);
-  return { nodes, scores, reached, seedMass, errorBound, ballNodes: size, pushes, pushedEdges, converged, alpha, epsilon, hops };
+/** Follows of node v that stay inside the ball. */
+function rimDegree(offset: Int32Array, target: Int32Array, inBall: Int32Array, v: number): number {
+  let d = 0;
+  for (let e = offset[v], end = offset[v + 1]; e < end; e++) { const t = target[e]; d += (inBall[t >>> 5] >>> (t & 31)) & 1; }
+  return d;
+}
+
+/**
+ * The same push (same order, same arithmetic, so the same answer bit for bit)
+ * reading the follows from the graph's own rows, for large balls: no copy, the
+ * state still in local indices (compact, the BFS's early finds, the much
+ * followed, together). A node below the rim follows only nodes of B (by the
+ * BFS), so its row is used as is; a rim node's follows in B are counted the
+ * first time it receives mass, and its pushes skip the follows that leave B
+ * (local index −1).
+ */
+function pushOnRows(w: Workspace, csr: Csr, size: number, rimStart: number, seedCount: number, alpha: number, epsilon: number, maxWork: number): PushRun {
+  const { offset, target } = csr;
+  const { inBall, ball, localOf } = w;
+  const { rt, p, deg, queue } = w.large();
+  // Threshold ε·max(d, 1); −1 at the rim until d is counted (any mass exceeds it).
+  for (let i = 0; i < rimStart; i++) { const v = ball[i]; const d = offset[v + 1] - offset[v]; deg[i] = d; rt[2 * i] = 0; rt[2 * i + 1] = epsilon * (d > 1 ? d : 1); }
+  for (let i = rimStart; i < size; i++) { deg[i] = -1; rt[2 * i] = 0; rt[2 * i + 1] = -1; }
+  p.fill(0, 0, size);
+  let qHead = 0;
+  let qTail = 0;
+  let qLength = 0;
+  const seedShare = 1 / seedCount;
+  for (let s = 0; s < seedCount; s++) {
+    if (deg[s] < 0) { const d = rimDegree(offset, target, inBall, ball[s]); deg[s] = d; rt[2 * s + 1] = epsilon * (d > 1 ? d : 1); }
+    rt[2 * s] = seedShare;
+    if (seedShare > rt[2 * s + 1]) { rt[2 * s + 1] = Infinity; queue[qTail] = s; if (++qTail === size) qTail = 0; qLength += 1; }
+  }
+
+  let pushes = 0;
+  let pushedEdges = 0;
+  let converged = true;
+  while (qLength > 0) {
+    if (pushedEdges >= maxWork) { converged = false; break; }
+    const u = queue[qHead];
+    if (++qHead === size) qHead = 0;
+    qLength -= 1;
+    const d = deg[u];
+    rt[2 * u + 1] = epsilon * (d > 1 ? d : 1);
+    const ru = rt[2 * u];
+    p[u] += (1 - alpha) * ru;
+    rt[2 * u] = 0;
+    pushes += 1;
+    if (d > 0) {
+      const share = (alpha * ru) / d;
+      const g = ball[u];
+      for (let e = offset[g], end = offset[g + 1]; e < end; e++) {
+        const v = localOf[target[e]];
+        if (v < 0) continue; // leaves B (rim rows only)
+        const i = 2 * v;
+        const rv = rt[i] + share;
+        rt[i] = rv;
+        if (rv > rt[i + 1]) {
+          let th = rt[i + 1];
+          if (th < 0) { const dv = rimDegree(offset, target, inBall, ball[v]); deg[v] = dv; th = epsilon * (dv > 1 ? dv : 1); rt[i + 1] = th; }
+          if (rv > th) { rt[i + 1] = Infinity; queue[qTail] = v; if (++qTail === size) qTail = 0; qLength += 1; }
+        }
+      }
+      pushedEdges += d;
+    } else {
+      // Follows nobody in the ball: its trust returns to the seeds (local 0..seedCount-1).
+      const share = (alpha * ru) * seedShare;
+      for (let s = 0; s < seedCount; s++) {
+        const rs = rt[2 * s] + share;
+        rt[2 * s] = rs;
+        if (rs > rt[2 * s + 1]) { rt[2 * s + 1] = Infinity; queue[qTail] = s; if (++qTail === size) qTail = 0; qLength += 1; }
+      }
+      pushedEdges += seedCount;
+    }
+  }
+
+  let errorBound = 0;
+  for (let i = 0; i < size; i++) errorBound += rt[2 * i];
+  let seedMass = 0;
+  for (let s = 0; s < seedCount; s++) seedMass += p[s];
+  return { p, seedMass, errorBound, pushes, pushedEdges, converged };
 }
 
 /**
  * The `limit` highest estimates among the ball's non-seed nodes (local indices
- * seedCount..size-1), by estimate desc then node index asc; a bounded heap, not
- * a sort of the ball. Answers node indices.
+ * seedCount..size-1), by estimate desc then node index asc; a bounded
+ * heap, not a sort of the ball. `score` is indexed by local index. Answers node indices.
  */
-function best(ball: Int32Array, size: number, seedCount: number, p: Float64Array, limit: number) {
+function best(ball: Int32Array, size: number, seedCount: number, score: Float64Array, limit: number) {
   // Min-heap on (score asc, node index desc): its root is the worst kept.
   const heap = new Int32Array(Math.max(limit, 1));
   let count = 0;
   let reached = 0;
-  const worse = (a: number, b: number) => p[a] < p[b] || (p[a] === p[b] && ball[a] > ball[b]);
+  const worse = (a: number, b: number) => score[a] < score[b] || (score[a] === score[b] && ball[a] > ball[b]);
   const siftDown = (i: number) => {
     for (;;) {
       const l = 2 * i + 1;
@@ -246,7 +413,7 @@ function best(ball: Int32Array, size: number, seedCount: number, p: Float64Array
     }
   };
   for (let v = seedCount; v < size; v++) {
-    if (!(p[v] > 0)) continue;
+    if (!(score[v] > 0)) continue;
     reached += 1;
     if (limit === 0) continue;
     if (count < limit) {
@@ -262,10 +429,10 @@ function best(ball: Int32Array, size: number, seedCount: number, p: Float64Array
       siftDown(0);
     }
   }
-  const local = heap.slice(0, count).sort((a, b) => p[b] - p[a] || ball[a] - ball[b]);
+  const local = heap.slice(0, count).sort((a, b) => score[b] - score[a] || ball[a] - ball[b]);
   const nodes = new Int32Array(count);
   const scores = new Float64Array(count);
-  for (let i = 0; i < count; i++) { nodes[i] = ball[local[i]]; scores[i] = p[local[i]]; }
+  for (let i = 0; i < count; i++) { nodes[i] = ball[local[i]]; scores[i] = score[local[i]]; }
   return { nodes, scores, reached };
 }
 
@@ -275,10 +442,12 @@ function validate(opts: PersonalizedRankOptions) {
   const epsilon = opts.epsilon ?? DEFAULT_EPSILON;
   const maxWork = opts.maxWork ?? DEFAULT_MAX_WORK;
   const limit = opts.limit ?? DEFAULT_LIMIT;
+  const copyBelow = opts.copyBelow;
   if (!(alpha > 0 && alpha < 1)) throw new RangeError(`personalized rank: alpha must be in (0, 1), got ${alpha}`);
   if (!Number.isInteger(hops) || hops < 0 || hops > MAX_HOPS) throw new RangeError(`personalized rank: hops must be an integer in 0..${MAX_HOPS}, got ${hops}`);
   if (!(epsilon > 0) || !Number.isFinite(epsilon)) throw new RangeError(`personalized rank: epsilon must be a finite number > 0, got ${epsilon}`);
   if (!(maxWork >= 1)) throw new RangeError(`personalized rank: maxWork must be ≥ 1, got ${maxWork}`);
   if (!Number.isInteger(limit) || limit < 0) throw new RangeError(`personalized rank: limit must be an integer ≥ 0, got ${limit}`);
-  return { alpha, hops, epsilon, maxWork, limit };
+  if (copyBelow !== undefined && !(copyBelow >= 0)) throw new RangeError(`personalized rank: copyBelow must be ≥ 0, got ${copyBelow}`);
+  return { alpha, hops, epsilon, maxWork, limit, copyBelow };
 }

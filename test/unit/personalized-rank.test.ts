@@ -143,6 +143,54 @@ describe('personalized rank (forward push on the k-hop ball)', () => {
     expect(top.reached).toBe(all.reached);
   });
 
+  it('when the ball is pushed in place instead of on a local copy, then the answer is the same, bit for bit, converged or stopped by the cap', () => {
+    for (const [n, m, seed] of [[60, 300, 2], [120, 500, 3], [300, 3000, 6]]) {
+      const csr = csrOf(n, randomGraph(n, m, seed));
+      for (const seeds of [[0], [3, 7, 7, 11], [n - 1, 1]]) {
+        for (const hops of [0, 1, 2, 3, 5]) {
+          for (const [epsilon, maxWork] of [[1e-9, undefined], [1e-12, 400]] as const) {
+            const copy = personalizedRank(csr, seeds, { hops, epsilon, maxWork, limit: n, copyBelow: 1 });
+            const inPlace = personalizedRank(csr, seeds, { hops, epsilon, maxWork, limit: n, copyBelow: 0 });
+            expect(inPlace).toEqual(copy);
+            // Both paths share the graph's workspace: a later call on either path is not disturbed by the other's leftovers.
+            expect(personalizedRank(csr, seeds, { hops, epsilon, maxWork, limit: n, copyBelow: 1 })).toEqual(copy);
+          }
+        }
+      }
+    }
+    // Against the exact solution too, in place, with rim nodes that keep only some of their follows.
+    const n = 120;
+    const edges = randomGraph(n, 500, 3);
+    for (const hops of [1, 2]) {
+      const exact = exactRank(n, edges, [4], hops);
+      const res = personalizedRank(csrOf(n, edges), [4], { hops, epsilon: 1e-13, limit: n, copyBelow: 0 });
+      expect(res.converged).toBe(true);
+      res.nodes.forEach((v, i) => expect(res.scores[i]).toBeCloseTo(exact[v], 10));
+    }
+  });
+
+  it('when the ball has more follows than the work budget, then its BFS is charged to the budget, the rows are read in place, and the bound stays exact', () => {
+    const n = 300;
+    const edges = randomGraph(n, 3000, 7);
+    const csr = csrOf(n, edges);
+    const maxWork = 1500;
+    const { res, l1 } = check(n, edges, [1], { hops: 3, epsilon: 1e-12, maxWork });
+    expect(res.converged).toBe(false);
+    expect(Math.abs(l1 - res.errorBound)).toBeLessThan(1e-10);
+    // The BFS expanded the nodes within 2 follows: a quarter of a pushed follow each.
+    const ball2 = ballOf(n, edges, [1], 2);
+    const bfsFollows = [...ball2].reduce((acc, u) => acc + csr.offset[u + 1] - csr.offset[u], 0);
+    const budget = Math.max(maxWork - Math.floor(bfsFollows / 4), Math.ceil(maxWork / 4));
+    expect(budget).toBeLessThan(maxWork);
+    const maxDegree = Math.max(...Array.from({ length: n }, (_, u) => csr.offset[u + 1] - csr.offset[u]));
+    expect(res.pushedEdges).toBeGreaterThanOrEqual(budget);
+    expect(res.pushedEdges).toBeLessThan(budget + maxDegree);
+    // Read in place by default here, the same answer as on a copy.
+    expect(personalizedRank(csr, [1], { hops: 3, epsilon: 1e-12, maxWork, limit: n, copyBelow: 1 })).toEqual(res);
+    // A budget the ball's follows fit in: no charge, as before.
+    expect(personalizedRank(csr, [1], { hops: 3, epsilon: 1e-12, maxWork: 10 * edges.length }).pushedEdges).toBeGreaterThan(maxWork);
+  });
+
   it('when options or seeds are out of range, then a RangeError names them', () => {
     const csr = csrOf(3, [[0, 1]]);
     expect(() => personalizedRank(csr, [])).toThrow('at least one seed');
@@ -150,5 +198,6 @@ describe('personalized rank (forward push on the k-hop ball)', () => {
     expect(() => personalizedRank(csr, [0], { hops: 6 })).toThrow('hops must be an integer in 0..5');
     expect(() => personalizedRank(csr, [0], { alpha: 1 })).toThrow('alpha must be in (0, 1)');
     expect(() => personalizedRank(csr, [0], { epsilon: 0 })).toThrow('epsilon must be');
+    expect(() => personalizedRank(csr, [0], { copyBelow: -1 })).toThrow('copyBelow must be ≥ 0');
   });
 });
