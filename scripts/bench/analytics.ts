@@ -179,7 +179,7 @@ const GENERATED_CHANNELS = ['defi', 'nft', 'art', 'music', 'ai', 'memes', 'gamin
 const CHANNEL_WINDOWS = ['7d', '1d', '30d'];
 const CAST_WINDOW_NAMES = ['24h', '1h', '6h', '3d', '7d'];
 
-function templates(s: Sample): Record<string, Variant[]> {
+function templates(s: Sample, webhooks: readonly string[]): Record<string, Variant[]> {
   const fid = (i: number) => at(s.fids, i);
   const lid = (i: number) => enc(at(s.lensIds, i));
   const channel = (i: number) => at(GENERATED_CHANNELS, i);
@@ -317,7 +317,29 @@ function templates(s: Sample): Record<string, Variant[]> {
     ],
     // Trending
     'post /api/trending/find': [trending('farcaster'), trending('lens'), trendingInCategory('farcaster'), trendingInCategory('lens')],
+    // The key's own webhooks (created for the run; see benchWebhooks): the reads. Creating and deleting are
+    // writes of the key's records, capped per key, not answers: not measured (WRITE_ROUTES).
+    'get /api/v2/webhooks': one('/api/v2/webhooks', () => get('/api/v2/webhooks')),
+    'get /api/v2/webhooks/:id': one('/api/v2/webhooks/{own webhook}', (i) => get(`/api/v2/webhooks/${at(webhooks, i)}`)),
+    'get /api/v2/webhooks/:id/deliveries': one('/api/v2/webhooks/{own webhook}/deliveries', (i) => get(`/api/v2/webhooks/${at(webhooks, i)}/deliveries`)),
   };
+}
+
+/** Routes that write the calling key's own records: left out of a latency run over data answers. */
+const WRITE_ROUTES = new Set(['post /api/v2/webhooks', 'delete /api/v2/webhooks/:id']);
+
+/** Webhooks of the bench key, for the webhook reads (their URL is never called: no event is stored during the run). */
+async function benchWebhooks(base: string, key: string, n: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const res = await fetch(`${base}/api/v2/webhooks`, {
+      method: 'POST', headers: { apikey: key, 'content-type': 'application/json' },
+      body: JSON.stringify({ url: `http://127.0.0.1:9/bench-${i}`, filter: { types: ['NEW_FOLLOWER'], fids: [i + 1] } }),
+    });
+    if (res.status !== 201) throw new Error(`creating a bench webhook: ${res.status} ${await res.text()}`);
+    ids.push(((await res.json()) as { id: string }).id);
+  }
+  return ids;
 }
 
 /** The collect filters top categories is measured with (query strings, each ending in `&` when not empty). */
@@ -474,11 +496,13 @@ async function main() {
     const base = `http://127.0.0.1:${(listening.address() as AddressInfo).port}`;
 
     const timer = new SqlTimer(db);
-    const table = templates(sample);
+    const webhooks = await benchWebhooks(base, key, 10);
+    const table = templates(sample, webhooks);
     const untemplated: string[] = [];
     const unbenchmarked: string[] = [];
     const variants = REST_ROUTES.flatMap((r) => {
       const route = `${r.method} ${r.path}`;
+      if (WRITE_ROUTES.has(route)) { log(`${route} writes the key's own records: not benchmarked`); unbenchmarked.push(route); return []; }
       if (table[route]) return table[route].map((v) => ({ route, v }));
       const v = fromExample(r, sample);
       if (v) untemplated.push(route); else unbenchmarked.push(route);
@@ -499,6 +523,8 @@ async function main() {
     }
     const busyAfter = await otherActivity(db);
     const loadAfter = os.loadavg().map(r2);
+    // A kept database gets no webhook of the run's (with one, the dispatcher would fan out later runs' events).
+    for (const id of webhooks) await fetch(`${base}/api/v2/webhooks/${id}`, { method: 'DELETE', headers: { apikey: key } });
     if (loadBefore[0] >= os.cpus().length * 0.5) log(`warning: load average was ${loadBefore[0]} when measuring started: figures are pessimistic`);
     printTable(results);
 
