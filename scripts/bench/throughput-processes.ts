@@ -138,9 +138,14 @@ export function startScriptNodeFlags(): string[] {
   return m[1].trim().split(/\s+/).filter(Boolean);
 }
 
-/** The service from dist/ on `databaseUrl`, on a free port, logging warnings only, with `npm start`'s Node flags unless others are given. */
+/**
+ * The service from dist/ on `databaseUrl`, on a free port, logging warnings only, with `npm start`'s Node
+ * flags unless others are given. Push is off: its dispatcher polls the outbox and the deliveries every second
+ * whatever the load (work the bare server has no counterpart of), and those statements would count into the
+ * statements per request that the answers' comparison holds equal.
+ */
 export function startService(databaseUrl: string, poolSize: number, nodeFlags = startScriptNodeFlags()): Promise<ServerChild> {
-  const env = serviceEnv({ DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DB_POOL_SIZE: String(poolSize) });
+  const env = serviceEnv({ DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DB_POOL_SIZE: String(poolSize), PUSH: 'off' });
   return start('service', [...nodeFlags, path.join('dist', 'src', 'index.js')], env, (out) => {
     const m = /service on http:\/\/localhost:(\d+)/.exec(out);
     return m ? Number(m[1]) : null;
