@@ -53,13 +53,17 @@ export function followerDaily(db: Database, protocol: ProtocolName, ids: readonl
 
 export interface TrendingRow { id: string | number; gained: number; trend_score: number }
 
-/** A page of trending users: the refresh stored each gainer's place, so a page is an index range. */
+/**
+ * A page of trending users: the refresh stored each gainer's place, so a page is an index range. The
+ * offset is a bigint: a far page (page × limit past 2^31, which the input allows) is an empty page, not
+ * an integer out of range.
+ */
 export function trending(db: Database, protocol: ProtocolName, period: Period, offset: number, limit: number): Promise<TrendingRow[]> {
   const s = sideOf(protocol);
   return db.read<TrendingRow>(`
     SELECT g.${s.key} AS id, g.gained, g.trend_score
-    FROM ${s.gain} g WHERE g.generation = ${s.gen} AND g.period = $1 AND g.trend_position > $2 AND g.trend_position <= $2 + $3
-    ORDER BY g.trend_position`, period, offset, limit);
+    FROM ${s.gain} g WHERE g.generation = ${s.gen} AND g.period = $1 AND g.trend_position > $2::bigint AND g.trend_position <= $2::bigint + $3
+    ORDER BY g.trend_position`, period, String(offset), limit);
 }
 
 /** Gainers in the period: the last place (an index lookup). */

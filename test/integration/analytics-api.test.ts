@@ -80,6 +80,11 @@ describe('analytics REST', () => {
     expect(ids(page2.users.map((u: { user: { id: string } }) => u.user))).toEqual(['3']);
     const past = (await s.rest('/api/trending/find', { body: { protocol: 'farcaster', ratio: 'month', limit: 2, page: 9 } })).body;
     expect([past.users, past.total, past.totalPages]).toEqual([[], 3, 2]);
+    // A page whose offset passes 2^31 (any page the input allows) is past the last one too, with or without categories.
+    for (const categories of [[], [1]]) {
+      const far = await s.rest('/api/trending/find', { body: { protocol: 'farcaster', ratio: 'month', limit: 100, page: 21474837, categories } });
+      expect([far.status, far.body.users, far.body.page]).toEqual([200, [], 21474837]);
+    }
     const lens = (await s.rest('/api/trending/find', { body: {} })).body;
     expect(ids(lens.users.map((u: { user: { id: string } }) => u.user))).toEqual(['0x01']);
   });
