@@ -85,11 +85,11 @@ export const TRENDING_TOTAL: Record<Protocol, string> = {
 export const TRENDING_PAGE: Record<Protocol, string> = {
   farcaster: `
     SELECT g.fid AS id, g.gained, g.trend_score
-    FROM fc_follower_gain g WHERE g.generation = ${FARCASTER_GENERATION} AND g.period = $1 AND g.trend_position > $2 AND g.trend_position <= $2 + $3
+    FROM fc_follower_gain g WHERE g.generation = ${FARCASTER_GENERATION} AND g.period = $1 AND g.trend_position > $2::bigint AND g.trend_position <= $2::bigint + $3
     ORDER BY g.trend_position`,
   lens: `
     SELECT g.profile_id AS id, g.gained, g.trend_score
-    FROM lens_follower_gain g WHERE g.generation = ${LENS_GENERATION} AND g.period = $1 AND g.trend_position > $2 AND g.trend_position <= $2 + $3
+    FROM lens_follower_gain g WHERE g.generation = ${LENS_GENERATION} AND g.period = $1 AND g.trend_position > $2::bigint AND g.trend_position <= $2::bigint + $3
     ORDER BY g.trend_position`,
 };
 
@@ -127,7 +127,7 @@ export function bareSql(query: Query) {
     farcasterCounts: (fids: number[]) => query<FarcasterCountsRow>(FARCASTER_COUNTS, [fids]),
     followerPage: (fid: number, limit: number, offset: number) => query<FollowRow>(FARCASTER_FOLLOWER_PAGE, [[fid], limit, offset]),
     trendingTotal: async (protocol: Protocol, period: Period) => (await query<{ total: number }>(TRENDING_TOTAL[protocol], [period]))[0]?.total ?? 0,
-    trendingPage: (protocol: Protocol, period: Period, offset: number, limit: number) => query<TrendingRow>(TRENDING_PAGE[protocol], [period, offset, limit]),
+    trendingPage: (protocol: Protocol, period: Period, offset: number, limit: number) => query<TrendingRow>(TRENDING_PAGE[protocol], [period, String(offset), limit]),
     followerSummaries: (protocol: Protocol, ids: (string | number)[]) => query<SummaryRow>(FOLLOWER_SUMMARIES[protocol], [ids]),
   };
 }
