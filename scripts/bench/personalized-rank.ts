@@ -3,8 +3,8 @@
 // 200k Farcaster users and 100k Lens profiles, ~20 follows each, heavy-tailed
 // popularity), so no database is involved. Measures the algorithm alone over
 // 200 random seed sets per case (one viewer, ten and a hundred seeds; hops 3, 4
-// and 5) and the
-// memory the graph holds in the service, and writes docs/bench/ppr-medium.json.
+// and 5) and the memory the graph holds in the service, and writes
+// docs/bench/ppr-medium.json.
 //
 //   npm run bench:ppr [-- --epsilon 1e-7 --runs 200 --hops 3,4,5 --seeds 1,10,100 --out docs/bench/ppr-medium.json]
 import { writeFileSync } from 'node:fs';

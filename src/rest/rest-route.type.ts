@@ -1,5 +1,7 @@
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import type { Request } from 'express';
+import { getOperationAST } from 'graphql';
+import { cacheableOperation } from '../graphql/answer-cache.plugin';
 import type { RouteProtocols } from './freshness-headers';
 import { operationVariables } from './operation-variables';
 
@@ -30,13 +32,6 @@ export interface RestRoute<TData = unknown, TVars = Record<string, unknown>> {
   answer: (data: Found<TData>) => unknown;
   /** The status of a success: 200 (default), 201 for a route that creates, 204 (no body; `answer` is not called) for one that deletes. */
   success?: 200 | 201 | 204;
-  /**
-   * The answer is about the calling API key's own records (its webhooks), not
-   * the protocols' data: never kept in the answer cache (whose key holds data
-   * versions, not the API key), and left out of the checks that compare data
-   * answers between faces and servers (they have their own tests).
-   */
-  keyScoped?: boolean;
   /** Whose protocol_state the freshness headers of its answers come from. */
   protocols: RouteProtocols;
   /** A sample call (on fid 1 / profile 0x01): shown by GET /api/docs, run by the REST == GraphQL test. */
@@ -46,3 +41,16 @@ export interface RestRoute<TData = unknown, TVars = Record<string, unknown>> {
 /** Keeps each entry's `answer` typed against its own document, and reads its variables from that document. */
 export const route = <TData, TVars>(r: Omit<RestRoute<TData, TVars>, 'variables'>) =>
   ({ ...r, variables: operationVariables(r as Parameters<typeof operationVariables>[0]) }) as unknown as RestRoute;
+
+/**
+ * Whether the route's answers are about the calling API key's own records, not
+ * the protocols' data: its operation writes (a mutation) or reads a per-key
+ * field (`webhooks`, `webhook`). Such answers are never kept in the answer
+ * cache (whose key holds data versions, not the API key), and are left out of
+ * the checks that compare data answers between faces and servers (they have
+ * their own tests).
+ */
+export function isKeyScoped(r: Pick<RestRoute, 'document'>): boolean {
+  const operation = getOperationAST(r.document);
+  return !operation || !cacheableOperation(operation, r.document);
+}

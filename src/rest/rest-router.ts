@@ -11,14 +11,13 @@ import { appSchema } from '../graphql/build-schema';
 import { answerOf, mostSevere } from '../graphql/format-error';
 import type { Context } from '../graphql/context.type';
 import type { PreparedOperation } from '../graphql/prepared-operation';
-import { getOperationAST, type DocumentNode } from 'graphql';
-import { cacheableOperation } from '../graphql/answer-cache.plugin';
+import type { DocumentNode } from 'graphql';
 import { freshnessHeaders, protocolsOf } from './freshness-headers';
 import { answerSpellings } from './answer-spellings';
 import { restInputMessage } from './rest-errors';
 import type { AnswerCache, CachedAnswer } from '../cache/answer-cache';
 import { etagOf } from '../cache/answer-cache';
-import type { Found, RestRoute } from './rest-route.type';
+import { isKeyScoped, type Found, type RestRoute } from './rest-route.type';
 
 /** A body is there (a length above 0, or chunked) that is not JSON: express.json skipped it, so the route would read nothing. */
 const nonJsonBody = (req: Request) =>
@@ -29,11 +28,6 @@ function send(res: Response, answer: CachedAnswer, status = 200): void {
   res.status(status).set('ETag', answer.etag).type('application/json').send(answer.body);
 }
 
-/** Whether the route's answers may be kept in the answer cache. */
-function cacheable(r: RestRoute): boolean {
-  const operation = getOperationAST(r.document);
-  return !r.keyScoped && operation != null && cacheableOperation(operation, r.document);
-}
 
 export function restRouter(routes: RestRoute[], prepare: (document: DocumentNode) => PreparedOperation,
   contextOf: (req: Request, res: Response) => Context, cache: AnswerCache): Router {
@@ -42,7 +36,7 @@ export function restRouter(routes: RestRoute[], prepare: (document: DocumentNode
     const run = prepare(r.document);
     const inputMessage = restInputMessage(appSchema(), r as Parameters<typeof restInputMessage>[1]);
     const spelled = answerSpellings(appSchema(), r.document);
-    const cached = cacheable(r) && cache.enabled;
+    const cached = cache.enabled && !isKeyScoped(r);
     router[r.method](r.path, async (req: Request, res: Response, next: NextFunction) => {
       let freshness: Promise<Record<string, string>> | undefined;
       try {

@@ -6,6 +6,7 @@ import {
   TestFarcasterUserDocument, TestFarcasterUsersWithStatsDocument, TestLensProfilesWithStatsDocument,
 } from '../../src/generated/graphql/graphql';
 import { REST_ROUTES } from '../../src/rest/rest-routes';
+import { isKeyScoped } from '../../src/rest/rest-route.type';
 import { answerSpellings } from '../../src/rest/answer-spellings';
 import { appSchema } from '../../src/graphql/build-schema';
 import { exampleUrl } from '../../src/rest/rest-docs';
@@ -123,7 +124,7 @@ describe('GraphQL', () => {
 
   it('when a REST route is called, then its body equals the GraphQL answer of its operation, enum values in their REST spelling', async () => {
     // The webhook routes answer the key's own records (ids and secrets are new on each call): rest-webhooks.test.ts compares those faces.
-    for (const r of REST_ROUTES.filter((route) => !route.keyScoped)) {
+    for (const r of REST_ROUTES.filter((route) => !isKeyScoped(route))) {
       const key = `${r.method.toUpperCase()} ${r.path}`;
       const { path: param = '', query = '', body } = r.example;
       const rest = await s.rest(exampleUrl(r), { method: r.method.toUpperCase(), body });

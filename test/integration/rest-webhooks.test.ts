@@ -2,6 +2,8 @@
 // list, read, delivery log, delete (204), each scoped to the calling key as on
 // GraphQL, never served from the answer cache, and equal to the GraphQL answer.
 import { insertPushEvents } from '../../src/repositories/push-outbox.sql';
+import { REST_ROUTES } from '../../src/rest/rest-routes';
+import { isKeyScoped } from '../../src/rest/rest-route.type';
 import { verifySignature } from '../../src/push/webhook-signature';
 import { Receiver } from '../helpers/push-rig';
 import { waitUntil } from '../helpers/sync-wait';
@@ -26,6 +28,12 @@ const FILTER = { types: ['NEW_FOLLOWER'], fids: [7] };
 const emptyFilter = { fids: [], profileIds: [], milestones: [], protocols: [], periods: [], top: null, symbols: [], threshold: null };
 
 describe('REST webhooks', () => {
+  it('when the route table is read, then the webhook routes, and only they, are key-scoped (never cached, not compared as data)', () => {
+    expect(REST_ROUTES.filter(isKeyScoped).map((r) => `${r.method} ${r.path}`)).toEqual([
+      'post /api/v2/webhooks', 'get /api/v2/webhooks', 'get /api/v2/webhooks/:id', 'get /api/v2/webhooks/:id/deliveries', 'delete /api/v2/webhooks/:id',
+    ]);
+  });
+
   it('when a key creates, lists, reads and deletes a webhook, then each step answers its record, and another key sees none of it', async () => {
     const empty = await s.rest('/api/v2/webhooks');
     expect([empty.status, empty.body.totalCount, empty.body.webhooks]).toEqual([200, 0, []]);

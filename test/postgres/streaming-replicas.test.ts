@@ -12,6 +12,7 @@ import { migrate } from '../../src/db/migrate';
 import { ingest } from '../../src/jobs/ingest';
 import { exampleUrl } from '../../src/rest/rest-docs';
 import { REST_ROUTES } from '../../src/rest/rest-routes';
+import { isKeyScoped } from '../../src/rest/rest-route.type';
 import { applyOps } from '../../src/sync/apply-ops';
 import { startReplicaCluster, type ReplicaCluster } from '../helpers/replica-cluster';
 import { serve, testConfig, type ServedApp } from '../helpers/serve-app';
@@ -72,7 +73,7 @@ type Answers = Record<string, { status: number; text: string }>;
 async function answersOf(s: ServedApp): Promise<Answers> {
   const out: Answers = {};
   // The webhook routes answer the key's own records, written on the primary: not the replicated data compared here.
-  for (const r of REST_ROUTES.filter((route) => !route.keyScoped)) out[r.name] = await call(s, exampleUrl(r), { method: r.method.toUpperCase(), body: r.example.body });
+  for (const r of REST_ROUTES.filter((route) => !isKeyScoped(route))) out[r.name] = await call(s, exampleUrl(r), { method: r.method.toUpperCase(), body: r.example.body });
   out.graphql = await call(s, '/graphql', { method: 'POST', body: { query: QUERY } });
   return out;
 }

@@ -4,7 +4,8 @@ import { route } from '../rest-route.type';
 
 // The /api/v2 webhooks of the calling API key: create (201, with the signing
 // secret, shown this once), list, read one, its delivery log, delete (204).
-// Another key's webhook, or an unknown id, is a 404 as on GraphQL.
+// Another key's webhook, or an unknown id, is a 404 as on GraphQL. Their
+// operations make them key-scoped (isKeyScoped): never cached.
 
 const flat = <N>(c: { totalCount: number; pageInfo: object; edges: { node: N }[] }, name: string) =>
   ({ totalCount: c.totalCount, pageInfo: c.pageInfo, [name]: c.edges.map((e) => e.node) });
@@ -13,20 +14,20 @@ const flat = <N>(c: { totalCount: number; pageInfo: object; edges: { node: N }[]
 export const EXAMPLE_WEBHOOK_ID = '00000000-0000-4000-8000-000000000000';
 
 export const WEBHOOK_ROUTES = [
-  route({ method: 'post', path: '/api/v2/webhooks', success: 201, keyScoped: true, bodyVariable: 'input',
+  route({ method: 'post', path: '/api/v2/webhooks', success: 201, bodyVariable: 'input',
     example: { body: { url: 'https://example.com/hook', filter: { types: ['NEW_FOLLOWER'], fids: [1] } } },
     name: 'createWebhook', protocols: NO_PROTOCOL_DATA, document: Doc.RestV2CreateWebhookDocument,
     answer: (d) => ({ ...d.createWebhook.webhook, secret: d.createWebhook.secret }) }),
-  route({ method: 'get', path: '/api/v2/webhooks', keyScoped: true, example: {},
+  route({ method: 'get', path: '/api/v2/webhooks', example: {},
     name: 'webhooks', protocols: NO_PROTOCOL_DATA, document: Doc.RestV2WebhooksDocument,
     answer: (d) => flat(d.webhooks, 'webhooks') }),
-  route({ method: 'get', path: '/api/v2/webhooks/:id', keyScoped: true, example: { path: EXAMPLE_WEBHOOK_ID },
+  route({ method: 'get', path: '/api/v2/webhooks/:id', example: { path: EXAMPLE_WEBHOOK_ID },
     name: 'webhook', protocols: NO_PROTOCOL_DATA, document: Doc.RestV2WebhookDocument,
     answer: (d) => d.webhook }),
-  route({ method: 'get', path: '/api/v2/webhooks/:id/deliveries', keyScoped: true, example: { path: EXAMPLE_WEBHOOK_ID },
+  route({ method: 'get', path: '/api/v2/webhooks/:id/deliveries', example: { path: EXAMPLE_WEBHOOK_ID },
     name: 'webhookDeliveries', protocols: NO_PROTOCOL_DATA, document: Doc.RestV2WebhookDeliveriesDocument,
     answer: (d) => ({ webhookId: d.webhook.id, ...flat(d.webhook.deliveries, 'deliveries') }) }),
-  route({ method: 'delete', path: '/api/v2/webhooks/:id', success: 204, keyScoped: true, example: { path: EXAMPLE_WEBHOOK_ID },
+  route({ method: 'delete', path: '/api/v2/webhooks/:id', success: 204, example: { path: EXAMPLE_WEBHOOK_ID },
     name: 'deleteWebhook', protocols: NO_PROTOCOL_DATA, document: Doc.RestV2DeleteWebhookDocument,
     answer: () => undefined }),
 ];
