@@ -1,7 +1,10 @@
 // Live Farcaster follows of a batch of fids, one statement per batch: totals
-// and offset pages, newest follow first. Unfollows (deleted_at) and self-follows never count.
+// (the live counters, which the sync keeps exact: a page of a fid with a
+// million followers does not count them) and offset pages, newest follow
+// first. Unfollows (deleted_at) and self-follows never count.
 import type { Database } from '../db/database';
 import { orderBy } from './paging.sql';
+import { farcasterFollowCountSql } from './live-state.repository';
 
 export type FollowDirection = 'followers' | 'following';
 
@@ -10,9 +13,7 @@ export interface FollowPageRow { fid: number; other: number; followed_at: Date }
 
 export function followTotals(db: Database, fids: readonly number[]): Promise<FollowTotalsRow[]> {
   return db.read<FollowTotalsRow>(`
-    SELECT x.fid,
-      (SELECT count(*) FROM fc_link l WHERE l.target_fid = x.fid AND l.deleted_at IS NULL AND l.fid <> x.fid)::int AS followers,
-      (SELECT count(*) FROM fc_link l WHERE l.fid = x.fid AND l.deleted_at IS NULL AND l.target_fid <> x.fid)::int AS following
+    SELECT x.fid, ${farcasterFollowCountSql('followers', 'x.fid')} AS followers, ${farcasterFollowCountSql('following', 'x.fid')} AS following
     FROM unnest($1::int[]) AS x(fid)`, [...fids]);
 }
 

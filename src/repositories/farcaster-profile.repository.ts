@@ -1,6 +1,7 @@
 // Farcaster profile data: the live user_data value of each type read, and
 // the username (farcasterUsernameSql).
 import type { Database } from '../db/database';
+import { farcasterFollowCountSql } from './live-state.repository';
 import { existsSql, FARCASTER, farcasterUsernameSql, FC_USER_DATA as T } from '../domain/protocols';
 
 export interface FarcasterProfileRow {
@@ -46,7 +47,7 @@ export async function searchFarcasterFids(db: Database, handle: string, limit: n
     )
     SELECT c.fid FROM candidates c
     ORDER BY c.exact DESC,
-      (SELECT count(*) FROM fc_link l WHERE l.target_fid = c.fid AND l.deleted_at IS NULL) DESC, c.fid
+      ${farcasterFollowCountSql('followers', 'c.fid')} DESC, c.fid
     LIMIT $3`, needle, escapeLike(needle), limit);
   return rows.map((r) => r.fid);
 }

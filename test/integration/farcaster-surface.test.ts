@@ -4,6 +4,7 @@
 import { print } from 'graphql';
 import { FARCASTER_ACTIVITY_ROUTES } from '../../src/rest/routes/farcaster-activity.routes';
 import { errorOf } from '../helpers/graphql-error';
+import { clearFarcasterLiveStale, markFarcasterLiveStale } from '../../src/repositories/live-state.repository';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 let s: TestServer;
@@ -34,6 +35,21 @@ describe('followers and following', () => {
     expect([body.total, fids(body.users), body.users[0].followedAt]).toEqual([2, [3, 2], '2024-05-11T00:00:00.000Z']);
     // fid 6 unfollowed its only follow.
     expect((await s.rest('/api/farcaster/following/6')).body).toEqual({ fid: 6, page: 1, total: 0, totalPages: 0, users: [] });
+  });
+
+  it('when an import has left the live counters stale, then the page totals are counted from the follows until a refresh rebuilds them', async () => {
+    // The totals read the live counters; an import marks them stale (they were not updated row by row).
+    const sql = s.testDb.db.sql;
+    await sql.query('UPDATE fc_profile_counts SET followers = followers + 100, following = following + 10 WHERE fid = 1');
+    try {
+      expect([(await s.rest('/api/farcaster/followers/1?limit=4')).body.total, (await s.rest('/api/farcaster/following/1')).body.total]).toEqual([106, 12]);
+      await markFarcasterLiveStale(sql);
+      expect([(await s.rest('/api/farcaster/followers/1?limit=4')).body.total, (await s.rest('/api/farcaster/following/1')).body.total]).toEqual([6, 2]);
+    } finally {
+      await clearFarcasterLiveStale(sql);
+      await sql.query('UPDATE fc_profile_counts SET followers = followers - 100, following = following - 10 WHERE fid = 1');
+    }
+    expect((await s.rest('/api/farcaster/followers/1?limit=4')).body.total).toBe(6);
   });
 
   it('when paging parameters break a rule, then 400', async () => {
