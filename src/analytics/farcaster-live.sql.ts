@@ -1,4 +1,4 @@
-// Farcaster's live counters and follower history, rebuilt whole from the base
+// Farcaster's live counters (per fid and per cast) and follower history, rebuilt whole from the base
 // tables. The live sync keeps them current event by event (src/sync/live-counts.ts
 // applies the same definitions to the rows an event changed); an import writes
 // the base tables in bulk, so the refresh after it rebuilds them here.
@@ -32,22 +32,40 @@ const COUNTS = `
   LEFT JOIN reactions r ON r.fid = i.fid LEFT JOIN replies re ON re.fid = i.fid LEFT JOIN quotes q ON q.fid = i.fid
   ORDER BY i.fid`;
 
+/** Per live cast, what others gave it (the same pairs as the profile counters' likes … quotes); none, no row. */
+const CAST_COUNTS = `
+  INSERT INTO fc_cast_counts (hash, likes, recasts, replies, quotes)
+  SELECT hash, sum(l)::int, sum(r)::int, sum(re)::int, sum(q)::int FROM (
+    SELECT c.hash, (x.reaction_type = 1)::int AS l, (x.reaction_type = 2)::int AS r, 0 AS re, 0 AS q
+    FROM fc_reaction x JOIN fc_cast c ON c.hash = x.target_hash
+    WHERE x.deleted_at IS NULL AND c.deleted_at IS NULL AND x.fid <> c.fid
+    UNION ALL
+    SELECT p.hash, 0, 0, 1, 0 FROM fc_cast c JOIN fc_cast p ON p.hash = c.parent_hash
+    WHERE c.deleted_at IS NULL AND p.deleted_at IS NULL AND c.fid <> p.fid
+    UNION ALL
+    SELECT q.hash, 0, 0, 0, 1 FROM fc_cast c JOIN fc_cast q ON q.hash = c.quoted_hash
+    WHERE c.deleted_at IS NULL AND q.deleted_at IS NULL AND c.fid <> q.fid
+  ) x GROUP BY hash HAVING sum(l) + sum(r) + sum(re) + sum(q) > 0 ORDER BY hash`;
+
 /**
- * Rebuilds both tables in one transaction. The lock (SHARE ROW EXCLUSIVE) lets
+ * Rebuilds the three tables in one transaction. The lock (SHARE ROW EXCLUSIVE) lets
  * readers go on but makes a live sync's writes wait: a sync transaction that
  * wrote base rows before the lock commits first and is counted here; one that
  * writes after waits and applies its difference to the rebuilt counts.
  */
 export async function rebuildFarcasterLive(sql: SqlClient): Promise<void> {
   await sql.transaction(async (tx) => {
-    await tx.exec('LOCK TABLE fc_profile_counts, fc_follower_day IN SHARE ROW EXCLUSIVE MODE');
+    await tx.exec('LOCK TABLE fc_profile_counts, fc_cast_counts, fc_follower_day IN SHARE ROW EXCLUSIVE MODE');
     await tx.exec('DELETE FROM fc_profile_counts');
     await tx.exec(COUNTS);
+    await tx.exec('DELETE FROM fc_cast_counts');
+    await tx.exec(CAST_COUNTS);
     await tx.exec('DELETE FROM fc_follower_day');
     await tx.exec(liveDailySql(FARCASTER));
     await clearFarcasterLiveStale(tx);
   });
   await sql.exec('ANALYZE fc_profile_counts');
+  await sql.exec('ANALYZE fc_cast_counts');
   await sql.exec('ANALYZE fc_follower_day');
 }
 

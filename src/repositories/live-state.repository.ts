@@ -12,9 +12,11 @@ const LIVE_STALE_KEY = 'farcaster_live_stale';
  * mark is read once per statement (an uncorrelated subquery). The aliases
  * are its own, so `fidExpr` may name any outer alias.
  */
+export const FARCASTER_LIVE_STALE_SQL = `EXISTS (SELECT 1 FROM app_meta WHERE key = '${LIVE_STALE_KEY}')`;
+
 export function farcasterFollowCountSql(direction: 'followers' | 'following', fidExpr: string): string {
   const [mine, other] = direction === 'followers' ? ['target_fid', 'fid'] : ['fid', 'target_fid'];
-  return `CASE WHEN EXISTS (SELECT 1 FROM app_meta WHERE key = '${LIVE_STALE_KEY}')
+  return `CASE WHEN ${FARCASTER_LIVE_STALE_SQL}
     THEN (SELECT count(*) FROM fc_link live_l WHERE live_l.${mine} = ${fidExpr} AND live_l.deleted_at IS NULL AND live_l.${other} <> ${fidExpr})::int
     ELSE coalesce((SELECT live_c.${direction} FROM fc_profile_counts live_c WHERE live_c.fid = ${fidExpr}), 0) END`;
 }

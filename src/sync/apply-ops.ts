@@ -409,7 +409,7 @@ export async function applyOps(sql: SqlClient, ops: AnyOp[], positions: readonly
     const after = await contributions(tx, keys);
     await applyCountDifference(tx, before, after);
     await applyDailyDifference(tx, linkChanges);
-    await insertPushEvents(tx, await followEvents(tx, linkChanges, liveFollowKeys(liveOps), before, after));
+    await insertPushEvents(tx, await followEvents(tx, linkChanges, liveFollowKeys(liveOps), before.profiles, after.profiles));
     await storePositions(tx, positions);
     // Rows or the as-of time (answers show it) may have moved: answers cached before this transaction no longer match.
     if (ops.length || positions.length) await tx.query(BUMP_DATA_VERSION_SQL);

@@ -37,19 +37,25 @@ describe('followers and following', () => {
     expect((await s.rest('/api/farcaster/following/6')).body).toEqual({ fid: 6, page: 1, total: 0, totalPages: 0, users: [] });
   });
 
-  it('when an import has left the live counters stale, then the page totals are counted from the follows until a refresh rebuilds them', async () => {
+  it('when an import has left the live counters stale, then page totals and cast counts are counted from the rows until a refresh rebuilds them', async () => {
     // The totals read the live counters; an import marks them stale (they were not updated row by row).
     const sql = s.testDb.db.sql;
+    const firstCast = async () => (await s.rest('/api/farcaster/casts/1')).body.casts[4];
+    const counted = async () => [(await s.rest('/api/farcaster/followers/1?limit=4')).body.total, (await s.rest('/api/farcaster/following/1')).body.total,
+      (await firstCast()).likes, (await firstCast()).quotes];
+    expect(await counted()).toEqual([6, 2, 2, 1]);
     await sql.query('UPDATE fc_profile_counts SET followers = followers + 100, following = following + 10 WHERE fid = 1');
+    await sql.query(`UPDATE fc_cast_counts SET likes = likes + 100, quotes = quotes + 10 WHERE hash = '0x0101'`);
     try {
-      expect([(await s.rest('/api/farcaster/followers/1?limit=4')).body.total, (await s.rest('/api/farcaster/following/1')).body.total]).toEqual([106, 12]);
+      expect(await counted()).toEqual([106, 12, 102, 11]);
       await markFarcasterLiveStale(sql);
-      expect([(await s.rest('/api/farcaster/followers/1?limit=4')).body.total, (await s.rest('/api/farcaster/following/1')).body.total]).toEqual([6, 2]);
+      expect(await counted()).toEqual([6, 2, 2, 1]);
     } finally {
       await clearFarcasterLiveStale(sql);
       await sql.query('UPDATE fc_profile_counts SET followers = followers - 100, following = following - 10 WHERE fid = 1');
+      await sql.query(`UPDATE fc_cast_counts SET likes = likes - 100, quotes = quotes - 10 WHERE hash = '0x0101'`);
     }
-    expect((await s.rest('/api/farcaster/followers/1?limit=4')).body.total).toBe(6);
+    expect(await counted()).toEqual([6, 2, 2, 1]);
   });
 
   it('when paging parameters break a rule, then 400', async () => {
