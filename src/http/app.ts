@@ -2,7 +2,6 @@
 // Flow: request id + log → open routes → apikey (+ rate limit) → /graphql or REST → error handler.
 import { expressMiddleware } from '@as-integrations/express5';
 import express, { type Express, type Request, type Response } from 'express';
-import { pinoHttp } from 'pino-http';
 import compression from 'compression';
 import cors from 'cors';
 import helmet from 'helmet';
@@ -34,7 +33,7 @@ import { graphiqlRoutes } from './explorer/graphiql.routes';
 import { ERROR_CODE_LOCAL, httpMetrics } from './http-metrics.middleware';
 import { apiRoutePatterns, routeLabeller } from './route-label';
 import { createAppMetrics } from '../metrics/app-metrics';
-import { requestId } from './request-id';
+import { requestLog } from './request-log';
 import { responseSizeLimit } from './response-size-limit';
 import { nestingGuard } from '../graphql/cost/nesting-guard';
 import { requestDeadline } from './request-deadline';
@@ -108,7 +107,9 @@ export async function createApp(config: Config, db: Database, log: Logger): Prom
     onLoadError: (protocol, err) => log.error({ err, protocol }, 'personalized rank: loading the follow graph failed'),
   });
   const contextOf = (req: Request, res: Response): Context => ({
-    db, loaders: createLoaders(db), rankGraphs, apiKey: res.locals.apiKey as AuthenticatedKey, requestId: String(req.id), log: req.log ?? log,
+    db, loaders: createLoaders(db), rankGraphs, apiKey: res.locals.apiKey as AuthenticatedKey, requestId: String(req.id),
+    // Read when something logs (request-log.ts makes the request's logger then).
+    get log() { return req.log ?? log; },
     noteErrorAnswer: (code) => { res.locals[ERROR_CODE_LOCAL] = code; },
     push,
   });
@@ -121,7 +122,7 @@ export async function createApp(config: Config, db: Database, log: Logger): Prom
   if (config.TRUST_PROXY) app.set('trust proxy', trustProxy(config.TRUST_PROXY));
   // First, so every answer is measured, the ones given before routing too.
   app.use(httpMetrics(metrics, routeLabeller(apiRoutePatterns(REST_ROUTES))));
-  app.use(pinoHttp({ logger: log, genReqId: requestId, autoLogging: { ignore: (req) => req.url === '/healthz' } }));
+  app.use(requestLog(log));
   app.use((_req, res, next) => { if (draining) res.setHeader('Connection', 'close'); next(); });
   app.use(requestDeadline(config.REQUEST_TIMEOUT_MS));
   app.use(answerCompression());

@@ -1,0 +1,27 @@
+// Every request gets an id (echoed in x-request-id) and a logger bound to it
+// (req.log). At LOG_LEVEL info or below, pino-http logs each answer as it
+// leaves. Above info nothing is logged per request unless something goes
+// wrong, so the request's logger is made only when something asks for it:
+// pino-http's per-request child logger, serializers and listeners were about
+// 3 % of the CPU of a cached answer.
+import type { NextFunction, Request, Response } from 'express';
+import type { Logger } from 'pino';
+import { pinoHttp } from 'pino-http';
+import { requestId } from './request-id';
+
+export function requestLog(log: Logger) {
+  if (log.isLevelEnabled('info')) {
+    return pinoHttp({ logger: log, genReqId: requestId, autoLogging: { ignore: (req) => req.url === '/healthz' } });
+  }
+  return (req: Request, res: Response, next: NextFunction): void => {
+    const id = requestId(req, res);
+    req.id = id;
+    let child: Logger | undefined;
+    Object.defineProperty(req, 'log', {
+      configurable: true,
+      enumerable: true,
+      get: () => (child ??= log.child({ req: { id, method: req.method, url: req.originalUrl } })),
+    });
+    next();
+  };
+}
