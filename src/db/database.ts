@@ -1,6 +1,6 @@
-// One Database per process. On Postgres: the Prisma client (request reads, keys)
-// runs on a guarded pool (statement timeout, bounded acquisition, cancellable,
-// fail-fast while the health monitor sees the database down), and the SqlClient
+// One Database per process. On Postgres: request reads (directly, direct-read.ts)
+// and the Prisma client (keys) run on a guarded pool (statement timeout, bounded
+// acquisition, cancellable, fail-fast while the health monitor sees the database down), and the SqlClient
 // (migrations, import, refresh, classify: long statements by design) on a pool
 // of its own without a statement timeout. On PGlite both share the one instance.
 // With streaming replicas (replicaUrls), request reads (`read`) go to one
@@ -20,7 +20,8 @@ import { DbHealthMonitor, type DbHealthOptions } from './db-health';
 import { GuardedPool } from './guarded-pool';
 import { JobEvents } from './job-events';
 import { pgliteListen, pgListen, type Listen } from './notifications';
-import { ReadRouter, serverName, type ReplicaServer } from './read-routing';
+import { ReadRouter, serverName, type ReadFn, type ReplicaServer } from './read-routing';
+import { directRead } from './direct-read';
 import { ReplicaLagProbe } from './replica-lag';
 import { currentScope } from './request-scope';
 import { snapshotReads } from './request-snapshot';
@@ -57,7 +58,7 @@ const DEFAULT_PGLITE_SHARED_BUFFERS_MB = 16;
 const JOB_POOL_SIZE = 4;
 
 export class Database {
-  /** SQL statements sent through Prisma since start; tests use it to prove batching. */
+  /** SQL statements of requests (reads) and of Prisma (keys) since start; tests use it to prove batching. */
   statementCount = 0;
   /** Imports and refreshes run in this process on this database report their durations here. */
   readonly jobEvents = new JobEvents();
@@ -76,11 +77,11 @@ export class Database {
     private readonly startMonitors: () => void = () => undefined,
     /** LISTEN for NOTIFY on a channel (the push dispatchers' wake-up). */
     readonly listen: Listen = async () => async () => undefined,
+    /** Postgres: request reads on the primary's request pool, past Prisma (direct-read.ts); PGlite reads through Prisma. */
+    private readonly primaryRead: ReadFn | null = null,
   ) {
     // $on is typed only for clients whose generic log levels name 'query'.
-    for (const client of [prisma, ...(router?.replicas ?? []).map((r) => r.prisma)]) {
-      (client as unknown as QueryEvents).$on('query', () => { this.statementCount += 1; });
-    }
+    (prisma as unknown as QueryEvents).$on('query', () => { this.statementCount += 1; });
   }
 
   static open(opts: DatabaseOptions): Database {
@@ -109,12 +110,13 @@ export class Database {
         pool.on('error', () => undefined);
         const replicaHealth = new DbHealthMonitor({ connectionString: url }, healthOpts);
         pool.watch(replicaHealth);
-        const server: ReplicaServer = { name: serverName(url), prisma: new PrismaClient({ adapter: new PrismaPg(pool), log }), requests: 0, health: replicaHealth };
+        const server: ReplicaServer = { name: serverName(url), read: (text, params) => directRead(pool, text, params), requests: 0, health: replicaHealth };
         return { server, pool };
       });
       const lag = replicas.length > 0 ? new ReplicaLagProbe(base, replicaUrls.map((connectionString) => ({ connectionString })),
         { ...healthOpts, maxLagMs: opts.replicaMaxLagMs ?? 5000 }) : null;
-      const router = lag ? new ReadRouter({ name: 'primary', prisma, requests: 0 }, replicas.map((r) => r.server), lag) : null;
+      const primaryRead: ReadFn = (text, params) => directRead(requests, text, params);
+      const router = lag ? new ReadRouter({ name: 'primary', read: primaryRead, requests: 0 }, replicas.map((r) => r.server), lag) : null;
       const poolStats = (pool: 'requests' | 'jobs', p: Pool, max: number) =>
         ({ pool, max, total: p.totalCount, idle: p.idleCount, waiting: p.waitingCount });
       const stats = (): ConnectionStats => ({
@@ -124,12 +126,12 @@ export class Database {
       return new Database(prisma, pgSqlClient(jobs), 'postgres', async () => {
         lag?.stop();
         await Promise.all([health.stop(), ...replicas.map((r) => r.server.health.stop())]);
-        await Promise.all([prisma.$disconnect(), ...replicas.map((r) => r.server.prisma.$disconnect())]);
+        await prisma.$disconnect();
         await Promise.all([requests.end(), jobs.end(), ...replicas.map((r) => r.pool.end())]);
       }, stats, health, router, () => {
         for (const r of replicas) r.server.health.start();
         lag?.start();
-      }, pgListen(opts.databaseUrl));
+      }, pgListen(opts.databaseUrl), primaryRead);
     }
     const inMemory = opts.dataDir === 'memory://' || opts.dataDir === ':memory:';
     if (!inMemory) mkdirSync(opts.dataDir, { recursive: true });
@@ -145,10 +147,12 @@ export class Database {
   /** Read-only SQL with positional parameters ($1 …); arrays bind as Postgres arrays. */
   async read<T>(text: string, ...params: unknown[]): Promise<T[]> {
     try {
-      if (!this.router) return await this.prisma.$queryRawUnsafe<T[]>(text, ...params);
-      const { prisma } = this.router.serverFor(currentScope());
-      // Awaited inside run(): Prisma's query starts when awaited, and the pool must see the mark.
-      return await snapshotReads.run(true, async () => await prisma.$queryRawUnsafe<T[]>(text, ...params));
+      if (!this.primaryRead) return await this.prisma.$queryRawUnsafe<T[]>(text, ...params);
+      this.statementCount += 1;
+      if (!this.router) return await this.primaryRead<T>(text, params);
+      const server = this.router.serverFor(currentScope());
+      // Inside run(): the pool sees the mark and reads in the request's snapshot.
+      return await snapshotReads.run(true, () => server.read<T>(text, params));
     } catch (err) {
       throw unavailableOr(err);
     }

@@ -6,15 +6,17 @@
 // from one server, in one snapshot (src/db/request-snapshot.ts), never
 // protocol_state from one replica and rows from another. Reads outside a
 // request (jobs, the CLI) and every write go to the primary.
-import type { PrismaClient } from '../generated/prisma/client';
 import type { DbHealthMonitor } from './db-health';
 import type { ReplicaLagProbe, ReplicaLagStatus } from './replica-lag';
 import type { RequestScope } from './request-scope';
 
+/** A read statement with positional parameters, rows as Prisma's raw queries type them (src/db/direct-read.ts). */
+export type ReadFn = <T>(text: string, params: unknown[]) => Promise<T[]>;
+
 export interface ReadServer {
   /** 'primary', or the replica's host:port/database (never its credentials). */
   name: string;
-  prisma: PrismaClient;
+  read: ReadFn;
   /** Requests whose reads went to this server, since start. */
   requests: number;
 }
