@@ -101,12 +101,24 @@ export class KeyService {
     return { kind: 'unknown', seenValid: good !== undefined };
   }
 
+  /** Lookups under way, by key hash: requests of one key arriving together when its cache entry ends share one. */
+  private readonly looking = new Map<string, Promise<AuthenticatedKey | null>>();
+
   /** The key's identity when the secret is known, active and unexpired; else null. */
   async verify(secret: string, now = new Date()): Promise<AuthenticatedKey | null> {
     const hit = this.cached(secret, now);
     if (hit.kind === 'valid') return hit.key;
     if (hit.kind === 'invalid') return null;
     const hash = hashKey(secret);
+    let lookup = this.looking.get(hash);
+    if (!lookup) {
+      lookup = this.lookUp(hash, now).finally(() => this.looking.delete(hash));
+      this.looking.set(hash, lookup);
+    }
+    return lookup;
+  }
+
+  private async lookUp(hash: string, now: Date): Promise<AuthenticatedKey | null> {
     const row = await this.db.prisma.apiKey.findUnique({ where: { key_hash: hash } });
     const active = row && !row.revoked_at && (!row.expires_at || row.expires_at > now);
     const key = active ? { id: row.id, name: row.name, rateLimit: row.rate_limit } : null;

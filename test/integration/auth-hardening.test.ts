@@ -35,6 +35,20 @@ describe('key cache', () => {
   });
 });
 
+describe('key lookups', () => {
+  it('when many requests of one key arrive together after its cache entry ended, then one lookup (and one last-used write) serves them all', async () => {
+    const keys = new KeyService(s.testDb.db, 600, 60, 50);
+    const good = await keys.create({ name: 'together' });
+    const statements = await s.statementsFor(async () => {
+      const found = await Promise.all(Array.from({ length: 16 }, () => keys.verify(good.key)));
+      expect(new Set(found.map((k) => k?.id))).toEqual(new Set([good.id]));
+      const bad = badKey();
+      expect(await Promise.all(Array.from({ length: 8 }, () => keys.verify(bad)))).toEqual(Array(8).fill(null));
+    });
+    expect(statements).toBe(3);
+  });
+});
+
 describe('failed keys per client address', () => {
   it('when an address presents more bad keys than the limit, then 429 with Retry-After and no database statement; missing keys do not count; a valid key it used before still passes', async () => {
     expect((await s.rest(PATH)).status).toBe(200);
