@@ -126,7 +126,7 @@ export class GuardedPool extends Pool {
       let settled = false;
       const fail = (err: unknown) => { if (!settled) { settled = true; done(); reject(err); } };
       const onDown = () => fail(databaseDown());
-      const stopAbort = scope?.onAbort(() => fail(scope.signal.reason));
+      const stopAbort = scope?.onAbort(() => fail(scope.abortReason));
       const done = () => { this.waiting.delete(onDown); stopAbort?.(); };
       this.waiting.add(onDown);
       this.connect().then((client) => {
