@@ -4,7 +4,11 @@
 import { print } from 'graphql';
 import { FARCASTER_ACTIVITY_ROUTES } from '../../src/rest/routes/farcaster-activity.routes';
 import { errorOf } from '../helpers/graphql-error';
-import { clearFarcasterLiveStale, markFarcasterLiveStale } from '../../src/repositories/live-state.repository';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { SqlClient } from '../../src/db/sql-client';
+import { clearFarcasterLiveStale, farcasterLiveIsStale, markFarcasterLiveStale } from '../../src/repositories/live-state.repository';
+import { createTestDatabase } from '../helpers/test-database';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 let s: TestServer;
@@ -56,6 +60,27 @@ describe('followers and following', () => {
       await sql.query(`UPDATE fc_cast_counts SET likes = likes - 100, quotes = quotes - 10 WHERE hash = '0x0101'`);
     }
     expect(await counted()).toEqual([6, 2, 2, 1]);
+  });
+
+  it('when the migration that adds the cast counters runs on a database holding casts, then it marks the live tables stale; on an empty one it does not', async () => {
+    const migration = readFileSync(path.join(__dirname, '../../prisma/migrations/20261127180000_fc_cast_counts/migration.sql'), 'utf8');
+    const markStatement = migration.slice(migration.indexOf('INSERT INTO "app_meta"'));
+    const stale = (sql: SqlClient) => farcasterLiveIsStale(sql);
+    const sql = s.testDb.db.sql;
+    expect(await stale(sql)).toBe(false);
+    try {
+      await sql.exec(markStatement);
+      expect(await stale(sql)).toBe(true);
+    } finally {
+      await clearFarcasterLiveStale(sql);
+    }
+    const empty = await createTestDatabase();
+    try {
+      await empty.db.sql.exec(markStatement);
+      expect(await stale(empty.db.sql)).toBe(false);
+    } finally {
+      await empty.close();
+    }
   });
 
   it('when paging parameters break a rule, then 400', async () => {
