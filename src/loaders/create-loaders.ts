@@ -27,13 +27,14 @@ import { FARCASTER, LENS } from '../domain/protocols';
 import { orderByKeys } from './order-by-keys';
 import { protocolStateLoader, type ProtocolStateLoader } from './protocol-state-loader';
 
+/** What the analytics loaders share with the rest of the request: its one protocol_state read. */
+type WithState = { readonly protocolState: ProtocolStateLoader };
+
 /**
  * How each member is made. A request uses a few of the 66 loaders: they are
  * made on first read (a getter on a prototype shared by every request), not
  * all at the request's start (about 0.1 ms and the garbage of each request).
  */
-type WithState = { readonly protocolState: ProtocolStateLoader };
-
 const MAKE = {
   /** Keyed by protocol: every protocol_state read of the request goes through it (at most one statement). */
   protocolState: (db: Database) => protocolStateLoader(db),
