@@ -5,6 +5,9 @@ import type { SqlClient } from '../db/sql-client';
 
 const LIVE_STALE_KEY = 'farcaster_live_stale';
 
+/** True while an import has left the live tables stale (until the refresh after it rebuilds them). */
+export const FARCASTER_LIVE_STALE_SQL = `EXISTS (SELECT 1 FROM app_meta WHERE key = '${LIVE_STALE_KEY}')`;
+
 /**
  * A profile's live followers or following: fc_profile_counts (one key probe,
  * however many follows) unless an import has marked it stale, then counted
@@ -12,8 +15,6 @@ const LIVE_STALE_KEY = 'farcaster_live_stale';
  * mark is read once per statement (an uncorrelated subquery). The aliases
  * are its own, so `fidExpr` may name any outer alias.
  */
-export const FARCASTER_LIVE_STALE_SQL = `EXISTS (SELECT 1 FROM app_meta WHERE key = '${LIVE_STALE_KEY}')`;
-
 export function farcasterFollowCountSql(direction: 'followers' | 'following', fidExpr: string): string {
   const [mine, other] = direction === 'followers' ? ['target_fid', 'fid'] : ['fid', 'target_fid'];
   return `CASE WHEN ${FARCASTER_LIVE_STALE_SQL}
