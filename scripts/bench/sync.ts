@@ -3,11 +3,14 @@
 //   npm run bench:sync -- [--events 100000] [--fids 5000] [--lag-rate 1000] [--lag-seconds 30]
 //     [--lag2-rate 5000] [--lag2-seconds 30] [--batch 5000] [--shards 2] [--seed 1]
 //     [--threads N] [--cache-dir DIR | --no-cache] [--keep] [--out docs/bench/sync.json]
+//     [--store postgres|embedded]
 //
 // Every event is a distinct message signed with the package's builders (MessageFactory),
 // signed before anything is timed (and cached under --cache-dir). The double runs on its
-// own thread. A fresh database `sga_bench_sync` on BENCH_DATABASE_URL's server is
-// migrated and a SyncEngine (backfill off) follows the double:
+// own thread. A fresh database `sga_bench_sync` on BENCH_DATABASE_URL's server (with
+// --store embedded: a fresh PGlite data directory, the store `npm start` runs on without
+// DATABASE_URL; results in docs/bench/sync-embedded.json) is migrated and a SyncEngine
+// (backfill off) follows the double:
 //   1. throughput: --events events preloaded at once and streamed as fast as the sync takes
 //      them; events/s from the engine's stored count, memory sampled every second;
 //   2. lag: --lag-rate events/s for --lag-seconds (then --lag2-rate, 0 = skip): per event,
@@ -15,7 +18,7 @@
 //      sync_cursor (polled every 50 ms) first shows it.
 // Statement times inside the writer's transactions come from a timing SqlClient around the
 // engine's. Results: a summary on stdout and docs/bench/sync.json.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance as perfHooks } from 'node:perf_hooks';
@@ -45,9 +48,12 @@ function parseCli() {
       batch: { type: 'string', default: '5000' }, shards: { type: 'string', default: '2' }, seed: { type: 'string', default: '1' },
       threads: { type: 'string', default: String(defaultThreads()) },
       'cache-dir': { type: 'string', default: path.join(os.tmpdir(), 'sga-sync-bench') }, 'no-cache': { type: 'boolean', default: false },
-      keep: { type: 'boolean', default: false }, out: { type: 'string', default: path.join(projectRoot(), 'docs', 'bench', 'sync.json') },
+      keep: { type: 'boolean', default: false }, out: { type: 'string' },
+      store: { type: 'string', default: 'postgres' },
     },
   });
+  const store = values.store;
+  if (store !== 'postgres' && store !== 'embedded') throw new Error('--store must be postgres or embedded');
   const int = (name: string, v: string | undefined, min: number) => {
     if (!v || !/^\d+$/.test(v) || Number(v) < min) throw new Error(`--${name} must be an integer ≥ ${min}`);
     return Number(v);
@@ -58,7 +64,8 @@ function parseCli() {
     lag2Rate: int('lag2-rate', values['lag2-rate'], 0), lag2Seconds: int('lag2-seconds', values['lag2-seconds'], 1),
     batch: int('batch', values.batch, 1), shards: int('shards', values.shards, 1), seed: int('seed', values.seed, 0),
     threads: int('threads', values.threads, 1),
-    cacheDir: values['no-cache'] ? null : values['cache-dir']!, keep: values.keep!, out: values.out!,
+    cacheDir: values['no-cache'] ? null : values['cache-dir']!, keep: values.keep!, store,
+    out: values.out ?? path.join(projectRoot(), 'docs', 'bench', store === 'embedded' ? 'sync-embedded.json' : 'sync.json'),
   };
 }
 
@@ -131,6 +138,37 @@ async function waitFor(cond: () => boolean | Promise<boolean>, what: string, tim
   }
 }
 
+interface Reader { query<T>(text: string): Promise<T[]> }
+
+/**
+ * The database the sync writes to and a reader beside it (the visible-lag polls and the rows
+ * check): on Postgres a connection of its own; embedded, the one PGlite instance the writer
+ * uses too, as in the server (its reads queue behind the writer's transactions).
+ */
+async function openStore(cli: Cli): Promise<{ db: Database; reader: Reader; close: () => Promise<void> }> {
+  if (cli.store === 'embedded') {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sga-bench-sync-'));
+    log(`embedded store in ${dataDir}`);
+    const db = Database.open({ dataDir });
+    return {
+      db, reader: { query: (text) => db.sql.query(text) },
+      close: async () => { await db.close(); if (!cli.keep) rmSync(dataDir, { recursive: true, force: true }); },
+    };
+  }
+  const serverUrl = benchServerUrl();
+  const url = databaseUrl(serverUrl, DB_NAME);
+  await dropDatabase(serverUrl, DB_NAME);
+  const admin = new Pool({ connectionString: serverUrl, max: 1 });
+  await admin.query(`CREATE DATABASE ${DB_NAME}`);
+  await admin.end();
+  const db = Database.open({ databaseUrl: url, dataDir: '' });
+  const pool = new Pool({ connectionString: url, max: 1 });
+  return {
+    db, reader: { query: async <T>(text: string) => (await pool.query(text)).rows as T[] },
+    close: async () => { await pool.end(); await db.close(); if (!cli.keep) await dropDatabase(serverUrl, DB_NAME); },
+  };
+}
+
 async function main(): Promise<void> {
   const cli = parseCli();
   const lagEvents = cli.lagRate * cli.lagSeconds;
@@ -145,16 +183,10 @@ async function main(): Promise<void> {
   if (hashes.size !== messages.length) throw new Error(`${messages.length - hashes.size} messages repeat: events must be distinct`);
   const lastUserData = new Map<string, number>();
 
-  const serverUrl = benchServerUrl();
-  const url = databaseUrl(serverUrl, DB_NAME);
-  await dropDatabase(serverUrl, DB_NAME);
-  const admin = new Pool({ connectionString: serverUrl, max: 1 });
-  await admin.query(`CREATE DATABASE ${DB_NAME}`);
-  const [{ server_version: pgVersion }] = (await admin.query<{ server_version: string }>('SHOW server_version')).rows;
-  await admin.end();
-  const db = Database.open({ databaseUrl: url, dataDir: '' });
+  const target = await openStore(cli);
+  const { db, reader } = target;
   await migrate(db.sql);
-  const reader = new Pool({ connectionString: url, max: 1 });
+  const [{ server_version: pgVersion }] = await reader.query<{ server_version: string }>('SHOW server_version');
 
   const node = new NodeThread();
   const address = await node.start(cli.shards);
@@ -263,7 +295,7 @@ async function main(): Promise<void> {
     let polling = true;
     const poller = (async () => {
       while (polling) {
-        const rows = (await reader.query<{ shard: number; event_id: string }>('SELECT shard, event_id::text FROM sync_cursor')).rows;
+        const rows = await reader.query<{ shard: number; event_id: string }>('SELECT shard, event_id::text FROM sync_cursor');
         polls.push({ at: wallMs(), cursor: new Map(rows.map((r) => [r.shard, Number(r.event_id)])) });
         await new Promise((r) => setTimeout(r, 50));
       }
@@ -312,24 +344,22 @@ async function main(): Promise<void> {
 
   // ---- rows check: everything streamed is in the tables ----
   const expect = expectedRows(plan, next);
-  const [rows] = (await reader.query<Record<string, number>>(`
+  const [rows] = await reader.query<Record<string, number>>(`
     SELECT (SELECT count(*)::int FROM fc_cast) AS casts, (SELECT count(*)::int FROM fc_cast WHERE deleted_at IS NOT NULL) AS casts_removed,
       (SELECT count(*)::int FROM fc_reaction) AS reactions, (SELECT count(*)::int FROM fc_reaction WHERE deleted_at IS NOT NULL) AS reactions_removed,
       (SELECT count(*)::int FROM fc_link) AS links, (SELECT count(*)::int FROM fc_link WHERE deleted_at IS NOT NULL) AS links_removed,
       (SELECT count(*)::int FROM fc_user_data) AS user_data, (SELECT count(*)::int FROM fc_verification) AS verifications,
-      (SELECT count(*)::int FROM fc_verification WHERE deleted_at IS NOT NULL) AS verifications_removed`)).rows;
+      (SELECT count(*)::int FROM fc_verification WHERE deleted_at IS NOT NULL) AS verifications_removed`);
   const mismatched = Object.entries(expect).filter(([k, v]) => rows[k] !== v);
 
   await engine.stop();
   await node.stop();
-  await reader.end();
-  await db.close();
-  if (!cli.keep) await dropDatabase(serverUrl, DB_NAME);
+  await target.close();
 
   const result = {
     generatedAt: new Date().toISOString(),
     machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memoryGb: round(os.totalmem() / 2 ** 30), platform: `${os.platform()} ${os.release()}` },
-    node: process.version, postgres: pgVersion,
+    node: process.version, store: cli.store, postgres: pgVersion,
     settings: { ...cli, out: undefined, eventsPerBlock: EVENTS_PER_BLOCK },
     messages: {
       distinct: messages.length, reused: 0, fids: cli.fids, seed: cli.seed, mix: MIX,
@@ -369,9 +399,9 @@ function expectedRows(plan: Plan, to: number): Record<string, number> {
 
 function printSummary(tp: { events: number; seconds: number; eventsPerSecond: number; steadyEventsPerSecond: number; batches: { mean: number; max: number }; memory: { start: MemorySample; peak: { rssMb: number; heapUsedMb: number }; end: MemorySample }; cpu: object; writer: { transactions: number; transactionMs: number; statements: { statement: string; calls: number; ms: number; msPerCall: number }[] } },
   lag: { targetEventsPerSecond: number; sentEventsPerSecond: number; commitLagMs: ReturnType<typeof percentiles>; sqlVisibleLagMs: ReturnType<typeof percentiles>; receiveLagMs: ReturnType<typeof percentiles>; batches: { p50: number; max: number } }[],
-  r: { machine: object; node: string; postgres: string; messages: { distinct: number }; rowsCheck: { ok: boolean } }): void {
+  r: { machine: object; node: string; store: string; postgres: string; messages: { distinct: number }; rowsCheck: { ok: boolean } }): void {
   const out: string[] = [];
-  out.push(`sync bench — node ${r.node}, Postgres ${r.postgres}, ${JSON.stringify(r.machine)}`);
+  out.push(`sync bench — node ${r.node}, ${r.store === 'embedded' ? 'embedded PGlite' : 'Postgres'} ${r.postgres}, ${JSON.stringify(r.machine)}`);
   out.push(`messages: ${r.messages.distinct} distinct signed messages, none reused; rows check ${r.rowsCheck.ok ? 'ok' : 'FAILED'}`);
   out.push(`throughput: ${tp.events} events in ${tp.seconds}s = ${tp.eventsPerSecond} events/s (steady 10–90%: ${tp.steadyEventsPerSecond}/s); batches mean ${tp.batches.mean}, max ${tp.batches.max}`);
   out.push(`memory (main thread heap; rss is the whole process incl. the double's thread): start rss ${tp.memory.start.rssMb} MB heap ${tp.memory.start.heapUsedMb} MB | peak rss ${tp.memory.peak.rssMb} heap ${tp.memory.peak.heapUsedMb} | end rss ${tp.memory.end.rssMb} heap ${tp.memory.end.heapUsedMb}`);

@@ -17,53 +17,75 @@ export interface ChangedKeys {
 export const COUNTERS = ['followers', 'following', 'posts', 'likes_received', 'recasts_received', 'replies_received', 'quotes_received'] as const;
 export type Counts = Record<(typeof COUNTERS)[number], number>;
 
+/** One part of the union: a row per counted pair, 1 in the counters it moves (a: followers, b: following, p: posts, l/r/re/q: likes, recasts, replies, quotes received). */
+const PART_COLUMNS = ['a', 'b', 'p', 'l', 'r', 're', 'q'] as const;
+const part = (fid: string, hash: string, from: string, set: Partial<Record<(typeof PART_COLUMNS)[number], string>>) =>
+  `SELECT ${fid} AS fid, ${hash}::text AS hash, ${PART_COLUMNS.map((c) => `${set[c] ?? '0'} AS ${c}`).join(', ')} FROM ${from}`;
+const REACTION_COUNTS = { l: '(reaction_type = 1)::int', r: '(reaction_type = 2)::int' };
+
 /**
  * Every counted pair the changed rows are part of, as one row each: the fid
  * whose counter it moves and, for what a cast was given (a like, recast,
  * reply or quote), that cast's hash. Summed per fid (fc_profile_counts) and
  * per hash (fc_cast_counts) in one pass (grouping sets).
+ *
+ * The statement holds only the parts for the kinds of keys a batch has: most
+ * batches change one kind (a run of follows, say), and an embedded store plans
+ * the whole text on every call (a third of its writer's time went to this
+ * statement with every part in it).
  */
-const CONTRIBUTIONS = `
-  WITH lk AS (SELECT * FROM unnest($1::int[], $2::int[]) AS k(fid, target_fid)),
-  rk AS (SELECT * FROM unnest($3::int[], $4::int[], $5::text[]) AS k(fid, reaction_type, target_hash)),
-  ck AS (SELECT DISTINCT unnest($6::text[]) AS hash),
-  live_links AS (
+function contributionsSql(has: { links: boolean; reactions: boolean; casts: boolean }): string {
+  const ctes: string[] = [];
+  const parts: string[] = [];
+  let n = 0;
+  const param = (type: string) => `$${++n}::${type}`;
+  if (has.links) {
+    ctes.push(`lk AS (SELECT * FROM unnest(${param('int[]')}, ${param('int[]')}) AS k(fid, target_fid))`, `live_links AS (
     SELECT l.fid, l.target_fid FROM fc_link l JOIN lk ON lk.fid = l.fid AND lk.target_fid = l.target_fid
-    WHERE l.deleted_at IS NULL AND l.fid <> l.target_fid),
-  changed_reactions AS (
+    WHERE l.deleted_at IS NULL AND l.fid <> l.target_fid)`);
+    parts.push(part('target_fid', 'NULL', 'live_links', { a: '1' }), part('fid', 'NULL', 'live_links', { b: '1' }));
+  }
+  if (has.reactions) {
+    ctes.push(`rk AS (SELECT * FROM unnest(${param('int[]')}, ${param('int[]')}, ${param('text[]')}) AS k(fid, reaction_type, target_hash))`,
+      `changed_reactions AS (
     SELECT c.fid AS author, c.hash, r.reaction_type FROM fc_reaction r
     JOIN rk ON rk.fid = r.fid AND rk.reaction_type = r.reaction_type AND rk.target_hash = r.target_hash
     JOIN fc_cast c ON c.hash = r.target_hash
-    WHERE r.deleted_at IS NULL AND c.deleted_at IS NULL AND r.fid <> c.fid),
-  reactions_to_changed AS (
+    WHERE r.deleted_at IS NULL AND c.deleted_at IS NULL AND r.fid <> c.fid)`);
+    parts.push(part('author', 'hash', 'changed_reactions', REACTION_COUNTS));
+  }
+  if (has.casts) {
+    // A reaction to a changed cast is counted here unless the reaction changed too (then changed_reactions has it).
+    const notChangedReaction = has.reactions
+      ? 'AND NOT EXISTS (SELECT 1 FROM rk WHERE rk.fid = r.fid AND rk.reaction_type = r.reaction_type AND rk.target_hash = r.target_hash)' : '';
+    ctes.push(`ck AS (SELECT DISTINCT unnest(${param('text[]')}) AS hash)`, `reactions_to_changed AS (
     SELECT c.fid AS author, c.hash, r.reaction_type FROM ck JOIN fc_cast c ON c.hash = ck.hash JOIN fc_reaction r ON r.target_hash = c.hash
-    WHERE r.deleted_at IS NULL AND c.deleted_at IS NULL AND r.fid <> c.fid
-      AND NOT EXISTS (SELECT 1 FROM rk WHERE rk.fid = r.fid AND rk.reaction_type = r.reaction_type AND rk.target_hash = r.target_hash)),
-  posts AS (SELECT c.fid FROM ck JOIN fc_cast c ON c.hash = ck.hash WHERE c.deleted_at IS NULL AND c.parent_hash IS NULL),
-  replies AS (
+    WHERE r.deleted_at IS NULL AND c.deleted_at IS NULL AND r.fid <> c.fid ${notChangedReaction})`,
+    'posts AS (SELECT c.fid FROM ck JOIN fc_cast c ON c.hash = ck.hash WHERE c.deleted_at IS NULL AND c.parent_hash IS NULL)', `replies AS (
     SELECT p.fid, p.hash FROM ck JOIN fc_cast c ON c.hash = ck.hash JOIN fc_cast p ON p.hash = c.parent_hash
     WHERE c.deleted_at IS NULL AND p.deleted_at IS NULL AND c.fid <> p.fid
     UNION ALL
     SELECT p.fid, p.hash FROM ck JOIN fc_cast p ON p.hash = ck.hash JOIN fc_cast c ON c.parent_hash = p.hash
-    WHERE c.deleted_at IS NULL AND p.deleted_at IS NULL AND c.fid <> p.fid AND NOT EXISTS (SELECT 1 FROM ck k2 WHERE k2.hash = c.hash)),
-  quotes AS (
+    WHERE c.deleted_at IS NULL AND p.deleted_at IS NULL AND c.fid <> p.fid AND NOT EXISTS (SELECT 1 FROM ck k2 WHERE k2.hash = c.hash))`, `quotes AS (
     SELECT q.fid, q.hash FROM ck JOIN fc_cast c ON c.hash = ck.hash JOIN fc_cast q ON q.hash = c.quoted_hash
     WHERE c.deleted_at IS NULL AND q.deleted_at IS NULL AND c.fid <> q.fid
     UNION ALL
     SELECT q.fid, q.hash FROM ck JOIN fc_cast q ON q.hash = ck.hash JOIN fc_cast c ON c.quoted_hash = q.hash
-    WHERE c.deleted_at IS NULL AND q.deleted_at IS NULL AND c.fid <> q.fid AND NOT EXISTS (SELECT 1 FROM ck k2 WHERE k2.hash = c.hash))
+    WHERE c.deleted_at IS NULL AND q.deleted_at IS NULL AND c.fid <> q.fid AND NOT EXISTS (SELECT 1 FROM ck k2 WHERE k2.hash = c.hash))`);
+    parts.push(part('author', 'hash', 'reactions_to_changed', REACTION_COUNTS), part('fid', 'NULL', 'posts', { p: '1' }),
+      part('fid', 'hash', 'replies', { re: '1' }), part('fid', 'hash', 'quotes', { q: '1' }));
+  }
+  return `
+  WITH ${ctes.join(',\n  ')}
   SELECT GROUPING(hash) = 0 AS per_cast, fid, hash, sum(a)::int AS followers, sum(b)::int AS following, sum(p)::int AS posts,
     sum(l)::int AS likes_received, sum(r)::int AS recasts_received, sum(re)::int AS replies_received, sum(q)::int AS quotes_received
-  FROM (
-    SELECT target_fid AS fid, NULL::text AS hash, 1 AS a, 0 AS b, 0 AS p, 0 AS l, 0 AS r, 0 AS re, 0 AS q FROM live_links
-    UNION ALL SELECT fid, NULL, 0, 1, 0, 0, 0, 0, 0 FROM live_links
-    UNION ALL SELECT author, hash, 0, 0, 0, (reaction_type = 1)::int, (reaction_type = 2)::int, 0, 0 FROM changed_reactions
-    UNION ALL SELECT author, hash, 0, 0, 0, (reaction_type = 1)::int, (reaction_type = 2)::int, 0, 0 FROM reactions_to_changed
-    UNION ALL SELECT fid, NULL, 0, 0, 1, 0, 0, 0, 0 FROM posts
-    UNION ALL SELECT fid, hash, 0, 0, 0, 0, 0, 1, 0 FROM replies
-    UNION ALL SELECT fid, hash, 0, 0, 0, 0, 0, 0, 1 FROM quotes
+  FROM (${parts.join('\n    UNION ALL ')}
   ) x GROUP BY GROUPING SETS ((fid), (hash))
   HAVING GROUPING(hash) = 1 OR hash IS NOT NULL`;
+}
+
+/** The statement for each combination of key kinds, built once. */
+const CONTRIBUTIONS = new Map<string, string>();
 
 type Row = { per_cast: boolean; fid: number | null; hash: string | null } & Counts;
 
@@ -78,10 +100,14 @@ export interface Contributions { profiles: Map<number, Counts>; casts: Map<strin
 export async function contributions(tx: SqlClient, keys: ChangedKeys): Promise<Contributions> {
   const out: Contributions = { profiles: new Map(), casts: new Map() };
   if (!keys.links.length && !keys.reactions.length && !keys.casts.length) return out;
-  const rows = await tx.query<Row>(CONTRIBUTIONS, [
-    keys.links.map((k) => k.fid), keys.links.map((k) => k.target),
-    keys.reactions.map((k) => k.fid), keys.reactions.map((k) => k.type), keys.reactions.map((k) => k.hash),
-    keys.casts,
+  const has = { links: keys.links.length > 0, reactions: keys.reactions.length > 0, casts: keys.casts.length > 0 };
+  const id = `${+has.links}${+has.reactions}${+has.casts}`;
+  let text = CONTRIBUTIONS.get(id);
+  if (!text) CONTRIBUTIONS.set(id, (text = contributionsSql(has)));
+  const rows = await tx.query<Row>(text, [
+    ...(has.links ? [keys.links.map((k) => k.fid), keys.links.map((k) => k.target)] : []),
+    ...(has.reactions ? [keys.reactions.map((k) => k.fid), keys.reactions.map((k) => k.type), keys.reactions.map((k) => k.hash)] : []),
+    ...(has.casts ? [keys.casts] : []),
   ]);
   for (const { per_cast: perCast, fid, hash, ...counts } of rows) {
     if (perCast) {
