@@ -1,7 +1,9 @@
 // Builds the Express app (index.ts only listens, so tests import this).
-// Flow: request id + log → open routes → apikey (+ rate limit) → /graphql or REST → error handler.
+// Flow: one layer for every request (metrics, log, deadline, compression, headers, CORS) → the REST routes (one
+// table; each runs the size limit, the key check, the body parser, then its operation) → open routes → /graphql →
+// 404 → error handler.
 import { expressMiddleware } from '@as-integrations/express5';
-import express, { type Express, type Request, type Response } from 'express';
+import express, { type Express, type Request, type RequestHandler, type Response } from 'express';
 import compression from 'compression';
 import cors from 'cors';
 import helmet from 'helmet';
@@ -22,7 +24,8 @@ import type { Context } from '../graphql/context.type';
 import { createLoaders } from '../loaders/create-loaders';
 import { RankGraphStore } from '../queries/rank-graph-store';
 import { REST_ROUTES } from '../rest/rest-routes';
-import { restRouter } from '../rest/rest-router';
+import { restDispatch } from '../rest/rest-router';
+import { chain } from './chain';
 import { restDocs } from '../rest/rest-docs';
 import { openApiRoutes } from '../openapi/openapi.routes';
 import { ANALYTICS_AS_OF_HEADER, DATA_AS_OF_HEADER } from '../rest/freshness-headers';
@@ -81,11 +84,18 @@ function corsOptions(config: Config): cors.CorsOptions {
  * that the framing costs about what it saves). Never an event stream: the
  * compressor holds bytes back until its block fills, so events would arrive late.
  */
-export function answerCompression() {
-  return compression({
+export function answerCompression(): RequestHandler {
+  const compress = compression({
     threshold: 1024,
     filter: (req, res) => !/^text\/event-stream\b/i.test(String(res.getHeader('Content-Type') ?? '')) && compression.filter(req, res),
   });
+  // A client that names no encoding gets none, so compression's wrapping of its answer (closures and a header hook
+  // per request) is skipped; the Vary it would add is still added, so a cache keeps such answers apart.
+  return (req, res, next) => {
+    if (req.headers['accept-encoding'] !== undefined) { compress(req, res, next); return; }
+    res.vary('Accept-Encoding');
+    next();
+  };
 }
 
 export async function createApp(config: Config, db: Database, log: Logger): Promise<App> {
@@ -113,23 +123,38 @@ export async function createApp(config: Config, db: Database, log: Logger): Prom
     noteErrorAnswer: (code) => { res.locals[ERROR_CODE_LOCAL] = code; },
     push,
   });
-  const apiKey = requireApiKey(keys, limiter);
 
   let draining = false;
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
   if (config.TRUST_PROXY) app.set('trust proxy', trustProxy(config.TRUST_PROXY));
-  // First, so every answer is measured, the ones given before routing too.
-  app.use(httpMetrics(metrics, routeLabeller(apiRoutePatterns(REST_ROUTES))));
-  app.use(requestLog(log));
-  app.use((_req, res, next) => { if (draining) res.setHeader('Connection', 'close'); next(); });
-  app.use(requestDeadline(config.REQUEST_TIMEOUT_MS));
-  app.use(answerCompression());
-  // The answers are JSON for scripts; the Sandbox page loads its app from Apollo's CDN, so no CSP here.
-  app.use(helmet({ contentSecurityPolicy: false, crossOriginEmbedderPolicy: false, crossOriginResourcePolicy: { policy: 'cross-origin' } }));
-  // Before the key check: a browser's preflight carries no key.
-  app.use(cors(corsOptions(config)));
+  const apiKey = requireApiKey(keys, limiter);
+  const sizeLimit = responseSizeLimit(config.GRAPHQL_MAX_RESPONSE_BYTES);
+  // The key is checked before the body is read: an unauthenticated client costs no parsing.
+  const json = express.json({ limit: '100kb' });
+  const formatError = createFormatError(log);
+  const validationRules = armor(config).validationRules;
+  const prepare = (document: DocumentNode) => prepareOperation(document, {
+    schema: appSchema(), validationRules, maxCost: config.GRAPHQL_MAX_COST, formatError, metrics: metrics.graphql,
+  });
+
+  // What every request goes through, as one layer (chain.ts): each of these as its own layer cost the router a walk.
+  app.use(chain([
+    // First, so every answer is measured, the ones given before routing too.
+    httpMetrics(metrics, routeLabeller(apiRoutePatterns(REST_ROUTES))),
+    requestLog(log),
+    (_req, res, next) => { if (draining) res.setHeader('Connection', 'close'); next(); },
+    requestDeadline(config.REQUEST_TIMEOUT_MS),
+    answerCompression(),
+    // The answers are JSON for scripts; the Sandbox page loads its app from Apollo's CDN, so no CSP here.
+    helmet({ contentSecurityPolicy: false, crossOriginEmbedderPolicy: false, crossOriginResourcePolicy: { policy: 'cross-origin' } }),
+    // Before the key check: a browser's preflight carries no key.
+    cors(corsOptions(config)),
+  ]));
+  // The REST routes, matched in one table; no other route shares a path with them. A path under /api that is not
+  // a route goes on to the key check below, then the 404.
+  app.use(restDispatch(REST_ROUTES, prepare, contextOf, answers.cache, [sizeLimit, apiKey, json]));
   app.use(healthRoutes(db, { draining: () => draining, rateLimits: () => limiter.state() }));
   // Open like the probes: scraped by the operator's Prometheus; counts, latencies, lag and ages, no data of the graph.
   app.use(metricsRoutes(metrics, log));
@@ -138,18 +163,10 @@ export async function createApp(config: Config, db: Database, log: Logger): Prom
   app.get('/api/docs', restDocs(REST_ROUTES));
   // The offline GraphQL explorer: a page and its assets, open; its requests carry the key.
   app.use(graphiqlRoutes());
-  app.use(['/graphql', '/api'], responseSizeLimit(config.GRAPHQL_MAX_RESPONSE_BYTES));
-  // The key is checked before the body is read: an unauthenticated client costs no parsing.
-  const json = express.json({ limit: '100kb' });
+  app.use(['/graphql', '/api'], sizeLimit);
   app.use('/graphql', (req, res, next) => (wantsSandboxPage(req) ? next() : apiKey(req, res, next)), json, nestingGuard(config.GRAPHQL_MAX_NESTING),
     expressMiddleware(apollo, { context: async ({ req, res }) => contextOf(req, res) }));
   app.use('/api', apiKey, json);
-  const formatError = createFormatError(log);
-  const validationRules = armor(config).validationRules;
-  const prepare = (document: DocumentNode) => prepareOperation(document, {
-    schema: appSchema(), validationRules, maxCost: config.GRAPHQL_MAX_COST, formatError, metrics: metrics.graphql,
-  });
-  app.use(restRouter(REST_ROUTES, prepare, contextOf, answers.cache));
   app.use(notFoundHandler);
   app.use(errorHandler(log));
 

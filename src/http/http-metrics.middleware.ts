@@ -18,7 +18,7 @@ export const ERROR_CODE_LOCAL = 'errorAnswerCode';
 /** nginx's code for "the client closed the request": no answer was delivered. */
 const CLIENT_CLOSED = 499;
 
-export function httpMetrics(metrics: Pick<AppMetrics, 'http' | 'errors'>, labelOf: (req: Request) => RouteLabel) {
+export function httpMetrics(metrics: Pick<AppMetrics, 'http' | 'errors'>, labelOf: (req: Request, res: Response) => RouteLabel) {
   return (req: Request, res: Response, next: NextFunction): void => {
     const started = performance.now();
     let done = false;
@@ -26,7 +26,7 @@ export function httpMetrics(metrics: Pick<AppMetrics, 'http' | 'errors'>, labelO
       if (done) return;
       done = true;
       const status = res.writableFinished ? res.statusCode : CLIENT_CLOSED;
-      const { route, surface } = labelOf(req);
+      const { route, surface } = labelOf(req, res);
       metrics.http.observe(req.method, route, status, (performance.now() - started) / 1000);
       if (!surface || status === CLIENT_CLOSED) return;
       const code = status >= 400 ? codeOfStatus(status) : res.locals[ERROR_CODE_LOCAL] as ErrorCode | undefined;

@@ -2,11 +2,15 @@
 // its raw URL, so the label set stays the route table's. A request answered
 // before routing (401, 429, a body refused) is labelled with the pattern it
 // would have reached; a path no route serves is `unmatched`.
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import type { Surface } from '../metrics/error-metrics';
 import type { RestRoute } from '../rest/rest-route.type';
+import { RouteTable } from '../rest/route-table';
 
 export const UNMATCHED = 'unmatched';
+
+/** Where the REST dispatcher leaves the pattern of the route it matched (res.locals). */
+export const REST_ROUTE_LOCAL = 'restRoute';
 
 export interface RoutePattern {
   /** Lower-case HTTP method, or `all`. */
@@ -19,24 +23,16 @@ export interface RoutePattern {
 
 export interface RouteLabel { route: string; surface: Surface | null }
 
-/** As Express matches: case-insensitive, a trailing slash allowed, a parameter is one non-empty segment. */
-function compile(path: string): RegExp {
-  if (/[*?{}()]/.test(path)) throw new Error(`route label: only :name parameters are supported (${path})`);
-  const body = path.split('/').map((seg) => (seg.startsWith(':') ? '[^/]+' : seg.replace(/[.+^$|[\]\\]/g, '\\$&'))).join('/');
-  return new RegExp(`^${body}/?$`, 'i');
-}
-
-export function routeLabeller(patterns: RoutePattern[]): (req: Request) => RouteLabel {
-  const compiled = patterns.map((p) => ({ ...p, re: compile(p.path) }));
+export function routeLabeller(patterns: RoutePattern[]): (req: Request, res: Response) => RouteLabel {
+  const table = new RouteTable(patterns);
   const byPath = new Map(patterns.map((p) => [p.path, p] as const));
-  const methodOf = (req: Request) => (req.method === 'HEAD' ? 'get' : req.method.toLowerCase());
-  return (req) => {
-    // Express's own match, when a route handler ran (every router here is mounted at the root, so its path is the whole pattern).
-    const matched = (req.route as { path?: unknown } | undefined)?.path;
+  return (req, res) => {
+    // The REST dispatcher's match, or Express's own when a route handler ran (every router here is mounted at the
+    // root, so its path is the whole pattern).
+    const matched = res.locals[REST_ROUTE_LOCAL] ?? (req.route as { path?: unknown } | undefined)?.path;
     if (typeof matched === 'string') return { route: matched, surface: byPath.get(matched)?.surface ?? null };
     const path = (req.originalUrl ?? req.url).split('?')[0];
-    const method = methodOf(req);
-    const found = compiled.find((p) => (p.method === 'all' || p.method === method) && p.re.test(path));
+    const found = table.match(req.method, path)?.route;
     if (found) return { route: found.path, surface: found.surface };
     // Unknown paths are answered in the REST error shape (or GraphQL's under /graphql).
     return { route: UNMATCHED, surface: /^\/graphql(\/|$)/i.test(path) ? 'graphql' : 'rest' };

@@ -5,7 +5,9 @@
 // answer is kept in the answer cache under the data versions it was computed
 // at, and sent with its entity tag (If-None-Match gets a 304); a route that
 // writes, or reads the calling key's own records, bypasses the cache.
-import { Router, type Request, type Response, type NextFunction } from 'express';
+// The routes are one table (route-table.ts), matched once per request, and a
+// matched route runs its middleware and handler as one chain (chain.ts).
+import type { Request, RequestHandler, Response, NextFunction } from 'express';
 import { AppError, unsupportedMediaType } from '../errors/app-error';
 import { appSchema } from '../graphql/build-schema';
 import { answerOf, mostSevere } from '../graphql/format-error';
@@ -18,6 +20,9 @@ import { restInputMessage } from './rest-errors';
 import type { AnswerCache, CachedAnswer } from '../cache/answer-cache';
 import { etagOf } from '../cache/answer-cache';
 import { isKeyScoped, type Found, type RestRoute } from './rest-route.type';
+import { decodeParams, RouteTable } from './route-table';
+import { chain } from '../http/chain';
+import { REST_ROUTE_LOCAL } from '../http/route-label';
 
 /** A body is there (a length above 0, or chunked) that is not JSON: express.json skipped it, so the route would read nothing. */
 const nonJsonBody = (req: Request) =>
@@ -28,47 +33,63 @@ function send(res: Response, answer: CachedAnswer, status = 200): void {
   res.status(status).set('ETag', answer.etag).type('application/json').send(answer.body);
 }
 
+/**
+ * Answers the requests whose method and path are a REST route's: `before` (the
+ * key check, the body parser …), then the route. Any other request goes on.
+ */
+export function restDispatch(routes: RestRoute[], prepare: (document: DocumentNode) => PreparedOperation,
+  contextOf: (req: Request, res: Response) => Context, cache: AnswerCache, before: readonly RequestHandler[]): RequestHandler {
+  const table = new RouteTable(routes);
+  const chains = new Map(routes.map((r) => [r, chain([...before, routeHandler(r, prepare, contextOf, cache)])]));
+  return (req, res, next) => {
+    const found = table.match(req.method, req.path);
+    if (!found) { next(); return; }
+    // The metrics label it (route-label.ts), whatever answers: the key check, the route, an error.
+    res.locals[REST_ROUTE_LOCAL] = found.route.path;
+    req.params = found.rawParams;
+    chains.get(found.route)!(req, res, next);
+  };
+}
 
-export function restRouter(routes: RestRoute[], prepare: (document: DocumentNode) => PreparedOperation,
-  contextOf: (req: Request, res: Response) => Context, cache: AnswerCache): Router {
-  const router = Router();
-  for (const r of routes) {
-    const run = prepare(r.document);
-    const inputMessage = restInputMessage(appSchema(), r as Parameters<typeof restInputMessage>[1]);
-    const spelled = answerSpellings(appSchema(), r.document);
-    const cached = cache.enabled && !isKeyScoped(r);
-    router[r.method](r.path, async (req: Request, res: Response, next: NextFunction) => {
-      let freshness: Promise<Record<string, string>> | undefined;
-      try {
-        if (r.method === 'post' && nonJsonBody(req)) throw unsupportedMediaType();
-        const variables = r.variables(req);
-        const contextValue = contextOf(req, res);
-        // Asked before the operation runs: its resolvers then share this one protocol_state read.
-        freshness = freshnessHeaders(contextValue.loaders.protocolState, protocolsOf(r.protocols, variables));
-        // An operation error outranks a failed freshness read; the read's own failure is seen when awaited.
-        freshness.catch(() => undefined);
-        const key = cached ? await cache.key(['rest', r.method, r.path, variables], contextValue.loaders.protocolState) : undefined;
-        const hit = key && await cache.get(key);
-        if (hit) { res.set(await freshness); send(res, hit); return; }
-        const { data, errors } = await run(variables, contextValue);
-        if (errors?.length) {
-          // The most severe error decides, with the code and status formatError gave it, as on the GraphQL face.
-          const { code, status, message } = mostSevere(errors);
-          // The REST client sent parameters, not variables: its 400 names them (rest-errors.ts).
-          const first400 = status === 400 ? errors.find((e) => answerOf(e).status === 400) : undefined;
-          throw new AppError(code, (first400 && inputMessage(first400)) || message, true, undefined, status);
-        }
-        res.set(await freshness);
-        if (r.success === 204) { res.status(204).end(); return; }
-        // No errors: every root the operation asked for answered (an entity root is null only with NOT_FOUND).
-        const body = JSON.stringify(r.answer(spelled(data) as Found<unknown>));
-        send(res, key && !contextValue.answerNotCacheable ? cache.set(key, body) : { body, etag: etagOf(body) }, r.success);
-      } catch (err) {
-        // The read is settled before the error answer leaves, so no statement of this request outlives it.
-        await freshness?.catch(() => undefined);
-        next(err);
+/** One route's handler: its operation prepared and its answer's spellings built once, here. */
+function routeHandler(r: RestRoute, prepare: (document: DocumentNode) => PreparedOperation,
+  contextOf: (req: Request, res: Response) => Context, cache: AnswerCache): RequestHandler {
+  const run = prepare(r.document);
+  const inputMessage = restInputMessage(appSchema(), r as Parameters<typeof restInputMessage>[1]);
+  const spelled = answerSpellings(appSchema(), r.document);
+  const cached = cache.enabled && !isKeyScoped(r);
+  return async (req: Request, res: Response, next: NextFunction) => {
+    let freshness: Promise<Record<string, string>> | undefined;
+    try {
+      // Decoded here, after the key check: as Express does when the route runs.
+      req.params = decodeParams(req.params as Record<string, string>);
+      if (r.method === 'post' && nonJsonBody(req)) throw unsupportedMediaType();
+      const variables = r.variables(req);
+      const contextValue = contextOf(req, res);
+      // Asked before the operation runs: its resolvers then share this one protocol_state read.
+      freshness = freshnessHeaders(contextValue.loaders.protocolState, protocolsOf(r.protocols, variables));
+      // An operation error outranks a failed freshness read; the read's own failure is seen when awaited.
+      freshness.catch(() => undefined);
+      const key = cached ? await cache.key(['rest', r.method, r.path, variables], contextValue.loaders.protocolState) : undefined;
+      const hit = key && await cache.get(key);
+      if (hit) { res.set(await freshness); send(res, hit); return; }
+      const { data, errors } = await run(variables, contextValue);
+      if (errors?.length) {
+        // The most severe error decides, with the code and status formatError gave it, as on the GraphQL face.
+        const { code, status, message } = mostSevere(errors);
+        // The REST client sent parameters, not variables: its 400 names them (rest-errors.ts).
+        const first400 = status === 400 ? errors.find((e) => answerOf(e).status === 400) : undefined;
+        throw new AppError(code, (first400 && inputMessage(first400)) || message, true, undefined, status);
       }
-    });
-  }
-  return router;
+      res.set(await freshness);
+      if (r.success === 204) { res.status(204).end(); return; }
+      // No errors: every root the operation asked for answered (an entity root is null only with NOT_FOUND).
+      const body = JSON.stringify(r.answer(spelled(data) as Found<unknown>));
+      send(res, key && !contextValue.answerNotCacheable ? cache.set(key, body) : { body, etag: etagOf(body) }, r.success);
+    } catch (err) {
+      // The read is settled before the error answer leaves, so no statement of this request outlives it.
+      await freshness?.catch(() => undefined);
+      next(err);
+    }
+  };
 }

@@ -50,6 +50,12 @@ describe('answer compression (the app)', () => {
     expect(entries).toContainEqual({ fid: 1, followersCount: 4 });
   });
 
+  it('when the client names no encoding, then the large answer is the same plain JSON, marked as varying by Accept-Encoding', async () => {
+    const res = await getRaw(`${s.baseUrl}${LARGE}`, { apikey: s.key });
+    expect([res.status, res.headers['content-encoding'], res.headers.vary?.toLowerCase()]).toEqual([200, undefined, 'accept-encoding']);
+    expect(res.body.equals(plain.body)).toBe(true);
+  });
+
   it.each(['br', 'gzip'])('when a large answer is asked with accept-encoding %s, then it is sent so and decodes to the same JSON', async (encoding) => {
     const res = await getRaw(`${s.baseUrl}${LARGE}`, { apikey: s.key, 'accept-encoding': encoding });
     expect(res.status).toBe(200);

@@ -1,12 +1,13 @@
 // The label rules that keep /metrics' cardinality bounded, and the one error
 // model's code behind an error status.
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import { codeOfStatus } from '../../src/errors/app-error';
-import { apiRoutePatterns, routeLabeller, UNMATCHED } from '../../src/http/route-label';
+import { apiRoutePatterns, REST_ROUTE_LOCAL, routeLabeller, UNMATCHED } from '../../src/http/route-label';
 import { OperationNames } from '../../src/metrics/operation-names';
 import { REST_ROUTES } from '../../src/rest/rest-routes';
 
-const label = routeLabeller(apiRoutePatterns(REST_ROUTES));
+const labeller = routeLabeller(apiRoutePatterns(REST_ROUTES));
+const label = (request: Request, locals: Record<string, unknown> = {}) => labeller(request, { locals } as unknown as Response);
 const req = (method: string, originalUrl: string, route?: string) => ({ method, originalUrl, url: originalUrl, route: route ? { path: route } : undefined }) as unknown as Request;
 
 describe('route labels', () => {
@@ -25,6 +26,11 @@ describe('route labels', () => {
   it('when Express matched a route, then its pattern is the label', () => {
     expect(label(req('GET', '/readyz', '/readyz'))).toEqual({ route: '/readyz', surface: null });
     expect(label(req('GET', '/api/lens/profile/0x01', '/api/lens/profile/:id'))).toEqual({ route: '/api/lens/profile/:id', surface: 'rest' });
+  });
+
+  it('when the REST dispatcher matched a route, then its pattern is the label', () => {
+    expect(label(req('GET', '/api/lens/profile/0x01'), { [REST_ROUTE_LOCAL]: '/api/lens/profile/:id' }))
+      .toEqual({ route: '/api/lens/profile/:id', surface: 'rest' });
   });
 
   it('when no route serves the path or the method, then the label is `unmatched`, whatever the path', () => {
