@@ -25,7 +25,7 @@ import { createLoaders } from '../loaders/create-loaders';
 import { RankGraphStore } from '../queries/rank-graph-store';
 import { REST_ROUTES } from '../rest/rest-routes';
 import { restDispatch } from '../rest/rest-router';
-import { chain } from './chain';
+import { chain } from '../rest/middleware-chain';
 import { restDocs } from '../rest/rest-docs';
 import { openApiRoutes } from '../openapi/openapi.routes';
 import { ANALYTICS_AS_OF_HEADER, DATA_AS_OF_HEADER } from '../rest/freshness-headers';
@@ -139,7 +139,7 @@ export async function createApp(config: Config, db: Database, log: Logger): Prom
     schema: appSchema(), validationRules, maxCost: config.GRAPHQL_MAX_COST, formatError, metrics: metrics.graphql,
   });
 
-  // What every request goes through, as one layer (chain.ts): each of these as its own layer cost the router a walk.
+  // What every request goes through, as one layer (middleware-chain.ts): each of these as its own layer cost the router a walk.
   app.use(chain([
     // First, so every answer is measured, the ones given before routing too.
     httpMetrics(metrics, routeLabeller(apiRoutePatterns(REST_ROUTES))),

@@ -5,12 +5,9 @@
 import type { Request, Response } from 'express';
 import type { Surface } from '../metrics/error-metrics';
 import type { RestRoute } from '../rest/rest-route.type';
-import { RouteTable } from '../rest/route-table';
+import { REST_ROUTE_LOCAL, RouteTable } from '../rest/route-table';
 
 export const UNMATCHED = 'unmatched';
-
-/** Where the REST dispatcher leaves the pattern of the route it matched (res.locals). */
-export const REST_ROUTE_LOCAL = 'restRoute';
 
 export interface RoutePattern {
   /** Lower-case HTTP method, or `all`. */

@@ -6,7 +6,7 @@
 // at, and sent with its entity tag (If-None-Match gets a 304); a route that
 // writes, or reads the calling key's own records, bypasses the cache.
 // The routes are one table (route-table.ts), matched once per request, and a
-// matched route runs its middleware and handler as one chain (chain.ts).
+// matched route runs its middleware and handler as one chain (middleware-chain.ts).
 import type { Request, RequestHandler, Response, NextFunction } from 'express';
 import { AppError, unsupportedMediaType } from '../errors/app-error';
 import { appSchema } from '../graphql/build-schema';
@@ -20,9 +20,8 @@ import { restInputMessage } from './rest-errors';
 import type { AnswerCache, CachedAnswer } from '../cache/answer-cache';
 import { etagOf } from '../cache/answer-cache';
 import { isKeyScoped, type Found, type RestRoute } from './rest-route.type';
-import { decodeParams, RouteTable } from './route-table';
-import { chain } from '../http/chain';
-import { REST_ROUTE_LOCAL } from '../http/route-label';
+import { decodeParams, REST_ROUTE_LOCAL, RouteTable } from './route-table';
+import { chain } from './middleware-chain';
 
 /** A body is there (a length above 0, or chunked) that is not JSON: express.json skipped it, so the route would read nothing. */
 const nonJsonBody = (req: Request) =>

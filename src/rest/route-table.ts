@@ -8,6 +8,9 @@
 // whose routes are all of other methods, is no route here (a 404), where
 // Express's router answered its 400 for the encoding.
 
+/** Where the REST dispatcher leaves the pattern of the route it matched (res.locals), for the metrics' label (route-label.ts). */
+export const REST_ROUTE_LOCAL = 'restRoute';
+
 /** A route: a lower-case HTTP method (or `all`) and an Express path of literal segments and `:name` parameters. */
 export interface TablePath { method: string; path: string }
 

@@ -19,6 +19,9 @@ export const testConfig = (overrides: Partial<Config> = {}): Config =>
 export async function serveApp(config: Config, db: Database): Promise<ServedApp> {
   const app = await createApp(config, db, createLogger(config.LOG_LEVEL));
   const server: Server = await new Promise((resolve) => { const s = app.app.listen(0, '127.0.0.1', () => resolve(s)); });
+  // fetch keeps a connection up to 4 s idle; with Node's 5 s the server could close one the test just reused when an
+  // embedded database held the test's event loop for seconds (both timers late): an ECONNRESET, seen once in a full run.
+  server.keepAliveTimeout = 60_000;
   app.attachSubscriptions(server);
   return { app, server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }

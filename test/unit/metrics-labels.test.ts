@@ -2,7 +2,8 @@
 // model's code behind an error status.
 import type { Request, Response } from 'express';
 import { codeOfStatus } from '../../src/errors/app-error';
-import { apiRoutePatterns, REST_ROUTE_LOCAL, routeLabeller, UNMATCHED } from '../../src/http/route-label';
+import { apiRoutePatterns, routeLabeller, UNMATCHED } from '../../src/http/route-label';
+import { REST_ROUTE_LOCAL } from '../../src/rest/route-table';
 import { OperationNames } from '../../src/metrics/operation-names';
 import { REST_ROUTES } from '../../src/rest/rest-routes';
 
