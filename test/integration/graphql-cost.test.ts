@@ -182,13 +182,19 @@ describe('event loop', () => {
       const status = await run();
       expect([name, status]).toEqual([name, name.includes('refused') ? 400 : 200]);
       const runs: number[] = [];
-      for (let i = 0; i < 7; i += 1) runs.push(await loopDelayMs(run));
+      // Up to 20 runs a quarter second apart, until one is under the bound: spread over seconds, so a
+      // stretch where the other test files hold both cores (seen: 7 runs in a row at 125–215 ms for a
+      // request that blocks for 22 ms alone) is not all the test sees.
+      for (let i = 0; i < 20 && !(runs.length >= 7 && Math.min(...runs) < 100); i += 1) {
+        if (i >= 7) await new Promise((resolve) => setTimeout(resolve, 250));
+        runs.push(await loopDelayMs(run));
+      }
       report.push(`${name}: ${runs.map((ms) => ms.toFixed(0)).join(' / ')} ms`);
       best.push([name, Math.min(...runs)]);
     }
-    console.info(`event loop delay, max of each of 7 runs:\n${report.join('\n')}`);
+    console.info(`event loop delay, max of each run:\n${report.join('\n')}`);
     // A request's own synchronous work delays every run by the same amount; on a shared 2-core
-    // machine the OS also pauses the process now and then, which delays single runs at random.
+    // machine the OS also pauses the process now and then, which delays runs at random.
     // So the bound holds for a request when it holds for its best run.
     expect(best.filter(([, ms]) => ms >= 100)).toEqual([]);
   });
