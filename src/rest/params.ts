@@ -59,28 +59,3 @@ export function queryParam(req: Request, name: string): unknown {
   const v = withoutNul(name, req.query[name]);
   return v === undefined || v === '' ? undefined : v;
 }
-
-const MAX_ECHO = 100;
-
-/**
- * Express decodes path parameters before any handler runs and fails the whole
- * request on an escape that is not UTF-8 (`%FF`). This finds which parameter of
- * which route pattern (`/api/lens/profile/:id`) that segment of the raw path is,
- * so the 400 can name it.
- */
-export function undecodablePathParam(patterns: readonly string[], rawPath: string): { name: string; raw: string } | null {
-  // Routing ignores case and one trailing slash, so matching here does too.
-  const segments = rawPath.replace(/(.)\/$/, '$1').split('/');
-  for (const pattern of patterns) {
-    const parts = pattern.split('/');
-    if (parts.length !== segments.length) continue;
-    if (!parts.every((p, i) => p.startsWith(':') || p.toLowerCase() === segments[i].toLowerCase())) continue;
-    const i = parts.findIndex((p, j) => p.startsWith(':') && !decodes(segments[j]));
-    if (i >= 0) return { name: parts[i].slice(1), raw: segments[i].slice(0, MAX_ECHO) };
-  }
-  return null;
-}
-
-function decodes(segment: string): boolean {
-  try { decodeURIComponent(segment); return true; } catch { return false; }
-}

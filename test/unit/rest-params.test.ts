@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { intListParam, listParam, pathParam, queryParam, undecodablePathParam } from '../../src/rest/params';
+import { intListParam, listParam, pathParam, queryParam } from '../../src/rest/params';
 
 const req = (query: Record<string, unknown>, params: Record<string, string> = {}) => ({ query, params }) as unknown as Request;
 
@@ -17,16 +17,5 @@ describe('REST parameters', () => {
     expect(queryParam(req({ date: '' }), 'date')).toBeUndefined();
     expect(queryParam(req({ date: ['a', 'b'] }), 'date')).toEqual(['a', 'b']);
     expect(intListParam(req({ fids: ['1,2', ' 3 ', 'x'] }), 'fids')).toEqual([1, 2, 3, 'x']);
-  });
-
-  it('when a raw path has an escape that is not UTF-8, then the route pattern it matches tells which parameter it is', () => {
-    const patterns = ['/api/lens/profile/rank/:id', '/api/lens/profile/:id', '/api/farcaster/user/profiles/:handle', '/api/a/:x/b/:y'];
-    expect(undecodablePathParam(patterns, '/api/lens/profile/%FF')).toEqual({ name: 'id', raw: '%FF' });
-    expect(undecodablePathParam(patterns, '/api/lens/profile/rank/%C0%80')).toEqual({ name: 'id', raw: '%C0%80' });
-    expect(undecodablePathParam(patterns, '/API/Lens/profile/%FF/')).toEqual({ name: 'id', raw: '%FF' });
-    expect(undecodablePathParam(patterns, '/api/a/ok%20/b/%E0%A4')).toEqual({ name: 'y', raw: '%E0%A4' });
-    expect(undecodablePathParam(patterns, `/api/farcaster/user/profiles/${'%FF'.repeat(50)}`)).toEqual({ name: 'handle', raw: '%FF'.repeat(50).slice(0, 100) });
-    expect(undecodablePathParam(patterns, '/api/lens/profile/0x01')).toBeNull();
-    expect(undecodablePathParam(patterns, '/api/other/%FF')).toBeNull();
   });
 });

@@ -75,6 +75,14 @@ describe('the REST route table', () => {
     expect(() => decodeParams(found.rawParams)).toThrow("Failed to decode param '%E0%A4%A'");
   });
 
+  it('when one of several parameters is not valid percent-encoding, then the error names that one and what was sent', () => {
+    const found = new RouteTable([{ method: 'get', path: '/api/a/:x/b/:y' }]).match('GET', '/API/a/ok%20/b/%E0%A4/')!;
+    let error: unknown;
+    try { decodeParams(found.rawParams); } catch (e) { error = e; }
+    expect(error).toBeInstanceOf(ParamDecodeError);
+    expect([(error as ParamDecodeError).param, (error as ParamDecodeError).raw]).toEqual(['y', '%E0%A4']);
+  });
+
   it('when a route path uses more than literal segments and :name, then the table refuses it', () => {
     expect(() => new RouteTable([{ method: 'get', path: '/api/*rest' }])).toThrow(/only literal segments/);
     expect(() => new RouteTable([{ method: 'get', path: '/api/:id{/x}' }])).toThrow(/only literal segments/);
