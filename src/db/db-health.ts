@@ -5,7 +5,11 @@
 // connection is dropped (a stalled socket never recovers on its own); the first
 // ping that succeeds brings it back, with no restart. A ping that is only slow
 // while the pool's own queries keep getting answers is load (a saturated CPU
-// delays every reply), not a stall: it does not take the database down.
+// delays every reply), not a stall: it does not take the database down. Only
+// answers in the second half of the ping's wait count, and such a ping is
+// followed by the next at once: a stall that began just after a ping was sent
+// (its reply caught in the stall, the pool answered just before) is then
+// noticed within 1.5 × the timeout, instead of interval + 2 × timeout.
 import type { ClientConfig } from 'pg';
 import { ProbeConnection } from './probe-connection';
 
@@ -25,6 +29,8 @@ export class DbHealthMonitor {
   private readonly connection: ProbeConnection;
   private timer: NodeJS.Timeout | null = null;
   private stopped = true;
+  /** The last ping got no answer in time but was taken for load: ping again without waiting the interval. */
+  private recheck = false;
   private readonly listeners = { down: new Set<() => void>(), up: new Set<() => void>() };
 
   constructor(config: ClientConfig, private readonly opts: DbHealthOptions) {
@@ -59,6 +65,7 @@ export class DbHealthMonitor {
   /** One ping now (also used by /readyz when the monitor is not running). */
   async ping(): Promise<boolean> {
     const started = performance.now();
+    this.recheck = false;
     try {
       await this.connection.query('SELECT 1');
       this.lastPingMs = Math.round(performance.now() - started);
@@ -67,8 +74,8 @@ export class DbHealthMonitor {
       return true;
     } catch (err) {
       // The connection was dropped: the next ping opens a new one (a slow one too, rather than queue behind it).
-      const answering = (err as Error).message === this.connection.noAnswer && this.lastAnswerAt > started;
-      if (answering && this.state === 'up') return true;
+      const answering = (err as Error).message === this.connection.noAnswer && this.lastAnswerAt > started + this.opts.timeoutMs / 2;
+      if (answering && this.state === 'up') { this.recheck = true; return true; }
       this.lastError = (err as Error).message;
       this.set('down');
       return false;
@@ -77,7 +84,7 @@ export class DbHealthMonitor {
 
   private schedule(delay: number): void {
     if (this.stopped) return;
-    this.timer = setTimeout(() => { void this.ping().finally(() => this.schedule(this.opts.intervalMs)); }, delay);
+    this.timer = setTimeout(() => { void this.ping().finally(() => this.schedule(this.recheck ? 0 : this.opts.intervalMs)); }, delay);
     this.timer.unref();
   }
 

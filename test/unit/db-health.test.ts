@@ -48,6 +48,35 @@ describe('database health monitor', () => {
     expect(m.status().state).toBe('down');
   });
 
+  it('when the pool was answered only early in the ping\'s wait (a stall that began just after the ping was sent), then the ping still takes the database down', async () => {
+    const m = monitor();
+    const early = setTimeout(() => m.noteAnswer(), 20);
+    try {
+      expect(await m.ping()).toBe(false);
+      expect(m.status().state).toBe('down');
+    } finally {
+      clearTimeout(early);
+    }
+  });
+
+  it('when a ping was taken for load, then the next ping follows at once rather than after the interval, so a stall that began during it is noticed within 1.5 × the timeout', async () => {
+    const m = new DbHealthMonitor({ host: '127.0.0.1', port, user: 'x', database: 'x' }, { intervalMs: 5000, timeoutMs: 150 });
+    // The pool is answered for the first 100 ms (past half of the first ping's wait), then nothing: a stall.
+    const answers = setInterval(() => m.noteAnswer(), 10);
+    const stall = setTimeout(() => clearInterval(answers), 100);
+    m.start();
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(m.isDown).toBe(false);
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      // With the 5 s interval between them, the second ping would not have been sent yet.
+      expect(m.isDown).toBe(true);
+    } finally {
+      clearInterval(answers); clearTimeout(stall);
+      await m.stop();
+    }
+  });
+
   it('when the database is already down, then answers noted during a failed ping do not bring it back (only a ping that succeeds does)', async () => {
     const m = monitor();
     expect(await m.ping()).toBe(false);
