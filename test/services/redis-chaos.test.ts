@@ -91,7 +91,9 @@ describe('rate limits when Redis fails', () => {
       for (let n = 0; n < 20; n++) answers.push(await timed(0, key));
       expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
       for (const a of answers) expect(a.ms).toBeLessThan(1000);
-      for (const a of answers.slice(4)) expect(a.ms).toBeLessThan(100);
+      // "At normal speed": none of them waits on Redis, whose every wait is the 500 ms command timeout. The bound
+      // is half of that rather than a fixed 100 ms, so a busy CI machine's pause is not taken for a wait on Redis.
+      for (const a of answers.slice(4)) expect(a.ms).toBeLessThan(COMMAND_TIMEOUT_MS / 2);
       // A key not cached yet: the check of this address's failures must not wait on Redis either.
       const fresh = await timed(0, (await newKey(100000)).key);
       expect(fresh.status).toBe(200);
