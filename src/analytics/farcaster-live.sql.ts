@@ -1,4 +1,4 @@
-// Farcaster's live counters (per fid and per cast) and follower history, rebuilt whole from the base
+// Farcaster's live counters (per fid, per cast and per engaging pair) and follower history, rebuilt whole from the base
 // tables. The live sync keeps them current event by event (src/sync/live-counts.ts
 // applies the same definitions to the rows an event changed); an import writes
 // the base tables in bulk, so the refresh after it rebuilds them here.
@@ -47,25 +47,42 @@ const CAST_COUNTS = `
     WHERE c.deleted_at IS NULL AND q.deleted_at IS NULL AND c.fid <> q.fid
   ) x GROUP BY hash HAVING sum(l) + sum(r) + sum(re) + sum(q) > 0 ORDER BY hash`;
 
+/** Per author, kind (0 likes, 1 replies, 2 quotes) and actor: the actor's live interactions on the author's live casts. */
+const ENGAGEMENT_PAIRS = `
+  INSERT INTO fc_engagement_pair (author, kind, actor, n)
+  SELECT author, kind, actor, count(*)::int FROM (
+    SELECT c.fid AS author, 0 AS kind, r.fid AS actor FROM fc_reaction r JOIN fc_cast c ON c.hash = r.target_hash
+    WHERE r.deleted_at IS NULL AND c.deleted_at IS NULL AND r.reaction_type = 1 AND r.fid <> c.fid
+    UNION ALL
+    SELECT p.fid, 1, c.fid FROM fc_cast c JOIN fc_cast p ON p.hash = c.parent_hash
+    WHERE c.deleted_at IS NULL AND p.deleted_at IS NULL AND c.fid <> p.fid
+    UNION ALL
+    SELECT q.fid, 2, c.fid FROM fc_cast c JOIN fc_cast q ON q.hash = c.quoted_hash
+    WHERE c.deleted_at IS NULL AND q.deleted_at IS NULL AND c.fid <> q.fid
+  ) x GROUP BY author, kind, actor ORDER BY author, kind, actor`;
+
 /**
- * Rebuilds the three tables in one transaction. The lock (SHARE ROW EXCLUSIVE) lets
+ * Rebuilds the four tables in one transaction. The lock (SHARE ROW EXCLUSIVE) lets
  * readers go on but makes a live sync's writes wait: a sync transaction that
  * wrote base rows before the lock commits first and is counted here; one that
  * writes after waits and applies its difference to the rebuilt counts.
  */
 export async function rebuildFarcasterLive(sql: SqlClient): Promise<void> {
   await sql.transaction(async (tx) => {
-    await tx.exec('LOCK TABLE fc_profile_counts, fc_cast_counts, fc_follower_day IN SHARE ROW EXCLUSIVE MODE');
+    await tx.exec('LOCK TABLE fc_profile_counts, fc_cast_counts, fc_engagement_pair, fc_follower_day IN SHARE ROW EXCLUSIVE MODE');
     await tx.exec('DELETE FROM fc_profile_counts');
     await tx.exec(COUNTS);
     await tx.exec('DELETE FROM fc_cast_counts');
     await tx.exec(CAST_COUNTS);
+    await tx.exec('DELETE FROM fc_engagement_pair');
+    await tx.exec(ENGAGEMENT_PAIRS);
     await tx.exec('DELETE FROM fc_follower_day');
     await tx.exec(liveDailySql(FARCASTER));
     await clearFarcasterLiveStale(tx);
   });
   await sql.exec('ANALYZE fc_profile_counts');
   await sql.exec('ANALYZE fc_cast_counts');
+  await sql.exec('ANALYZE fc_engagement_pair');
   await sql.exec('ANALYZE fc_follower_day');
 }
 

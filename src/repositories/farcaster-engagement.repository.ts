@@ -3,8 +3,14 @@
 // on others' live casts. likes = live like reactions, comments = live replies,
 // quotes = live casts quoting (embeds castId). Counterparts by interaction
 // count desc, then fid asc, at most `limit` per list.
+//
+// The lists are read from fc_engagement_pair, which the live sync keeps exact
+// event by event: each list is the first `limit` entries of one index. While
+// an import has left the live tables stale (until the refresh after it
+// rebuilds them), they are counted from the reactions and casts instead.
 import type { Database } from '../db/database';
 import type { EngagementDirection, EngagementKind } from '../domain/engagement';
+import { FARCASTER_LIVE_STALE_SQL } from './live-state.repository';
 
 export interface EngagementRow { fid: number; dir: EngagementDirection; kind: EngagementKind; other: number; n: number }
 
@@ -34,8 +40,28 @@ const castToCast = (inbound: number, column: 'parent_hash' | 'quoted_hash') => `
         WHERE c.fid = ANY($1::int[]) AND c.deleted_at IS NULL AND p.deleted_at IS NULL AND c.fid <> p.fid
         GROUP BY c.fid, p.fid`;
 
-const ENGAGEMENT_SQL = `
-    WITH counted AS (
+/**
+ * The stored lists: per fid and kind, the first rows of the inbound index (by
+ * author) and of the outbound one (by actor). Kinds are numbered as the lists
+ * (list = 2 × kind + direction).
+ */
+const STORED = `
+      SELECT f.fid, 2 * k.kind AS list, e.actor AS other, e.n
+        FROM fids f CROSS JOIN kinds k CROSS JOIN LATERAL (
+          SELECT p.actor, p.n FROM fc_engagement_pair p WHERE p.author = f.fid AND p.kind = k.kind ORDER BY p.n DESC, p.actor LIMIT $2) e
+        WHERE NOT ${FARCASTER_LIVE_STALE_SQL}
+      UNION ALL
+      SELECT f.fid, 2 * k.kind + 1, e.author, e.n
+        FROM fids f CROSS JOIN kinds k CROSS JOIN LATERAL (
+          SELECT p.author, p.n FROM fc_engagement_pair p WHERE p.actor = f.fid AND p.kind = k.kind ORDER BY p.n DESC, p.author LIMIT $2) e
+        WHERE NOT ${FARCASTER_LIVE_STALE_SQL}`;
+
+/**
+ * Counted from the rows, per list and counterpart, then ranked: only while the
+ * live tables are stale (each arm is gated on the mark, read once per statement).
+ */
+const COUNTED = `
+      WITH counted AS (
       SELECT c.fid, 0 AS list, r.fid AS other, count(*)::int AS n
         FROM fc_cast c JOIN fc_reaction r ON r.target_hash = c.hash
         WHERE c.fid = ANY($1::int[]) AND c.deleted_at IS NULL AND r.deleted_at IS NULL AND r.reaction_type = 1 AND r.fid <> c.fid
@@ -52,7 +78,14 @@ const ENGAGEMENT_SQL = `
     ), ranked AS (
       SELECT *, row_number() OVER (PARTITION BY fid, list ORDER BY n DESC, other) AS rn FROM counted
     )
-    SELECT fid, ${LISTS} AS dir, ${KINDS} AS kind, other, n FROM ranked WHERE rn <= $2 ORDER BY fid, dir, kind, rn`;
+    SELECT fid, list, other, n FROM ranked WHERE rn <= $2`;
+
+const ENGAGEMENT_SQL = `
+    WITH fids AS (SELECT DISTINCT unnest($1::int[]) AS fid), kinds AS (SELECT generate_series(0, 2) AS kind),
+    lists AS (${STORED}
+      UNION ALL
+      SELECT * FROM (${COUNTED}) c WHERE ${FARCASTER_LIVE_STALE_SQL})
+    SELECT fid, ${LISTS} AS dir, ${KINDS} AS kind, other, n FROM lists ORDER BY fid, dir, kind, n DESC, other`;
 
 export function engagementLists(db: Database, fids: readonly number[], limit: number): Promise<EngagementRow[]> {
   return db.read<EngagementRow>(ENGAGEMENT_SQL, [...fids], limit);

@@ -1,4 +1,4 @@
-// Keeps fc_profile_counts, fc_cast_counts and fc_follower_day current inside a sync transaction.
+// Keeps fc_profile_counts, fc_cast_counts, fc_engagement_pair and fc_follower_day current inside a sync transaction.
 // The counters are defined by the rebuild (src/analytics/farcaster-live.sql.ts);
 // here the same definitions are evaluated over only the rows a batch changed,
 // once before its writes and once after, and the difference is added. Every
@@ -19,15 +19,25 @@ export type Counts = Record<(typeof COUNTERS)[number], number>;
 
 /** One part of the union: a row per counted pair, 1 in the counters it moves (a: followers, b: following, p: posts, l/r/re/q: likes, recasts, replies, quotes received). */
 const PART_COLUMNS = ['a', 'b', 'p', 'l', 'r', 're', 'q'] as const;
-const part = (fid: string, hash: string, from: string, set: Partial<Record<(typeof PART_COLUMNS)[number], string>>) =>
-  `SELECT ${fid} AS fid, ${hash}::text AS hash, ${PART_COLUMNS.map((c) => `${set[c] ?? '0'} AS ${c}`).join(', ')} FROM ${from}`;
+type PartCounts = Partial<Record<(typeof PART_COLUMNS)[number], string>>;
+/**
+ * `fid` is whose counter the pair moves (for what a cast was given: the cast's
+ * author); an engagement (a like, reply or quote) also names its `actor` and
+ * `kind` (0 likes, 1 replies, 2 quotes), for fc_engagement_pair.
+ */
+const part = (fid: string, hash: string, from: string, set: PartCounts, engagement?: { actor: string; kind: string }) =>
+  `SELECT ${fid} AS fid, ${hash}::text AS hash, ${engagement?.actor ?? 'NULL'}::int AS actor, ${engagement?.kind ?? 'NULL'}::int AS kind, ${
+    PART_COLUMNS.map((c) => `${set[c] ?? '0'} AS ${c}`).join(', ')} FROM ${from}`;
 const REACTION_COUNTS = { l: '(reaction_type = 1)::int', r: '(reaction_type = 2)::int' };
+/** A like is an engagement of kind 0; a recast is none (the lists have likes, replies and quotes). */
+const REACTION_ENGAGEMENT = { actor: 'actor', kind: 'CASE WHEN reaction_type = 1 THEN 0 END' };
 
 /**
  * Every counted pair the changed rows are part of, as one row each: the fid
  * whose counter it moves and, for what a cast was given (a like, recast,
- * reply or quote), that cast's hash. Summed per fid (fc_profile_counts) and
- * per hash (fc_cast_counts) in one pass (grouping sets).
+ * reply or quote), that cast's hash and who gave it. Summed per fid
+ * (fc_profile_counts), per hash (fc_cast_counts) and per author, kind and
+ * actor (fc_engagement_pair) in one pass (grouping sets).
  *
  * The statement holds only the parts for the kinds of keys a batch has: most
  * batches change one kind (a run of follows, say), and an embedded store plans
@@ -48,57 +58,61 @@ function contributionsSql(has: { links: boolean; reactions: boolean; casts: bool
   if (has.reactions) {
     ctes.push(`rk AS (SELECT * FROM unnest(${param('int[]')}, ${param('int[]')}, ${param('text[]')}) AS k(fid, reaction_type, target_hash))`,
       `changed_reactions AS (
-    SELECT c.fid AS author, c.hash, r.reaction_type FROM fc_reaction r
+    SELECT c.fid AS author, c.hash, r.reaction_type, r.fid AS actor FROM fc_reaction r
     JOIN rk ON rk.fid = r.fid AND rk.reaction_type = r.reaction_type AND rk.target_hash = r.target_hash
     JOIN fc_cast c ON c.hash = r.target_hash
     WHERE r.deleted_at IS NULL AND c.deleted_at IS NULL AND r.fid <> c.fid)`);
-    parts.push(part('author', 'hash', 'changed_reactions', REACTION_COUNTS));
+    parts.push(part('author', 'hash', 'changed_reactions', REACTION_COUNTS, REACTION_ENGAGEMENT));
   }
   if (has.casts) {
     // A reaction to a changed cast is counted here unless the reaction changed too (then changed_reactions has it).
     const notChangedReaction = has.reactions
       ? 'AND NOT EXISTS (SELECT 1 FROM rk WHERE rk.fid = r.fid AND rk.reaction_type = r.reaction_type AND rk.target_hash = r.target_hash)' : '';
     ctes.push(`ck AS (SELECT DISTINCT unnest(${param('text[]')}) AS hash)`, `reactions_to_changed AS (
-    SELECT c.fid AS author, c.hash, r.reaction_type FROM ck JOIN fc_cast c ON c.hash = ck.hash JOIN fc_reaction r ON r.target_hash = c.hash
+    SELECT c.fid AS author, c.hash, r.reaction_type, r.fid AS actor FROM ck JOIN fc_cast c ON c.hash = ck.hash JOIN fc_reaction r ON r.target_hash = c.hash
     WHERE r.deleted_at IS NULL AND c.deleted_at IS NULL AND r.fid <> c.fid ${notChangedReaction})`,
     'posts AS (SELECT c.fid FROM ck JOIN fc_cast c ON c.hash = ck.hash WHERE c.deleted_at IS NULL AND c.parent_hash IS NULL)', `replies AS (
-    SELECT p.fid, p.hash FROM ck JOIN fc_cast c ON c.hash = ck.hash JOIN fc_cast p ON p.hash = c.parent_hash
+    SELECT p.fid, p.hash, c.fid AS actor FROM ck JOIN fc_cast c ON c.hash = ck.hash JOIN fc_cast p ON p.hash = c.parent_hash
     WHERE c.deleted_at IS NULL AND p.deleted_at IS NULL AND c.fid <> p.fid
     UNION ALL
-    SELECT p.fid, p.hash FROM ck JOIN fc_cast p ON p.hash = ck.hash JOIN fc_cast c ON c.parent_hash = p.hash
+    SELECT p.fid, p.hash, c.fid FROM ck JOIN fc_cast p ON p.hash = ck.hash JOIN fc_cast c ON c.parent_hash = p.hash
     WHERE c.deleted_at IS NULL AND p.deleted_at IS NULL AND c.fid <> p.fid AND NOT EXISTS (SELECT 1 FROM ck k2 WHERE k2.hash = c.hash))`, `quotes AS (
-    SELECT q.fid, q.hash FROM ck JOIN fc_cast c ON c.hash = ck.hash JOIN fc_cast q ON q.hash = c.quoted_hash
+    SELECT q.fid, q.hash, c.fid AS actor FROM ck JOIN fc_cast c ON c.hash = ck.hash JOIN fc_cast q ON q.hash = c.quoted_hash
     WHERE c.deleted_at IS NULL AND q.deleted_at IS NULL AND c.fid <> q.fid
     UNION ALL
-    SELECT q.fid, q.hash FROM ck JOIN fc_cast q ON q.hash = ck.hash JOIN fc_cast c ON c.quoted_hash = q.hash
+    SELECT q.fid, q.hash, c.fid FROM ck JOIN fc_cast q ON q.hash = ck.hash JOIN fc_cast c ON c.quoted_hash = q.hash
     WHERE c.deleted_at IS NULL AND q.deleted_at IS NULL AND c.fid <> q.fid AND NOT EXISTS (SELECT 1 FROM ck k2 WHERE k2.hash = c.hash))`);
-    parts.push(part('author', 'hash', 'reactions_to_changed', REACTION_COUNTS), part('fid', 'NULL', 'posts', { p: '1' }),
-      part('fid', 'hash', 'replies', { re: '1' }), part('fid', 'hash', 'quotes', { q: '1' }));
+    parts.push(part('author', 'hash', 'reactions_to_changed', REACTION_COUNTS, REACTION_ENGAGEMENT), part('fid', 'NULL', 'posts', { p: '1' }),
+      part('fid', 'hash', 'replies', { re: '1' }, { actor: 'actor', kind: '1' }), part('fid', 'hash', 'quotes', { q: '1' }, { actor: 'actor', kind: '2' }));
   }
   return `
   WITH ${ctes.join(',\n  ')}
-  SELECT GROUPING(hash) = 0 AS per_cast, fid, hash, sum(a)::int AS followers, sum(b)::int AS following, sum(p)::int AS posts,
+  SELECT GROUPING(hash) = 0 AS per_cast, GROUPING(actor) = 0 AS per_pair, fid, hash, actor, kind, count(*)::int AS n,
+    sum(a)::int AS followers, sum(b)::int AS following, sum(p)::int AS posts,
     sum(l)::int AS likes_received, sum(r)::int AS recasts_received, sum(re)::int AS replies_received, sum(q)::int AS quotes_received
   FROM (${parts.join('\n    UNION ALL ')}
-  ) x GROUP BY GROUPING SETS ((fid), (hash))
-  HAVING GROUPING(hash) = 1 OR hash IS NOT NULL`;
+  ) x GROUP BY GROUPING SETS ((fid), (hash), (fid, kind, actor))
+  HAVING CASE WHEN GROUPING(hash) = 0 THEN hash IS NOT NULL WHEN GROUPING(actor) = 0 THEN kind IS NOT NULL ELSE true END`;
 }
 
 /** The statement for each combination of key kinds, built once. */
 const CONTRIBUTIONS = new Map<string, string>();
 
-type Row = { per_cast: boolean; fid: number | null; hash: string | null } & Counts;
+type Row = { per_cast: boolean; per_pair: boolean; fid: number | null; hash: string | null; actor: number | null; kind: number | null; n: number } & Counts;
 
 /** What a cast was given by others, as fc_cast_counts keeps it. */
 export const CAST_COUNTERS = ['likes', 'recasts', 'replies', 'quotes'] as const;
 export type CastCounts = Record<(typeof CAST_COUNTERS)[number], number>;
 
-/** What changed rows contribute: per fid to its counters, per cast to what it was given. */
-export interface Contributions { profiles: Map<number, Counts>; casts: Map<string, CastCounts> }
+/** Key of an engaging pair in Contributions.pairs: `${author}|${kind}|${actor}`. */
+const pairKey = (author: number, kind: number, actor: number) => `${author}|${kind}|${actor}`;
+
+/** What changed rows contribute: per fid to its counters, per cast to what it was given, per engaging pair to its count. */
+export interface Contributions { profiles: Map<number, Counts>; casts: Map<string, CastCounts>; pairs: Map<string, { n: number }> }
 
 /** What the changed rows contribute to each fid's counters and each cast's, as the tables stand now. */
 export async function contributions(tx: SqlClient, keys: ChangedKeys): Promise<Contributions> {
-  const out: Contributions = { profiles: new Map(), casts: new Map() };
+  const out: Contributions = { profiles: new Map(), casts: new Map(), pairs: new Map() };
   if (!keys.links.length && !keys.reactions.length && !keys.casts.length) return out;
   const has = { links: keys.links.length > 0, reactions: keys.reactions.length > 0, casts: keys.casts.length > 0 };
   const id = `${+has.links}${+has.reactions}${+has.casts}`;
@@ -109,8 +123,10 @@ export async function contributions(tx: SqlClient, keys: ChangedKeys): Promise<C
     ...(has.reactions ? [keys.reactions.map((k) => k.fid), keys.reactions.map((k) => k.type), keys.reactions.map((k) => k.hash)] : []),
     ...(has.casts ? [keys.casts] : []),
   ]);
-  for (const { per_cast: perCast, fid, hash, ...counts } of rows) {
-    if (perCast) {
+  for (const { per_cast: perCast, per_pair: perPair, fid, hash, actor, kind, n, ...counts } of rows) {
+    if (perPair) {
+      out.pairs.set(pairKey(fid!, kind!, actor!), { n });
+    } else if (perCast) {
       out.casts.set(hash!, { likes: counts.likes_received, recasts: counts.recasts_received, replies: counts.replies_received, quotes: counts.quotes_received });
     } else {
       out.profiles.set(fid!, counts);
@@ -136,10 +152,26 @@ async function applyDifference<K extends string | number, C extends string>(tx: 
     [changed.map((x) => x.id)]);
 }
 
-/** Adds after − before to fc_profile_counts and fc_cast_counts. */
+/** Adds after − before to fc_engagement_pair; pairs that fall to zero go. */
+async function applyPairDifference(tx: SqlClient, before: Map<string, { n: number }>, after: Map<string, { n: number }>): Promise<void> {
+  const changed = [...new Set([...before.keys(), ...after.keys()])]
+    .map((key) => ({ key: key.split('|').map(Number), d: (after.get(key)?.n ?? 0) - (before.get(key)?.n ?? 0) }))
+    .filter((x) => x.d !== 0);
+  if (!changed.length) return;
+  const [authors, kinds, actors] = [0, 1, 2].map((i) => changed.map((x) => x.key[i]));
+  await tx.query(`
+    INSERT INTO fc_engagement_pair AS t (author, kind, actor, n) SELECT * FROM unnest($1::int[], $2::int[], $3::int[], $4::int[])
+    ON CONFLICT (author, kind, actor) DO UPDATE SET n = t.n + EXCLUDED.n`, [authors, kinds, actors, changed.map((x) => x.d)]);
+  await tx.query(`
+    DELETE FROM fc_engagement_pair t USING unnest($1::int[], $2::int[], $3::int[]) AS k(author, kind, actor)
+    WHERE t.author = k.author AND t.kind = k.kind AND t.actor = k.actor AND t.n = 0`, [authors, kinds, actors]);
+}
+
+/** Adds after − before to fc_profile_counts, fc_cast_counts and fc_engagement_pair. */
 export async function applyCountDifference(tx: SqlClient, before: Contributions, after: Contributions): Promise<void> {
   await applyDifference(tx, 'fc_profile_counts', 'fid', 'int', COUNTERS, before.profiles, after.profiles);
   await applyDifference(tx, 'fc_cast_counts', 'hash', 'text', CAST_COUNTERS, before.casts, after.casts);
+  await applyPairDifference(tx, before.pairs, after.pairs);
 }
 
 /** A follow row as fc_follower_day counts it: +1 on its day, −1 on its unfollow's day (self-follows never). */

@@ -156,6 +156,25 @@ describe('engagement', () => {
     expect((await s.rest('/api/farcaster/user/engagement/1?limit=101')).status).toBe(400);
   });
 
+  it('when the live tables are current, then the lists are read from the engaging pairs; while an import has left them stale, they are counted from the rows, with the same answer', async () => {
+    const sql = s.testDb.db.sql;
+    const answer = async () => (await s.rest('/api/farcaster/user/engagement/1')).body;
+    const stored = await answer();
+    const inboundLikes = async () => fids((await answer()).inbound.likes);
+    expect(await inboundLikes()).toEqual([3, 2]);
+    // 2 liked one of 1's casts; the stored pair now says 101 times, so 2 comes first when the pair is read.
+    await sql.query('UPDATE fc_engagement_pair SET n = n + 100 WHERE author = 1 AND kind = 0 AND actor = 2');
+    try {
+      expect(await inboundLikes()).toEqual([2, 3]);
+      await markFarcasterLiveStale(sql);
+      expect(await answer()).toEqual(stored);
+    } finally {
+      await clearFarcasterLiveStale(sql);
+      await sql.query('UPDATE fc_engagement_pair SET n = n - 100 WHERE author = 1 AND kind = 0 AND actor = 2');
+    }
+    expect(await answer()).toEqual(stored);
+  });
+
   it('when a reply or quote targets a deleted cast, then it counts for nobody', async () => {
     const three = (await s.rest('/api/farcaster/user/engagement/3')).body;
     expect([fids(three.outbound.comments), fids(three.outbound.quotes), fids(three.inbound.likes)]).toEqual([[1], [], [1]]);

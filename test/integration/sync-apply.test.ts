@@ -24,12 +24,16 @@ describe.each(bothDatabases())('sync writer on %s', (_name, open) => {
   let t: TestDatabase;
   const q = <R = Record<string, unknown>>(text: string, params?: unknown[]) => t.db.sql.query<R>(text, params);
   const reset = () => t.db.sql.exec(`TRUNCATE fc_link, fc_link_compact, fc_cast, fc_reaction, fc_user_data, fc_verification, fc_fname, fc_user,
-    fc_profile_counts, fc_cast_counts, fc_follower_day, sync_cursor`);
+    fc_profile_counts, fc_cast_counts, fc_engagement_pair, fc_follower_day, sync_cursor`);
   const counts = async () => Object.fromEntries((await q<{ fid: number; c: number[] }>(`
     SELECT fid, ARRAY[followers, following, posts, likes_received, recasts_received, replies_received, quotes_received] AS c
     FROM fc_profile_counts ORDER BY fid`)).map((r) => [r.fid, r.c]));
   const castCounts = async () => Object.fromEntries((await q<{ hash: string; c: number[] }>(`
     SELECT hash, ARRAY[likes, recasts, replies, quotes] AS c FROM fc_cast_counts ORDER BY hash`)).map((r) => [r.hash, r.c]));
+  /** fc_engagement_pair as { 'author <- actor kind': n }. */
+  const pairs = async () => Object.fromEntries((await q<{ author: number; kind: number; actor: number; n: number }>(
+    'SELECT author, kind, actor, n FROM fc_engagement_pair ORDER BY author, kind, actor'))
+    .map((r) => [`${r.author} <- ${r.actor} ${['likes', 'replies', 'quotes'][r.kind]}`, r.n]));
   const daily = () => q<{ fid: number; day: string; delta: number }>(`SELECT fid, to_char(day, 'YYYY-MM-DD') AS day, delta FROM fc_follower_day ORDER BY fid, day`);
   const links = () => q(`SELECT fid, target_fid, timestamp, deleted_at FROM fc_link ORDER BY fid, target_fid`);
   const baseRows = async () => ({
@@ -39,9 +43,9 @@ describe.each(bothDatabases())('sync writer on %s', (_name, open) => {
   });
   /** The live tables, then the same tables rebuilt from the rows: they must agree. */
   const liveAndRebuilt = async () => {
-    const live = { counts: await counts(), casts: await castCounts(), daily: await daily() };
+    const live = { counts: await counts(), casts: await castCounts(), pairs: await pairs(), daily: await daily() };
     await rebuildFarcasterLive(t.db.sql);
-    return { live, rebuilt: { counts: await counts(), casts: await castCounts(), daily: await daily() } };
+    return { live, rebuilt: { counts: await counts(), casts: await castCounts(), pairs: await pairs(), daily: await daily() } };
   };
 
   beforeAll(async () => { t = await open(); });
@@ -87,15 +91,22 @@ describe.each(bothDatabases())('sync writer on %s', (_name, open) => {
     await applyOps(t.db.sql, [cast(7, 100, 10)]);
     expect(await counts()).toEqual({ 7: [0, 0, 1, 1, 0, 0, 0] });
     expect(await castCounts()).toEqual({ [hash(100)]: [1, 0, 0, 0] });
+    expect(await pairs()).toEqual({ '7 <- 5 likes': 1 });
     // A reply and a quote from others, and one from the author (never counted), in one batch with the author's own like.
     await applyOps(t.db.sql, [cast(8, 101, 11, { fid: 7, n: 100 }), cast(9, 102, 12, undefined, { fid: 7, n: 100 }),
       cast(7, 103, 13, { fid: 7, n: 100 }), like(7, 100, 7, 14)]);
     expect(await castCounts()).toEqual({ [hash(100)]: [1, 0, 1, 1] });
-    await applyOps(t.db.sql, [uncast(8, 101, 15)]);
+    expect(await pairs()).toEqual({ '7 <- 5 likes': 1, '7 <- 8 replies': 1, '7 <- 9 quotes': 1 });
+    // A second like from 5, on another cast of 7's: the pair counts both.
+    await applyOps(t.db.sql, [cast(7, 104, 16), like(5, 104, 7, 17)]);
+    expect(await pairs()).toEqual({ '7 <- 5 likes': 2, '7 <- 8 replies': 1, '7 <- 9 quotes': 1 });
+    await applyOps(t.db.sql, [uncast(8, 101, 15), uncast(7, 104, 18)]);
     expect(await castCounts()).toEqual({ [hash(100)]: [1, 0, 0, 1] });
+    expect(await pairs()).toEqual({ '7 <- 5 likes': 1, '7 <- 9 quotes': 1 });
     await applyOps(t.db.sql, [uncast(7, 100, 30)]);
     expect(await counts()).toEqual({ 9: [0, 0, 1, 0, 0, 0, 0] });
     expect(await castCounts()).toEqual({});
+    expect(await pairs()).toEqual({});
     // The cast's add delivered again changes nothing: a removed cast stays removed.
     await applyOps(t.db.sql, [cast(7, 100, 10)]);
     expect(await counts()).toEqual({ 9: [0, 0, 1, 0, 0, 0, 0] });
@@ -190,7 +201,7 @@ describe.each(bothDatabases())('sync writer on %s', (_name, open) => {
     });
   };
 
-  it('when random histories are applied in batches, then the live counters and daily history equal a rebuild from the rows', async () => {
+  it('when random histories are applied in batches, then the live counters, engaging pairs and daily history equal a rebuild from the rows', async () => {
     await fc.assert(fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 40 }), fc.integer({ min: 1, max: 8 }), async (raw, size) => {
       await reset();
       const ops = consistent(raw);
@@ -205,10 +216,10 @@ describe.each(bothDatabases())('sync writer on %s', (_name, open) => {
       const ops = consistent(raw);
       await reset();
       await applyOps(t.db.sql, ops);
-      const forward = { rows: await baseRows(), counts: await counts(), casts: await castCounts(), daily: await daily() };
+      const forward = { rows: await baseRows(), counts: await counts(), casts: await castCounts(), pairs: await pairs(), daily: await daily() };
       await reset();
       for (const o of [...ops].reverse()) await applyOps(t.db.sql, [o, o]);
-      expect({ rows: await baseRows(), counts: await counts(), casts: await castCounts(), daily: await daily() }).toEqual(forward);
+      expect({ rows: await baseRows(), counts: await counts(), casts: await castCounts(), pairs: await pairs(), daily: await daily() }).toEqual(forward);
     }), { numRuns: 60 });
   });
 });

@@ -165,6 +165,7 @@ const TABLES = {
   fc_profile_counts: `SELECT * FROM fc_profile_counts WHERE followers + following + posts + likes_received + recasts_received
     + replies_received + quotes_received > 0 ORDER BY fid`,
   fc_cast_counts: 'SELECT * FROM fc_cast_counts ORDER BY hash',
+  fc_engagement_pair: 'SELECT * FROM fc_engagement_pair ORDER BY author, kind, actor',
   fc_follower_day: 'SELECT fid, day::text AS day, delta FROM fc_follower_day WHERE delta <> 0 ORDER BY fid, day',
 } as const;
 
@@ -297,7 +298,7 @@ describe('import and sync store the same', () => {
     for (const name of Object.keys(TABLES)) expect([name, a[name]]).toEqual([name, b[name]]);
     // Not vacuous: every kind has rows, removed ones among them.
     expect(Object.fromEntries(Object.entries(a).map(([k, v]) => [k, v.length]))).toEqual({
-      fc_user: 5, fc_link: 5, fc_cast: 5, fc_reaction: 5, fc_user_data: 8, fc_verification: 3, fc_fname_live: 2, fc_profile_counts: 4, fc_cast_counts: 3,
+      fc_user: 5, fc_link: 5, fc_cast: 5, fc_reaction: 5, fc_user_data: 8, fc_verification: 3, fc_fname_live: 2, fc_profile_counts: 4, fc_cast_counts: 3, fc_engagement_pair: 5,
       fc_follower_day: 2,
     });
   });
