@@ -24,7 +24,7 @@ export class SqlTimings {
 /** The statement's first ~90 characters with whitespace collapsed: enough to tell applyOps' statements apart. */
 function label(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.includes('GROUPING SETS ((fid), (hash))') ? 'WITH … (live-counts contributions)' : flat.slice(0, 90);
+  return flat.includes('GROUPING SETS ((fid), (hash)') ? 'WITH … (live-counts contributions)' : flat.slice(0, 90);
 }
 
 export function timedSql(inner: SqlClient, t: SqlTimings): SqlClient {
