@@ -1,8 +1,49 @@
 // A fresh, migrated database per test file: in-memory PGlite by default, or a
 // new Postgres database on TEST_DATABASE_URL's server (dropped afterwards).
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import { Database } from '../../src/db/database';
-import { migrate } from '../../src/db/migrate';
+import { migrate, migrationFiles } from '../../src/db/migrate';
+import { pgliteSqlClient } from '../../src/db/sql-client';
+import { projectRoot } from '../../src/project-root';
+
+/**
+ * An archive of a migrated PGlite data directory, made once per set of
+ * migrations (and PGlite version) and kept in the system's temporary
+ * directory: a store loaded from it opens in about a third of the time of
+ * initdb plus the migrations (the suite opens a few hundred). Each file's
+ * store is still its own copy.
+ */
+async function migratedArchive(): Promise<Blob> {
+  const pgliteVersion = JSON.parse(readFileSync(path.join(projectRoot(), 'node_modules/@electric-sql/pglite/package.json'), 'utf8')).version as string;
+  const key = createHash('sha256').update(pgliteVersion)
+    .update(migrationFiles().map((m) => `${m.name}:${m.checksum}`).join('\n')).digest('hex').slice(0, 16);
+  const file = path.join(tmpdir(), `sga-test-pglite-${key}.tar`);
+  if (!existsSync(file)) {
+    const lite = new PGlite();
+    try {
+      await migrate(pgliteSqlClient(lite));
+      const tarball = await lite.dumpDataDir('none');
+      // Written whole under another name first: the other test workers may be reading or writing it too.
+      const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+      writeFileSync(partial, Buffer.from(await tarball.arrayBuffer()));
+      renameSync(partial, file);
+    } finally {
+      await lite.close();
+    }
+  }
+  return new Blob([readFileSync(file)]);
+}
+
+async function openPglite(): Promise<Database> {
+  const db = Database.open({ dataDir: 'memory://', pgliteDataDirArchive: await migratedArchive() });
+  // Nothing to apply: the archive's name is derived from the migrations, so it holds them all.
+  await migrate(db.sql);
+  return db;
+}
 
 export interface TestDatabase { db: Database; url?: string; close(): Promise<void> }
 
@@ -11,8 +52,7 @@ export const onPostgres = () => Boolean(process.env.TEST_DATABASE_URL);
 export async function createTestDatabase(): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const db = Database.open({ dataDir: 'memory://' });
-    await migrate(db.sql);
+    const db = await openPglite();
     return { db, close: () => db.close() };
   }
   const name = `sga_test_${randomBytes(6).toString('hex')}`;
@@ -34,8 +74,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 
 /** A migrated in-memory PGlite database, whatever TEST_DATABASE_URL says. */
 export async function createPgliteDatabase(): Promise<TestDatabase> {
-  const db = Database.open({ dataDir: 'memory://' });
-  await migrate(db.sql);
+  const db = await openPglite();
   return { db, close: () => db.close() };
 }
 

@@ -1,0 +1,39 @@
+// The embedded store's options reach PGlite whether it lives in memory or in a
+// directory (PGlite ignores its options argument when no directory is given),
+// and an in-memory store can start from an archive of a migrated one.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Database } from '../../src/db/database';
+import { createPgliteDatabase } from '../helpers/test-database';
+
+const sharedBuffers = async (db: Database) => (await db.sql.query<{ shared_buffers: string }>('SHOW shared_buffers'))[0].shared_buffers;
+
+describe('embedded store options', () => {
+  it('when a store is in memory or in a directory, then its shared_buffers are the configured ones (16 MB unless told)', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'sga-pglite-options-'));
+    const stores = [
+      Database.open({ dataDir: 'memory://' }),
+      Database.open({ dataDir: 'memory://', pgliteSharedBuffersMb: 8 }),
+      Database.open({ dataDir: dir, pgliteSharedBuffersMb: 8 }),
+    ];
+    try {
+      expect(await Promise.all(stores.map(sharedBuffers))).toEqual(['16MB', '8MB', '8MB']);
+    } finally {
+      await Promise.all(stores.map((s) => s.close()));
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('when in-memory stores start from the migrated archive, then each holds the schema and its own rows', async () => {
+    const [a, b] = [await createPgliteDatabase(), await createPgliteDatabase()];
+    try {
+      await a.db.sql.query(`INSERT INTO app_meta (key, value) VALUES ('only-in-a', 'x')`);
+      const keys = async (db: Database) => (await db.sql.query<{ key: string }>(`SELECT key FROM app_meta WHERE key = 'only-in-a'`)).map((r) => r.key);
+      expect([await keys(a.db), await keys(b.db)]).toEqual([['only-in-a'], []]);
+      expect(await sharedBuffers(a.db)).toBe('16MB');
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+});
