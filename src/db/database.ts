@@ -44,7 +44,7 @@ export interface DatabaseOptions {
   /**
    * An in-memory PGlite starts from this archive of a data directory (PGlite's
    * dumpDataDir) instead of creating one: the tests open hundreds of stores,
-   * and loading one migrated copy costs a fraction of initdb and the migrations.
+   * and loading a migrated copy takes about half the time of initdb and the migrations.
    */
   pgliteDataDirArchive?: Blob;
   /** Streaming replicas of databaseUrl that request reads may go to (Postgres only). */

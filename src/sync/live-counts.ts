@@ -110,7 +110,7 @@ const pairKey = (author: number, kind: number, actor: number) => `${author}|${ki
 /** What changed rows contribute: per fid to its counters, per cast to what it was given, per engaging pair to its count. */
 export interface Contributions { profiles: Map<number, Counts>; casts: Map<string, CastCounts>; pairs: Map<string, { n: number }> }
 
-/** What the changed rows contribute to each fid's counters and each cast's, as the tables stand now. */
+/** What the changed rows contribute to each fid's counters, each cast's and each engaging pair's, as the tables stand now. */
 export async function contributions(tx: SqlClient, keys: ChangedKeys): Promise<Contributions> {
   const out: Contributions = { profiles: new Map(), casts: new Map(), pairs: new Map() };
   if (!keys.links.length && !keys.reactions.length && !keys.casts.length) return out;
