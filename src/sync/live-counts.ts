@@ -135,43 +135,43 @@ export async function contributions(tx: SqlClient, keys: ChangedKeys): Promise<C
   return out;
 }
 
-/** Adds after − before to each row of `table` (keyed by `key` of `keyType`); rows that fall to all zeros go (the rebuild writes none). */
-async function applyDifference<K extends string | number, C extends string>(tx: SqlClient, table: string, key: string, keyType: string,
-  counters: readonly C[], before: Map<K, Record<C, number>>, after: Map<K, Record<C, number>>): Promise<void> {
+/** How a table of counters is keyed: its key columns, their SQL types, and a map key's values for them. */
+interface TableKey<K> { table: string; columns: readonly string[]; types: readonly string[]; values(id: K): unknown[] }
+
+const PROFILE_KEY: TableKey<number> = { table: 'fc_profile_counts', columns: ['fid'], types: ['int'], values: (fid) => [fid] };
+const CAST_KEY: TableKey<string> = { table: 'fc_cast_counts', columns: ['hash'], types: ['text'], values: (hash) => [hash] };
+const PAIR_KEY: TableKey<string> = {
+  table: 'fc_engagement_pair', columns: ['author', 'kind', 'actor'], types: ['int', 'int', 'int'], values: (key) => key.split('|').map(Number),
+};
+const PAIR_COUNTERS = ['n'] as const;
+
+/** Adds after − before to each row of `key.table`; rows that fall to all zeros go (the rebuild writes none). */
+async function applyDifference<K, C extends string>(tx: SqlClient, key: TableKey<K>, counters: readonly C[],
+  before: Map<K, Record<C, number>>, after: Map<K, Record<C, number>>): Promise<void> {
   const ids = [...new Set([...before.keys(), ...after.keys()])];
   const changed = ids.map((id) => ({ id, d: counters.map((c) => (after.get(id)?.[c] ?? 0) - (before.get(id)?.[c] ?? 0)) }))
     .filter((x) => x.d.some((v) => v !== 0));
   if (!changed.length) return;
-  const columns = counters.map((_, i) => changed.map((x) => x.d[i]));
+  const keyValues = changed.map((x) => key.values(x.id));
+  const keyColumns = key.columns.map((_, i) => keyValues.map((v) => v[i]));
+  const counterColumns = counters.map((_, i) => changed.map((x) => x.d[i]));
+  const keyParams = key.types.map((type, i) => `$${i + 1}::${type}[]`);
   await tx.query(`
-    INSERT INTO ${table} AS t (${key}, ${counters.join(', ')})
-    SELECT * FROM unnest($1::${keyType}[], ${columns.map((_, i) => `$${i + 2}::int[]`).join(', ')})
-    ON CONFLICT (${key}) DO UPDATE SET ${counters.map((c) => `${c} = t.${c} + EXCLUDED.${c}`).join(', ')}`,
-  [changed.map((x) => x.id), ...columns]);
-  await tx.query(`DELETE FROM ${table} WHERE ${key} = ANY($1::${keyType}[]) AND ${counters.map((c) => `${c} = 0`).join(' AND ')}`,
-    [changed.map((x) => x.id)]);
-}
-
-/** Adds after − before to fc_engagement_pair; pairs that fall to zero go. */
-async function applyPairDifference(tx: SqlClient, before: Map<string, { n: number }>, after: Map<string, { n: number }>): Promise<void> {
-  const changed = [...new Set([...before.keys(), ...after.keys()])]
-    .map((key) => ({ key: key.split('|').map(Number), d: (after.get(key)?.n ?? 0) - (before.get(key)?.n ?? 0) }))
-    .filter((x) => x.d !== 0);
-  if (!changed.length) return;
-  const [authors, kinds, actors] = [0, 1, 2].map((i) => changed.map((x) => x.key[i]));
+    INSERT INTO ${key.table} AS t (${key.columns.join(', ')}, ${counters.join(', ')})
+    SELECT * FROM unnest(${[...keyParams, ...counters.map((_, i) => `$${keyParams.length + i + 1}::int[]`)].join(', ')})
+    ON CONFLICT (${key.columns.join(', ')}) DO UPDATE SET ${counters.map((c) => `${c} = t.${c} + EXCLUDED.${c}`).join(', ')}`,
+  [...keyColumns, ...counterColumns]);
   await tx.query(`
-    INSERT INTO fc_engagement_pair AS t (author, kind, actor, n) SELECT * FROM unnest($1::int[], $2::int[], $3::int[], $4::int[])
-    ON CONFLICT (author, kind, actor) DO UPDATE SET n = t.n + EXCLUDED.n`, [authors, kinds, actors, changed.map((x) => x.d)]);
-  await tx.query(`
-    DELETE FROM fc_engagement_pair t USING unnest($1::int[], $2::int[], $3::int[]) AS k(author, kind, actor)
-    WHERE t.author = k.author AND t.kind = k.kind AND t.actor = k.actor AND t.n = 0`, [authors, kinds, actors]);
+    DELETE FROM ${key.table} t USING unnest(${keyParams.join(', ')}) AS k(${key.columns.join(', ')})
+    WHERE ${key.columns.map((c) => `t.${c} = k.${c}`).join(' AND ')} AND ${counters.map((c) => `t.${c} = 0`).join(' AND ')}`,
+  keyColumns);
 }
 
 /** Adds after − before to fc_profile_counts, fc_cast_counts and fc_engagement_pair. */
 export async function applyCountDifference(tx: SqlClient, before: Contributions, after: Contributions): Promise<void> {
-  await applyDifference(tx, 'fc_profile_counts', 'fid', 'int', COUNTERS, before.profiles, after.profiles);
-  await applyDifference(tx, 'fc_cast_counts', 'hash', 'text', CAST_COUNTERS, before.casts, after.casts);
-  await applyPairDifference(tx, before.pairs, after.pairs);
+  await applyDifference(tx, PROFILE_KEY, COUNTERS, before.profiles, after.profiles);
+  await applyDifference(tx, CAST_KEY, CAST_COUNTERS, before.casts, after.casts);
+  await applyDifference(tx, PAIR_KEY, PAIR_COUNTERS, before.pairs, after.pairs);
 }
 
 /** A follow row as fc_follower_day counts it: +1 on its day, −1 on its unfollow's day (self-follows never). */
