@@ -144,7 +144,8 @@ export class Database {
     // One options object: PGlite drops the second argument when the first (the data directory) is not a string,
     // so an in-memory store given (undefined, options) ran with none of them.
     const lite = new CountingPGlite({
-      ...(inMemory ? (opts.pgliteDataDirArchive ? { loadDataDir: opts.pgliteDataDirArchive } : {}) : { dataDir: opts.dataDir }),
+      dataDir: inMemory ? undefined : opts.dataDir,
+      loadDataDir: inMemory ? opts.pgliteDataDirArchive : undefined,
       startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${opts.pgliteSharedBuffersMb ?? DEFAULT_PGLITE_SHARED_BUFFERS_MB}MB`],
     });
     const prisma = new PrismaClient({ adapter: new PrismaPGlite(lite), log });

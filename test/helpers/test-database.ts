@@ -17,7 +17,15 @@ import { projectRoot } from '../../src/project-root';
  * plus the migrations (1.1 against 2.3–2.6 s; the suite opens a few hundred). Each file's
  * store is still its own copy.
  */
-async function migratedArchive(): Promise<Blob> {
+function migratedArchive(): Promise<Blob> {
+  archive ??= loadOrMakeArchive();
+  return archive;
+}
+
+/** This test file's copy of the archive: every store it opens loads from the same bytes. */
+let archive: Promise<Blob> | undefined;
+
+async function loadOrMakeArchive(): Promise<Blob> {
   const pgliteVersion = JSON.parse(readFileSync(path.join(projectRoot(), 'node_modules/@electric-sql/pglite/package.json'), 'utf8')).version as string;
   const key = createHash('sha256').update(pgliteVersion)
     .update(migrationFiles().map((m) => `${m.name}:${m.checksum}`).join('\n')).digest('hex').slice(0, 16);
@@ -39,10 +47,8 @@ async function migratedArchive(): Promise<Blob> {
 }
 
 async function openPglite(): Promise<Database> {
-  const db = Database.open({ dataDir: 'memory://', pgliteDataDirArchive: await migratedArchive() });
-  // Nothing to apply: the archive's name is derived from the migrations, so it holds them all.
-  await migrate(db.sql);
-  return db;
+  // Already migrated: the archive's name is derived from the migrations, so it holds them all.
+  return Database.open({ dataDir: 'memory://', pgliteDataDirArchive: await migratedArchive() });
 }
 
 export interface TestDatabase { db: Database; url?: string; close(): Promise<void> }
