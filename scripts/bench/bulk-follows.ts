@@ -14,7 +14,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Database } from '../../src/db/database';
-import { finishImport } from '../../src/importer/finalize';
+import { analyzeTables, finishImport } from '../../src/importer/finalize';
 import { databaseUrl, log } from './bench-db';
 
 const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
@@ -72,6 +72,7 @@ async function main() {
   const db = Database.open({ databaseUrl: databaseUrl(SERVER, values.database), dataDir: '' });
   try {
     for (const t of TABLES) await load(db, path.resolve(values.dir), t);
+    await analyzeTables(db.sql, TABLES.map((t) => t.target));
     await finishImport(db.sql, new Set(TABLES.map((t) => t.target)));
   } finally {
     await db.close();

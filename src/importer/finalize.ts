@@ -13,7 +13,20 @@ const PRICE_INPUTS = ['lens_act', 'token_price', 'token', 'lens_action_module'];
 const COLLECT_INPUTS = [...PRICE_INPUTS, 'lens_publication'];
 
 /**
- * `touched` holds the target tables that received rows in this run. Answers the
+ * Fresh planner statistics for tables a bulk load changed. Without them (autovacuum
+ * may be off, or still busy elsewhere, after a bulk load) later statements plan for
+ * the table's old size: the refresh's joins were planned for 17k rows instead of
+ * millions, and at the network's size one 50k-row chunk of Lens profiles ran for
+ * over 7 minutes (then cancelled) in the cross-match trigger's join with 730k
+ * Farcaster verifications that nothing had analyzed yet.
+ */
+export async function analyzeTables(sql: SqlClient, tables: Iterable<string>): Promise<void> {
+  for (const table of tables) await sql.exec(`ANALYZE "${table}"`);
+}
+
+/**
+ * `touched` holds the target tables that received rows in this run, each analyzed
+ * once its rows were in (analyzeTables). Answers the
  * collects' warnings when acts came in (else none).
  */
 export async function finishImport(sql: SqlClient, touched: ReadonlySet<string>): Promise<Record<string, number>> {
@@ -34,9 +47,11 @@ export async function finishImport(sql: SqlClient, touched: ReadonlySet<string>)
   }
   if (touched.has('lens_handle_name') || touched.has('lens_handle_link')) await deriveHandles(sql);
   const warnings = acts ? await collectWarnings(sql) : {};
-  // Fresh planner statistics for what changed: without them (autovacuum may be off or
-  // late after a bulk load) the refresh's joins were planned for 17k rows instead of millions.
-  for (const table of [...touched].sort()) await sql.exec(`ANALYZE "${table}"`);
+  // The tables written above; each imported table was analyzed as soon as it was loaded.
+  await analyzeTables(sql, [
+    ...(COLLECT_INPUTS.some((t) => touched.has(t)) ? ['lens_act', 'lens_collect_category_month'] : []),
+    ...(touched.has('lens_handle_name') || touched.has('lens_handle_link') ? ['lens_handle'] : []),
+  ]);
   // Bulk writes bypass the live sync's per-event counting: the next refresh rebuilds them.
   if ([...touched].some((t) => t.startsWith('fc_'))) await markFarcasterLiveStale(sql);
   for (const p of Object.values(PROTOCOLS)) {

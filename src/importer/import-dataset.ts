@@ -7,7 +7,7 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Database } from '../db/database';
 import type { SqlClient } from '../db/sql-client';
-import { finishImport } from './finalize';
+import { analyzeTables, finishImport } from './finalize';
 import type { ImportContext } from './import-table';
 import { IMPORT_STEPS } from './import-steps';
 import { recoverDeadImports } from './dead-imports';
@@ -71,6 +71,8 @@ async function runImport(
       tables.push(report);
       if (report.rowsOk === 0) continue;
       step.targets.forEach((t) => touched.add(t));
+      // Now, not at the end: the next steps' statements and triggers read these tables.
+      await analyzeTables(sql, step.targets);
       if (step.targets.includes('lens_act')) actReports.push(report);
     }
     const collectWarnings = await finishImport(sql, touched);

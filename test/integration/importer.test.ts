@@ -218,7 +218,31 @@ describe.each(targets)('importer on %s', (_name, open) => {
     expect(await one(`SELECT status, report->>'error' AS error FROM import_run ORDER BY id DESC LIMIT 1`))
       .toEqual({ status: 'failed', error: 'merge failed' });
   });
+
+  test('when a table is loaded, then it is analyzed before the next tables merge (their statements and triggers read it)', async () => {
+    const statements: string[] = [];
+    const recording = { sql: onStatement(sql(), (text) => statements.push(text)), jobEvents: new JobEvents() } as unknown as Database;
+    await importDataset(recording, { dir: fixture('import-basic'), progress: 'silent' });
+    const first = (pattern: RegExp) => statements.findIndex((text) => pattern.test(text));
+    const analyzed = first(/^ANALYZE "fc_verification"$/);
+    expect(analyzed).toBeGreaterThan(first(/INSERT INTO "fc_verification"/));
+    // The cross-match trigger of lens_profile joins fc_verification: planned without its statistics, it rescanned every verification per profile.
+    expect(analyzed).toBeLessThan(first(/INSERT INTO "lens_profile"/));
+    expect(statements.filter((text) => text === 'ANALYZE "fc_verification"')).toHaveLength(1);
+  });
 });
+
+/** A SqlClient that reports every statement's text before running it. */
+function onStatement(inner: SqlClient, seen: (text: string) => void): SqlClient {
+  return {
+    kind: inner.kind,
+    query: async <T>(text: string, params?: unknown[]) => { seen(text); return inner.query<T>(text, params); },
+    exec: async (text) => { seen(text); return inner.exec(text); },
+    copyCsv: (t, columns, csv) => inner.copyCsv(t, columns, csv),
+    transaction: (fn) => inner.transaction((tx) => fn(onStatement(tx, seen))),
+    session: (fn) => inner.session((session) => fn(onStatement(session, seen))),
+  };
+}
 
 /** A SqlClient whose statements matching `pattern` fail, as a lost server would. */
 function failOn(inner: SqlClient, pattern: RegExp): SqlClient {
