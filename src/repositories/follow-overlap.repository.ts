@@ -1,10 +1,10 @@
 // Follow lists of one profile seen from a second one, for either protocol
 // (its follow table and id kind from domain/protocols): followers the viewer
 // follows, mutual follows, and who unfollowed in a window. One statement per
-// batch of profiles sharing the arguments. The first two start from the
-// follows of one profile (the viewer's, or the profile's own: a few thousand
-// at most, where a profile's followers can be a hundred thousand) and check
-// the other follow by primary key; unfollows come from a partial index.
+// batch of profiles sharing the arguments. The first two walk the shorter of
+// two lists, the follows of one profile (the viewer's, or the profile's own)
+// or the profile's followers, and check the other follow by key; unfollows
+// come from a partial index.
 import type { Database } from '../db/database';
 import { FARCASTER, generationOf, type ProtocolSpec } from '../domain/protocols';
 import { keysetJoin, keysetSql, orderBy, type KeysetRead, type OffsetRead, type OrderTerm } from './paging.sql';
@@ -19,26 +19,40 @@ export type OverlapVia = { viewer: number | string } | 'self';
 export interface OverlapRow { profile: string | number; other: string | number; followed_at: Date; followers: number; total: number }
 export interface OverlapTotalRow { profile: string | number; total: number }
 
-/** What `stats.followers` answers: live counters for Farcaster, the refreshed stats for Lens. */
-const followerCount = (p: ProtocolSpec, idExpr: string) => (p.name === FARCASTER.name
-  ? `(SELECT c.followers FROM fc_profile_counts c WHERE c.fid = ${idExpr})`
-  : `(SELECT s.followers FROM ${p.analytics.stats} s WHERE s.generation = ${generationOf(p)} AND s.profile_id = ${idExpr})`);
+/** What `stats.followers` / `stats.following` answer: live counters for Farcaster, the refreshed stats for Lens. */
+const followCount = (p: ProtocolSpec, column: 'followers' | 'following', idExpr: string) => (p.name === FARCASTER.name
+  ? `(SELECT c.${column} FROM fc_profile_counts c WHERE c.fid = ${idExpr})`
+  : `(SELECT s.${column} FROM ${p.analytics.stats} s WHERE s.generation = ${generationOf(p)} AND s.profile_id = ${idExpr})`);
 
 /**
- * Rows of followers `l` of profile x.id whom `o` (the viewer's or the profile's
- * own follows) also follows. Parameters: $1 profiles; the viewer is `viewerParam`.
- * The follows of one profile drive (a primary-key or follower-index range),
- * each checked by primary key: the LIMIT keeps the planner from flattening the
- * check into a join it might start from the other side, all followers of a
- * large profile (its estimate for `target = x.id` is a generic one).
+ * (other, followed_at) of the followers `other` of profile x.id whom the
+ * source (the viewer, or x itself) also follows, followed_at being when
+ * `other` followed x. Two ways to the same rows, and the shorter list drives
+ * (the counts decide, in a gate evaluated before either way runs, so only one
+ * does); each row it yields is checked by key on the other side:
+ * - the source's live follows, each checked against x: the LIMIT keeps the
+ *   planner from flattening the check into a join it might start from the
+ *   other side, all followers of a large profile (its estimate for
+ *   `target = x.id` is a generic one);
+ * - x's live followers, each checked against the source's follows.
+ * At the network's size a viewer with 885 follows and a profile with 43
+ * followers took 46 ms (4.7 warm) the first way and 1.3 ms (0.5) the second;
+ * a profile with 425k followers and a viewer with 500 follows, 21–30 ms the
+ * first way and 5 s the second. The counts only choose the way: stale or
+ * missing, the rows are the same.
  */
-function overlapFrom(p: ProtocolSpec, via: OverlapVia, viewerParam: string) {
+function overlapRows(p: ProtocolSpec, via: OverlapVia, viewerParam: string) {
   const { table, follower, followee } = p.follows;
   const source = via === 'self' ? 'x.id' : viewerParam;
-  return `FROM ${table} o
+  const fromFollowers = `(coalesce(${followCount(p, 'followers', 'x.id')}, 0) <= coalesce(${followCount(p, 'following', source)}, 0))`;
+  return `SELECT o.${followee} AS other, l.timestamp AS followed_at FROM ${table} o
       CROSS JOIN LATERAL (SELECT l.timestamp FROM ${table} l
         WHERE l.${follower} = o.${followee} AND l.${followee} = x.id AND l.deleted_at IS NULL LIMIT 1) l
-      WHERE o.${follower} = ${source} AND o.deleted_at IS NULL AND o.${followee} <> ${source} AND o.${followee} <> x.id`;
+      WHERE NOT ${fromFollowers} AND o.${follower} = ${source} AND o.deleted_at IS NULL AND o.${followee} <> ${source} AND o.${followee} <> x.id
+    UNION ALL
+    SELECT l.${follower}, l.timestamp FROM ${table} l
+      WHERE ${fromFollowers} AND l.${followee} = x.id AND l.deleted_at IS NULL AND l.${follower} <> ${source} AND l.${follower} <> x.id
+        AND EXISTS (SELECT 1 FROM ${table} o WHERE o.${follower} = ${source} AND o.${followee} = l.${follower} AND o.deleted_at IS NULL)`;
 }
 
 /** The list order: the other profile's followers, most first, then its id ascending (numeric). */
@@ -53,8 +67,8 @@ export function overlapPage(db: Database, p: ProtocolSpec, ids: readonly (string
     FROM unnest($1::${p.id.sqlArray}) AS x(id)
     CROSS JOIN LATERAL (
       SELECT *, count(*) OVER ()::int AS total FROM (
-        SELECT o.${p.follows.followee} AS other, l.timestamp AS followed_at, coalesce(${followerCount(p, `o.${p.follows.followee}`)}, 0) AS followers
-        ${overlapFrom(p, via, `$4::${p.id.sqlType}`)}) c
+        SELECT r.other, r.followed_at, coalesce(${followCount(p, 'followers', 'r.other')}, 0) AS followers
+        FROM (${overlapRows(p, via, `$4::${p.id.sqlType}`)}) r) c
       ORDER BY ${orderBy(overlapOrder(p, 'c'), read.fromEnd)} LIMIT $2 OFFSET $3) k
     ORDER BY x.id, ${orderBy(overlapOrder(p, 'k'), read.fromEnd)}`, [...ids], read.limit, read.offset, ...viewer);
 }
@@ -63,7 +77,7 @@ export function overlapPage(db: Database, p: ProtocolSpec, ids: readonly (string
 export function overlapTotals(db: Database, p: ProtocolSpec, ids: readonly (string | number)[], via: OverlapVia): Promise<OverlapTotalRow[]> {
   const viewer = via === 'self' ? [] : [via.viewer];
   return db.read<OverlapTotalRow>(`
-    SELECT x.id AS profile, (SELECT count(*) ${overlapFrom(p, via, `$2::${p.id.sqlType}`)})::int AS total
+    SELECT x.id AS profile, (SELECT count(*) FROM (${overlapRows(p, via, `$2::${p.id.sqlType}`)}) r)::int AS total
     FROM unnest($1::${p.id.sqlArray}) AS x(id)`, [...ids], ...viewer);
 }
 

@@ -3,6 +3,7 @@
 // walked forward and backward with exact order, totals and page flags; a
 // viewer following nobody, an unknown viewer, bad windows and bad input; and
 // one statement per field whatever the number of parent profiles.
+import { BUMP_DATA_VERSION_SQL } from '../../src/domain/protocols';
 import { errorOf } from '../helpers/graphql-error';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
@@ -172,6 +173,32 @@ describe('followers you know, mutual follows, unfollowers (viewer-graph)', () =>
       c: unfollowers { totalCount edges { node { id } } } } }`;
     for (const query of [q([1, 2]), q([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]), lq(['0x01', '0x05']), lq(['0x01', '0x05', '0x0100', '0x09', '0x02', '0x03'])]) {
       expect(await s.statementsFor(() => s.gql.request(query))).toBeLessThanOrEqual(BOUND);
+    }
+  });
+
+  it('when the counts that choose how to read the follows say otherwise, then the same lists (they choose the way, not the rows)', async () => {
+    const sql = s.testDb.db.sql;
+    const lists = () => Promise.all([
+      fcField(1, 'followersYouKnow', 'viewer: 2')(''), fc(1, 'mutualFollows')(''),
+      lensField('0x01', 'followersYouKnow', 'viewer: "0x2"')(''), lens('0x01', 'mutualFollows')(''),
+    ]);
+    const shift = async (by: number) => {
+      await sql.exec(`UPDATE fc_profile_counts SET followers = followers + ${by} WHERE fid = 1`);
+      await sql.exec(`UPDATE lens_profile_stats SET followers = followers + ${by} WHERE profile_id = '0x01'`);
+      await sql.exec(BUMP_DATA_VERSION_SQL);
+    };
+    const asIs = await lists();
+    expect(asIs.map((c) => c.edges.map((e) => e.node.id))).toEqual([
+      ['5', '3', '4', '6'], ['3', '4', '2', '7'], ['0x05', '0x03', '0x0100', '0x06'], ['0x03', '0x0100', '0x02', '0x07']]);
+    try {
+      // Counted as many followers: every list is read from the viewer's (or the profile's own) follows.
+      await shift(1000);
+      expect(await lists()).toEqual(asIs);
+      // Counted as none: every list is read from the profile's followers.
+      await shift(-2000);
+      expect(await lists()).toEqual(asIs);
+    } finally {
+      await shift(1000);
     }
   });
 
