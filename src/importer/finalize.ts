@@ -26,8 +26,8 @@ export async function analyzeTables(sql: SqlClient, tables: Iterable<string>): P
 
 /**
  * `touched` holds the target tables that received rows in this run, each analyzed
- * once its rows were in (analyzeTables). Answers the
- * collects' warnings when acts came in (else none).
+ * once its rows were in (analyzeTables). Answers the collects' warnings when acts
+ * came in (else none).
  */
 export async function finishImport(sql: SqlClient, touched: ReadonlySet<string>): Promise<Record<string, number>> {
   const acts = touched.has('lens_act');
