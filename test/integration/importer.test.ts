@@ -232,7 +232,7 @@ describe.each(targets)('importer on %s', (_name, open) => {
   });
 });
 
-/** A SqlClient that reports every statement's text before running it. */
+/** A SqlClient that reports every statement's text before running it; a throw from `seen` fails the statement. */
 function onStatement(inner: SqlClient, seen: (text: string) => void): SqlClient {
   return {
     kind: inner.kind,
@@ -246,18 +246,7 @@ function onStatement(inner: SqlClient, seen: (text: string) => void): SqlClient 
 
 /** A SqlClient whose statements matching `pattern` fail, as a lost server would. */
 function failOn(inner: SqlClient, pattern: RegExp): SqlClient {
-  return {
-    kind: inner.kind,
-    query: async <T>(text: string, params?: unknown[]) => {
-      if (pattern.test(text)) throw new Error('merge failed');
-      return inner.query<T>(text, params);
-    },
-    exec: async (text) => {
-      if (pattern.test(text)) throw new Error('merge failed');
-      return inner.exec(text);
-    },
-    copyCsv: (t, columns, csv) => inner.copyCsv(t, columns, csv),
-    transaction: (fn) => inner.transaction((tx) => fn(failOn(tx, pattern))),
-    session: (fn) => inner.session((session) => fn(failOn(session, pattern))),
-  };
+  return onStatement(inner, (text) => {
+    if (pattern.test(text)) throw new Error('merge failed');
+  });
 }
