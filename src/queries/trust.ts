@@ -3,6 +3,7 @@
 // contributor ids into profiles.
 import { badInput, profileNotFound } from '../errors/app-error';
 import { percentileCategory } from '../domain/periods';
+import { optionalDay } from '../domain/days';
 import type { TrustStrategy } from '../domain/trust';
 import type { TrustLoaders } from '../loaders/trust-loaders';
 
@@ -30,8 +31,9 @@ export type ProfileTrust = Awaited<ReturnType<typeof profileTrust>>;
 
 /** The five ranks and their bands at each refresh whose run fell on from..to (UTC days), oldest first, the last `first`. */
 export async function profileRankHistory(l: TrustLoaders, id: Id, args: { from?: string | null; to?: string | null; first: number }) {
-  const from = args.from ?? null;
-  const to = args.to ?? null;
+  // In the service's day range, as every other day argument: a year-0 day reached Postgres and failed there.
+  const from = optionalDay('from', args.from);
+  const to = optionalDay('to', args.to);
   if (from && to && from > to) throw badInput(`from (${from}) must not be after to (${to})`);
   const rows = await l.rankHistory.load({ id, from, to });
   const kept = rows.slice(Math.max(0, rows.length - args.first));

@@ -149,7 +149,8 @@ describe('trust strategies, explanation and rank history (trust-graph)', () => {
     const bad = await s.rest('/api/v2/farcaster/user/1/trust?strategy=pagerank');
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.body)).toContain('strategy');
-    for (const p of ['/api/v2/lens/profile/0x01/rank-history?from=2024-13-01', '/api/v2/farcaster/user/1/rank-history?to=yesterday']) {
+    for (const p of ['/api/v2/lens/profile/0x01/rank-history?from=2024-13-01', '/api/v2/farcaster/user/1/rank-history?to=yesterday',
+      '/api/v2/farcaster/user/1/rank-history?to=0000-01-01', '/api/v2/lens/profile/0x01/rank-history?from=2100-01-01']) {
       const r = await s.rest(p);
       expect([p, r.status]).toEqual([p, 400]);
       expect(JSON.stringify(r.body)).toContain(p.includes('from=') ? 'from' : 'to');
