@@ -1,9 +1,12 @@
 // The engagement graph of the ENGAGEMENT trust strategy: an edge i → j weighs
-// what i did to j, each interaction kind at its weight (src/domain/trust.ts),
-// summed in SQL per (i, j) pair. Read in batches of source profiles (each read
-// through the indexes on the sources' own columns), so no statement aggregates
-// the whole graph at once. Only profiles of the follow graph's node set are
-// endpoints (an engaged id the service does not know is skipped).
+// what i did to j, each interaction kind at its weight (src/domain/trust.ts).
+// The interactions are summed in SQL per (i, j) pair, read in batches of source
+// profiles (each read through the indexes on the sources' own columns), so no
+// statement aggregates the whole graph at once. The follows come from the follow
+// graph the refresh already holds in memory: reading them again from SQL was most
+// of this step at the network's size (200 batches of 12-13 s re-reading 171 M
+// follows). Only profiles of the follow graph's node set are endpoints (an
+// engaged id the service does not know is skipped).
 import type { SqlClient } from '../db/sql-client';
 import { PROTOCOLS, type ProtocolName } from '../domain/protocols';
 import { TRUST_WEIGHTS } from '../domain/trust';
@@ -18,7 +21,8 @@ const lw = W.lens.engagement;
 
 /**
  * Farcaster: likes and recasts of j's live casts, replies to j's live casts,
- * mentions of j in i's casts, i's live follow of j. Deleted rows never count.
+ * mentions of j in i's casts (i's live follow of j comes from the follow graph).
+ * Deleted rows never count.
  */
 const FARCASTER_EDGES = `
   SELECT src, dst, sum(w)::float8 AS w FROM (
@@ -31,17 +35,12 @@ const FARCASTER_EDGES = `
     UNION ALL
     SELECT c.fid, m.fid, ${fw.mentions} FROM fc_cast c CROSS JOIN LATERAL unnest(c.mentions) AS m(fid)
     WHERE c.fid = ANY($1::int[]) AND c.deleted_at IS NULL
-    UNION ALL
-    SELECT l.fid, l.target_fid, ${fw.follows} FROM fc_link l WHERE l.fid = ANY($1::int[]) AND l.deleted_at IS NULL
   ) e WHERE src <> dst GROUP BY src, dst`;
 
-/** Lens: i's live follow of j, comments on and mirrors of j's visible publications, collects of j's publications. */
+/** Lens: comments on and mirrors of j's visible publications, collects of j's publications (follows: the follow graph). */
 const LENS_EDGES = `
   SELECT src, dst, sum(w)::float8 AS w FROM (
-    SELECT f.follower_profile_id AS src, f.profile_id AS dst, ${lw.follows} AS w
-    FROM lens_follow f WHERE f.follower_profile_id = ANY($1::text[]) AND f.deleted_at IS NULL
-    UNION ALL
-    SELECT c.profile_id, parent.profile_id, CASE c.publication_type WHEN 'COMMENT' THEN ${lw.comments} ELSE ${lw.mirrors} END
+    SELECT c.profile_id AS src, parent.profile_id AS dst, CASE c.publication_type WHEN 'COMMENT' THEN ${lw.comments} ELSE ${lw.mirrors} END AS w
     FROM lens_publication c JOIN lens_publication parent ON parent.publication_id = c.parent_publication_id
     WHERE c.profile_id = ANY($1::text[]) AND c.publication_type IN ('COMMENT', 'MIRROR') AND NOT c.is_hidden AND NOT parent.is_hidden
     UNION ALL
@@ -51,21 +50,34 @@ const LENS_EDGES = `
 /**
  * The engagement graph as the adjacency the score iterates over, built as it is
  * read: ids are in node order and each batch holds whole rows of its sources
- * (pairs are distinct, self-pairs left out, by the statement), so a batch's
- * edges sorted by source append straight to the CSR. No edge list is ever held
- * beside it: 12 bytes an edge, plus the growth slack until the end.
+ * (pairs are distinct, self-pairs left out, by the statement), so each source's
+ * interactions, sorted by target, merge with its row of the follow graph (also
+ * sorted, by target) and append straight to the CSR. `follows` is the follow
+ * graph's adjacency on the same nodes (distinct pairs, no self-follows). No edge
+ * list is ever held beside it: 12 bytes an edge, plus the growth slack until the
+ * end, sized from the follow count so that one growth step is rarely needed.
  */
 export async function loadEngagementCsr<K extends number | string>(
-  sql: SqlClient, protocol: ProtocolName, ids: readonly K[], indexOf: Map<K, number>, sourcesPerBatch = SOURCES_PER_BATCH,
+  sql: SqlClient, protocol: ProtocolName, ids: readonly K[], indexOf: Map<K, number>, follows: Csr, sourcesPerBatch = SOURCES_PER_BATCH,
 ): Promise<Csr & { weight: Float64Array; rowWeight: Float64Array }> {
   const statement = protocol === 'farcaster' ? FARCASTER_EDGES : LENS_EDGES;
+  const followWeight = (protocol === 'farcaster' ? fw : lw).follows;
   const fromRow = PROTOCOLS[protocol].id.fromRow as (v: unknown) => K;
   const n = ids.length;
+  if (follows.offset.length !== n + 1) throw new RangeError(`loadEngagementCsr: the follow adjacency has ${follows.offset.length - 1} nodes, not ${n}`);
   const offset = new Int32Array(n + 1);
   const rowWeight = new Float64Array(n);
-  let target = new Int32Array(1024);
-  let weight = new Float64Array(1024);
+  let capacity = Math.ceil(follows.target.length * 1.25) + 1024;
+  let target = new Int32Array(capacity);
+  let weight = new Float64Array(capacity);
   let length = 0;
+  const reserve = (more: number) => {
+    if (length + more <= capacity) return;
+    capacity = Math.max(Math.ceil(capacity * 1.5), length + more);
+    const grownTarget = new Int32Array(capacity); grownTarget.set(target.subarray(0, length)); target = grownTarget;
+    const grownWeight = new Float64Array(capacity); grownWeight.set(weight.subarray(0, length)); weight = grownWeight;
+  };
+  const push = (i: number, j: number, w: number) => { target[length] = j; weight[length] = w; rowWeight[i] += w; length += 1; };
   for (let start = 0; start < n; start += sourcesPerBatch) {
     const end = Math.min(start + sourcesPerBatch, n);
     const rows = await sql.query<{ src: unknown; dst: unknown; w: number }>(statement, [ids.slice(start, end)]);
@@ -76,21 +88,24 @@ export async function loadEngagementCsr<K extends number | string>(
       if (a !== undefined && b !== undefined) batch.push([a, b, Number(row.w)]);
     }
     batch.sort((x, y) => x[0] - y[0] || x[1] - y[1]);
-    if (length + batch.length > target.length) {
-      const size = Math.max(target.length * 2, length + batch.length);
-      const grownTarget = new Int32Array(size); grownTarget.set(target.subarray(0, length)); target = grownTarget;
-      const grownWeight = new Float64Array(size); grownWeight.set(weight.subarray(0, length)); weight = grownWeight;
-    }
+    reserve(batch.length + follows.offset[end] - follows.offset[start]);
     let k = 0;
     for (let i = start; i < end; i++) {
-      for (; k < batch.length && batch[k][0] === i; k++) {
-        target[length] = batch[k][1];
-        weight[length] = batch[k][2];
-        rowWeight[i] += batch[k][2];
-        length += 1;
+      // The follow row's targets in the load's order (Lens reads them by followee), sorted for the merge.
+      const followed = follows.target.slice(follows.offset[i], follows.offset[i + 1]).sort();
+      let f = 0;
+      while (f < followed.length || (k < batch.length && batch[k][0] === i)) {
+        const interacted = k < batch.length && batch[k][0] === i ? batch[k][1] : Infinity;
+        const j = f < followed.length ? Math.min(followed[f], interacted) : interacted;
+        let w = 0;
+        if (f < followed.length && followed[f] === j) { w += followWeight; f += 1; }
+        if (interacted === j) { w += batch[k][2]; k += 1; }
+        push(i, j, w);
       }
       offset[i + 1] = length;
     }
   }
-  return { offset, target: target.slice(0, length), weight: weight.slice(0, length), rowWeight };
+  // A copy to the exact length would hold both arrays at once (2.4 GB each at the network's size); small slack is kept instead.
+  const fit = <A extends Int32Array | Float64Array>(a: A) => (length >= capacity * 0.8 ? a.subarray(0, length) : a.slice(0, length)) as A;
+  return { offset, target: fit(target), weight: fit(weight), rowWeight };
 }

@@ -103,7 +103,7 @@ async function writeGraphScores(sql: SqlClient, graph: AnyFollowGraph, protocol:
   const { scoreTable, idColumn } = planOf(protocol);
   await copyRows(sql, scoreTable, ['generation', idColumn, 'score'], graph.ids.length, (i) => `${generation},${graph.ids[i]},${scores[i]}`);
   await writeTrustStrategy(sql, protocol, generation, 'follows', graph.ids as (number | string)[], scored, options, scored.csr.target.length);
-  // The engagement graph is scored on the same nodes; the follow edges are not needed past here.
+  // The engagement graph is scored on the same nodes, with this adjacency as its follows.
   const nodes: TrustNodes<number | string> = { ids: graph.ids as (number | string)[], indexOf };
   return { nodes: graph.ids.length, edges: graph.from.length, iterations: result.iterations, delta: result.delta, graph: nodes, options, csr: scored.csr };
 }
@@ -194,11 +194,11 @@ async function refreshProtocol(sql: SqlClient, db: Database, protocol: ProtocolN
       await sql.exec(`ANALYZE ${ranks.channel}`);
     });
   }
-  // The edge arrays (1.4 GB at the network's size) are not needed past here: the engagement graph is read on the same nodes.
+  // The edge lists (1.4 GB at the network's size) are not needed past here; the adjacency is, as the engagement graph's follows.
   followGraph = null;
-  followCsr = null;
   await timed('engagement trust', async () => {
-    await writeEngagementTrust(sql, protocol, generation, nodes, graphOptions);
+    await writeEngagementTrust(sql, protocol, generation, nodes, followCsr!, graphOptions);
+    followCsr = null;
     await sql.exec(`ANALYZE ${plan.trust}`);
     await sql.exec(`ANALYZE ${plan.trustRun}`);
   });

@@ -2,8 +2,8 @@
 // rank of every profile under it, and the top contributors of each profile's
 // score (explainScores), written as one row per profile plus one row of the
 // parameters the strategy ran with. FOLLOWS reuses the follow graph the graph
-// score step loaded (its scores are the graph score's); ENGAGEMENT reads its
-// weighted edges (engagement-edges.ts) onto the same nodes.
+// score step loaded (its scores are the graph score's); ENGAGEMENT adds the
+// interactions it reads (engagement-edges.ts) to those follows, on the same nodes.
 import type { SqlClient } from '../db/sql-client';
 import { PROTOCOLS, type ProtocolName } from '../domain/protocols';
 import { TRUST_CONTRIBUTORS, TRUST_WEIGHTS, type TrustStrategy } from '../domain/trust';
@@ -65,11 +65,11 @@ export async function writeTrustStrategy<K extends number | string>(
     result.iterations, result.delta, result.converged, pretrustProfiles]);
 }
 
-/** The ENGAGEMENT strategy: its weighted edges onto the follow graph's nodes, scored, explained and written. */
+/** The ENGAGEMENT strategy: its weighted edges onto the follow graph's nodes (`follows`, its adjacency), scored, explained and written. */
 export async function writeEngagementTrust<K extends number | string>(
-  sql: SqlClient, protocol: ProtocolName, generation: number, graph: TrustNodes<K>, opts: GraphScoreOptions,
+  sql: SqlClient, protocol: ProtocolName, generation: number, graph: TrustNodes<K>, follows: Csr, opts: GraphScoreOptions,
 ): Promise<{ edges: number; iterations: number; delta: number }> {
-  const csr = await loadEngagementCsr(sql, protocol, graph.ids, graph.indexOf);
+  const csr = await loadEngagementCsr(sql, protocol, graph.ids, graph.indexOf, follows);
   const p = pretrustOf(graph.ids.length, opts.pretrust);
   const result = iterateGraphScore(csr, p, opts);
   await writeTrustStrategy(sql, protocol, generation, 'engagement', graph.ids, { csr, p, result }, opts, csr.target.length);

@@ -7,6 +7,7 @@
 import { refreshAnalytics } from '../../src/analytics/refresh';
 import { loadEngagementCsr } from '../../src/analytics/engagement-edges';
 import { loadFollowGraph } from '../../src/analytics/follow-edges';
+import { buildGraphCsr } from '../../src/analytics/graph-score';
 import { percentileCategory as bandOf } from '../../src/domain/periods';
 import { PercentileBand } from '../../src/graphql/enums/public-enums';
 import { errorOf } from '../helpers/graphql-error';
@@ -105,12 +106,19 @@ describe('trust strategies, explanation and rank history (trust-graph)', () => {
       const g = protocol === 'farcaster' ? await loadFollowGraph(s.testDb.db, 'farcaster') : await loadFollowGraph(s.testDb.db, 'lens');
       const ids = g.ids as (number | string)[];
       const label = (i: number) => (protocol === 'farcaster' ? Number(ids[i]) : Number.parseInt(String(ids[i]), 16));
-      for (const batch of [1, 2, 4, 5000]) {
-        const csr = await loadEngagementCsr(s.testDb.db.sql, protocol, ids, g.indexOf as Map<number | string, number>, batch);
-        const got: [number, number, number][] = [];
-        for (let i = 0; i < ids.length; i++) for (let e = csr.offset[i]; e < csr.offset[i + 1]; e++) got.push([label(i), label(csr.target[e]), csr.weight[e]]);
-        const want = [...ENGAGEMENT[protocol]].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-        expect([protocol, batch, got]).toEqual([protocol, batch, want]);
+      const follows = buildGraphCsr(ids.length, g.from, g.to);
+      // The follow rows need not come sorted (Lens loads them by followee): the same rows reversed give the same graph.
+      const reversed = { offset: follows.offset, target: follows.target.slice() };
+      for (let i = 0; i < ids.length; i++) reversed.target.subarray(follows.offset[i], follows.offset[i + 1]).reverse();
+      for (const [order, adjacency] of [['sorted', follows], ['reversed', reversed]] as const) {
+        for (const batch of [1, 2, 4, 5000]) {
+          const csr = await loadEngagementCsr(s.testDb.db.sql, protocol, ids, g.indexOf as Map<number | string, number>, adjacency, batch);
+          const got: [number, number, number][] = [];
+          for (let i = 0; i < ids.length; i++) for (let e = csr.offset[i]; e < csr.offset[i + 1]; e++) got.push([label(i), label(csr.target[e]), csr.weight[e]]);
+          const want = [...ENGAGEMENT[protocol]].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+          expect([protocol, order, batch, got]).toEqual([protocol, order, batch, want]);
+          expect(Array.from(csr.rowWeight)).toEqual(ids.map((_, i) => want.filter(([a]) => a === label(i)).reduce((t, [, , w]) => t + w, 0)));
+        }
       }
     }
   });
