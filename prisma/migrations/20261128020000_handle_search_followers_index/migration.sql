@@ -1,0 +1,4 @@
+-- Handle search (searchFarcasterFids): a short prefix's many candidates are
+-- found by walking the profiles in the answer's order, live followers
+-- descending, then fid.
+CREATE INDEX "fc_profile_counts_followers_idx" ON "fc_profile_counts" ("followers" DESC, "fid");
