@@ -4,6 +4,7 @@
 //   npm run bench:analytics -- [--reuse] [--keep] [--scale medium] [--seed 1] [--data-dir DIR]
 //     [--requests 200] [--warmup 20] [--only REGEX] [--out FILE] [--no-vacuum]
 //     [--wait-idle SECONDS] [--database sga_bench_api_NAME]
+//   PERSONALIZED_RANK_MAX_EDGES in the environment is the server's (the default 10 M answers 503 past medium).
 //
 // Set-up (scripts/bench/bench-db.ts): the dataset in DIR (default
 // /tmp/sga-bench-api-data for medium, /tmp/sga-bench-api-data-<scale> else;
@@ -487,7 +488,10 @@ async function main() {
     const sample = await drawSample(db, opts.requests, opts.seed);
     log(`sample: ${sample.fids.length} fids (top followed ${sample.topFids[0]?.followers} followers), ${sample.lensIds.length} Lens ids (top ${sample.topLens[0]?.followers}), ${sample.handles.length} handles`);
 
-    const config = loadConfig({}, { DATABASE_URL: serverUrl, LOG_LEVEL: 'silent', DEFAULT_RATE_LIMIT: 1_000_000_000 });
+    // PERSONALIZED_RANK_MAX_EDGES passes through: past `medium` the follow graphs exceed its default, and the rank answers 503.
+    const maxEdges = process.env.PERSONALIZED_RANK_MAX_EDGES;
+    const config = loadConfig({}, { DATABASE_URL: serverUrl, LOG_LEVEL: 'silent', DEFAULT_RATE_LIMIT: 1_000_000_000,
+      ...(maxEdges === undefined ? {} : { PERSONALIZED_RANK_MAX_EDGES: Number(maxEdges) }) });
     const created = await createApp(config, db, pino({ level: 'silent' }));
     closeApp = created.close;
     const { key } = await created.keys.create({ name: 'bench-analytics', rateLimit: 1_000_000_000 });
