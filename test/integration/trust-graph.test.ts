@@ -101,7 +101,7 @@ describe('trust strategies, explanation and rank history (trust-graph)', () => {
     }
   }
 
-  it('when the engagement graph is read in batches of any size, then its adjacency is the README\'s edges', async () => {
+  it('when the engagement graph is read back in pages of any size, then its adjacency is the README\'s edges', async () => {
     for (const protocol of ['farcaster', 'lens'] as const) {
       const g = protocol === 'farcaster' ? await loadFollowGraph(s.testDb.db, 'farcaster') : await loadFollowGraph(s.testDb.db, 'lens');
       const ids = g.ids as (number | string)[];
@@ -111,12 +111,12 @@ describe('trust strategies, explanation and rank history (trust-graph)', () => {
       const reversed = { offset: follows.offset, target: follows.target.slice() };
       for (let i = 0; i < ids.length; i++) reversed.target.subarray(follows.offset[i], follows.offset[i + 1]).reverse();
       for (const [order, adjacency] of [['sorted', follows], ['reversed', reversed]] as const) {
-        for (const batch of [1, 2, 4, 5000]) {
-          const csr = await loadEngagementCsr(s.testDb.db.sql, protocol, ids, g.indexOf as Map<number | string, number>, adjacency, batch);
+        for (const page of [1, 2, 4, 5000]) {
+          const csr = await loadEngagementCsr(s.testDb.db.sql, protocol, ids, g.indexOf as Map<number | string, number>, adjacency, page);
           const got: [number, number, number][] = [];
           for (let i = 0; i < ids.length; i++) for (let e = csr.offset[i]; e < csr.offset[i + 1]; e++) got.push([label(i), label(csr.target[e]), csr.weight[e]]);
           const want = [...ENGAGEMENT[protocol]].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-          expect([protocol, order, batch, got]).toEqual([protocol, order, batch, want]);
+          expect([protocol, order, page, got]).toEqual([protocol, order, page, want]);
           expect(Array.from(csr.rowWeight)).toEqual(ids.map((_, i) => want.filter(([a]) => a === label(i)).reduce((t, [, , w]) => t + w, 0)));
         }
       }
