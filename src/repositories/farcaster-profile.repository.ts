@@ -52,9 +52,9 @@ const MATCHES = (f: string) => `(EXISTS (SELECT 1 FROM fc_user_data d WHERE d.fi
  * names (two probes), until `limit` match: about limit × profiles ÷ candidates
  * steps. The two costs meet near sqrt(2 × limit × profiles) candidates (9,000 of
  * 2 million), the threshold used unless `walkFrom` pins it (tests do). The walk
- * reads at most budgetFactor × threshold profiles (8 times the steps expected at
- * the threshold, or of `limit`); if it found fewer matches, or reached profiles with no
- * followers (whose order needs every fid, counted or not), the candidates are
+ * reads at most budgetFactor × max(threshold, limit) profiles (8 times the steps
+ * expected at the threshold); if it found fewer matches, or reached profiles with
+ * no followers (whose order needs every fid, counted or not), the candidates are
  * ordered as above. Either way the answer is the same.
  */
 export interface HandleSearchPlan { walkFrom?: number; minWalkFrom: number; budgetFactor: number }
