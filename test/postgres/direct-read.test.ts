@@ -27,6 +27,17 @@ describe('direct reads', () => {
     });
   });
 
+  it('when a request statement runs, then Postgres does not JIT-compile it; the jobs pool keeps the server\'s setting', async () => {
+    // A plan whose estimate passes jit_above_cost (100,000 by default) only because of an arm that never runs.
+    const costly = `SELECT 1 AS one WHERE false UNION ALL SELECT count(*)::int FROM generate_series(1, 1000000) g, generate_series(1, 10) h WHERE (SELECT $1::boolean)`;
+    const plan = async (read: (text: string, ...params: unknown[]) => Promise<{ 'QUERY PLAN': string }[]>) =>
+      (await read(`EXPLAIN (ANALYZE, FORMAT TEXT) ${costly}`, false)).map((r) => r['QUERY PLAN']).join('\n');
+    const [server] = await t.db.sql.query<{ jit: string }>('SHOW jit');
+    expect(await t.db.read('SHOW jit')).toEqual([{ jit: 'off' }]);
+    expect(await plan((text, ...params) => t.db.read(text, ...params))).not.toMatch(/JIT:/);
+    if (server.jit === 'on') expect(await plan((text, ...params) => t.db.sql.query(text, params))).toMatch(/JIT:/);
+  });
+
   it('when reads run, then each counts as one statement', async () => {
     const before = t.db.statementCount;
     await t.db.read('SELECT 1');
