@@ -132,7 +132,7 @@ export async function loadEngagementCsr<K extends number | string>(
     }
   });
   closeRowsBefore(n);
-  // A copy to the exact length would hold both arrays at once (2.4 GB each at the network's size); small slack is kept instead.
+  // The two arrays are 2.4 GB at the network's size and a copy to the exact length needs as much again; small slack is kept instead.
   const fit = <A extends Int32Array | Float64Array>(a: A) => (length >= capacity * 0.8 ? a.subarray(0, length) : a.slice(0, length)) as A;
   return { offset, target: fit(target), weight: fit(weight), rowWeight };
 }
