@@ -34,13 +34,15 @@ function population(seed: number): Person[] {
   });
 }
 
+/** A person's live username and fnames, lower case. */
+const liveNames = (p: Person) => [...(p.username && !p.usernameDeleted ? [p.username.toLowerCase()] : []),
+  ...p.fnames.filter((f) => !f.deleted).map((f) => f.name.toLowerCase())];
+
 /** The answer from its definition: exact names first, then followers descending, then fid. */
 function expected(people: Person[], handle: string): number[] {
   const needle = handle.toLowerCase();
-  const names = (p: Person) => [...(p.username && !p.usernameDeleted ? [p.username.toLowerCase()] : []),
-    ...p.fnames.filter((f) => !f.deleted).map((f) => f.name.toLowerCase())];
-  return people.filter((p) => names(p).some((n) => n.startsWith(needle)))
-    .map((p) => ({ fid: p.fid, exact: names(p).includes(needle), followers: p.followers ?? 0 }))
+  return people.filter((p) => liveNames(p).some((n) => n.startsWith(needle)))
+    .map((p) => ({ fid: p.fid, exact: liveNames(p).includes(needle), followers: p.followers ?? 0 }))
     .sort((a, b) => Number(b.exact) - Number(a.exact) || b.followers - a.followers || a.fid - b.fid)
     .slice(0, LIMIT).map((c) => c.fid);
 }
@@ -106,8 +108,7 @@ describe.each(bothDatabases())('handle search ways on %s', (_name, open) => {
     try {
       const got = await searchFarcasterFidsVia(t.db, 'a', LIMIT, { walkFrom: 1, minWalkFrom: 0, budgetFactor: 1_000 });
       // No links here: every count is 0, so the exact matches, then fid order.
-      const matches = people.filter((p) => [p.username && !p.usernameDeleted ? p.username : '', ...p.fnames.filter((f) => !f.deleted).map((f) => f.name)]
-        .some((n) => n.toLowerCase().startsWith('a'))).map((p) => p.fid);
+      const matches = people.filter((p) => liveNames(p).some((n) => n.startsWith('a'))).map((p) => p.fid);
       expect(got).toEqual({ via: 'scan', fids: matches.slice(0, LIMIT) });
     } finally {
       await t.db.sql.query(`DELETE FROM app_meta WHERE key = 'farcaster_live_stale'`);
