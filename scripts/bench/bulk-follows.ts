@@ -58,7 +58,11 @@ async function load(db: Database, dir: string, t: FollowTable): Promise<void> {
     log(`${t.file}: copied in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     for (const i of indexes) await tx.exec(`DROP INDEX "${i.name}"`);
     await tx.exec(`ALTER TABLE ${t.target} DROP CONSTRAINT ${t.target}_pkey`);
+    // The matched-follower trigger would hold every row in its transition table; the refresh after
+    // this recounts them instead (finishImport marks them).
+    await tx.exec(`ALTER TABLE ${t.target} DISABLE TRIGGER matched_followers_${t.target}_insert`);
     const [{ n }] = await tx.query<{ n: number }>(`WITH ins AS (INSERT INTO ${t.target} ${t.select} RETURNING 1) SELECT count(*)::float8 AS n FROM ins`);
+    await tx.exec(`ALTER TABLE ${t.target} ENABLE TRIGGER matched_followers_${t.target}_insert`);
     log(`${t.file}: ${n} rows in ${t.target} after ${((performance.now() - started) / 1000).toFixed(1)} s`);
     await tx.exec(`ALTER TABLE ${t.target} ADD CONSTRAINT ${t.target}_pkey PRIMARY KEY (${t.primaryKey})`);
     for (const i of indexes) await tx.exec(i.def);

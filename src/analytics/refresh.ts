@@ -20,7 +20,7 @@ import { farcasterLiveIsStale } from '../repositories/live-state.repository';
 import { LENS_DAILY, LENS_ENGAGEMENT, LENS_GAINS, LENS_SCORE_AVERAGE, LENS_STATS, LENS_TRENDING_CATEGORIES } from './lens-refresh.sql';
 import { withRefreshLock } from './refresh-lock';
 import { refreshCrossProtocolRank } from './cross-protocol-refresh';
-import { repairMatches } from '../repositories/cross-protocol.repository';
+import { recountMatchedFollowers, repairMatches } from '../repositories/cross-protocol.repository';
 import { trendingEvents } from './trending-events';
 import { insertPushEvents } from '../repositories/push-outbox.sql';
 
@@ -237,10 +237,12 @@ async function refreshProtocol(sql: SqlClient, db: Database, protocol: ProtocolN
 const timedRefresh = (sql: SqlClient, db: Database, protocol: ProtocolName, opts: RefreshOptions) =>
   db.jobEvents.timed('refresh', protocol, () => refreshProtocol(sql, db, protocol, opts));
 
-/** The matched pairs repaired (see repairMatches), then the cross-protocol ranking of the generations just published (after the last protocol's flip). */
+/** The matched pairs repaired (see repairMatches), the matched-follower counts recounted when an import marked them, then the cross-protocol ranking of the generations just published (after the last protocol's flip). */
 async function crossStep(sql: SqlClient, opts: RefreshOptions) {
   const repaired = await repairMatches(sql);
   if (repaired.added + repaired.dropped > 0) opts.log?.(`cross-protocol matches repaired: ${repaired.added} added, ${repaired.dropped} dropped`);
+  const recounted = await recountMatchedFollowers(sql);
+  if (recounted) opts.log?.(`matched-follower counts recounted after an import: ${recounted.fixed} corrected`);
   const r = await refreshCrossProtocolRank(sql);
   opts.log?.(`cross-protocol rank: ${r.persons} persons (generations ${r.fcGeneration}/${r.lensGeneration}) ${r.seconds.toFixed(1)}s`);
 }

@@ -4,6 +4,7 @@
 import type { SqlClient } from '../db/sql-client';
 import { asOfSql, BUMP_DATA_VERSION_SQL, PROTOCOLS } from '../domain/protocols';
 import { markFarcasterLiveStale } from '../repositories/live-state.repository';
+import { markMatchedFollowersRecount } from '../repositories/cross-protocol.repository';
 import { lockCollectCategories, rebuildCollectCategories } from '../repositories/collect-categories.sql';
 import { collectWarnings, resolveCollects } from './collect-usd';
 
@@ -11,6 +12,8 @@ import { collectWarnings, resolveCollects } from './collect-usd';
 const PRICE_INPUTS = ['lens_act', 'token_price', 'token', 'lens_action_module'];
 /** Tables whose rows decide which collects count, to whom, and for how much. */
 const COLLECT_INPUTS = [...PRICE_INPUTS, 'lens_publication'];
+/** The tables whose rows the matched-follower counts multiply (the follows, and the verifications and profiles that make the pairs). */
+const MATCHED_FOLLOWER_INPUTS = ['fc_link', 'lens_follow', 'fc_verification', 'lens_profile'];
 
 /**
  * Fresh planner statistics for tables a bulk load changed. Without them (autovacuum
@@ -54,6 +57,8 @@ export async function finishImport(sql: SqlClient, touched: ReadonlySet<string>)
   ]);
   // Bulk writes bypass the live sync's per-event counting: the next refresh rebuilds them.
   if ([...touched].some((t) => t.startsWith('fc_'))) await markFarcasterLiveStale(sql);
+  // The matched-follower counts are kept by triggers; a live writer beside the import could race them (the refresh recounts).
+  if (MATCHED_FOLLOWER_INPUTS.some((t) => touched.has(t))) await markMatchedFollowersRecount(sql);
   for (const p of Object.values(PROTOCOLS)) {
     // as_of only moves forward: a live sync may stand past the newest imported row.
     await sql.query(

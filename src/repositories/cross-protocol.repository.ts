@@ -52,6 +52,57 @@ export async function repairMatches(sql: SqlClient): Promise<{ added: number; dr
   });
 }
 
+/** The matched-follower counts from their definition (see their migration): per fid, per Lens profile. */
+const MATCHED_FOLLOWERS_DEFINED = {
+  fc: `SELECT k.target_fid AS id, count(*)::int AS n FROM fc_link k JOIN cross_match m ON m.fid = k.fid
+    WHERE k.deleted_at IS NULL AND k.fid <> k.target_fid GROUP BY 1`,
+  lens: `SELECT f.profile_id AS id, count(*)::int AS n FROM lens_follow f JOIN cross_match m ON m.profile_id = f.follower_profile_id
+    WHERE f.deleted_at IS NULL AND f.follower_profile_id <> f.profile_id GROUP BY 1`,
+};
+
+const RECOUNT_KEY = 'matched_followers_recount';
+
+/** Marks the matched-follower counts for a recount: an import wrote a side of them beside other writers. */
+export async function markMatchedFollowersRecount(sql: SqlClient): Promise<void> {
+  await sql.query(`INSERT INTO app_meta (key, value) VALUES ($1, 'import') ON CONFLICT (key) DO UPDATE SET updated_at = now()`, [RECOUNT_KEY]);
+}
+
+/**
+ * When an import has marked them, makes the matched-follower counts equal
+ * their definition: the triggers keep them in every writer's transaction, but
+ * an import's statement and a live sync's on the two sides of one product
+ * (a new pair, a link of its fid) can each miss the other's uncommitted row.
+ * The lock lets readers go on and makes the triggers' writers wait, so the
+ * recount sees every committed write and later ones add to it. Writes only the
+ * rows that differ and moves the data versions when there were any; null when
+ * not marked (the recount reads every follow of both networks).
+ */
+export async function recountMatchedFollowers(sql: SqlClient): Promise<{ fixed: number } | null> {
+  return sql.transaction(async (tx) => {
+    if (!(await tx.query('SELECT 1 FROM app_meta WHERE key = $1', [RECOUNT_KEY])).length) return null;
+    await tx.exec('LOCK TABLE fc_matched_followers, lens_matched_followers IN SHARE ROW EXCLUSIVE MODE');
+    let fixed = 0;
+    for (const [table, key, type, defined] of [
+      ['fc_matched_followers', 'fid', 'int', MATCHED_FOLLOWERS_DEFINED.fc],
+      ['lens_matched_followers', 'profile_id', 'text', MATCHED_FOLLOWERS_DEFINED.lens],
+    ] as const) {
+      const [{ n }] = await tx.query<{ n: number }>(`
+        WITH defined AS (${defined}),
+        wrong AS (
+          SELECT coalesce(d.id, t.${key}) AS id, coalesce(d.n, 0) AS n FROM defined d FULL JOIN ${table} t ON t.${key} = d.id
+          WHERE d.n IS DISTINCT FROM t.n),
+        upserted AS (INSERT INTO ${table} AS t (${key}, n) SELECT id::${type}, n FROM wrong WHERE n <> 0
+          ON CONFLICT (${key}) DO UPDATE SET n = EXCLUDED.n RETURNING 1),
+        deleted AS (DELETE FROM ${table} t USING wrong w WHERE t.${key} = w.id AND w.n = 0 RETURNING 1)
+        SELECT (SELECT count(*) FROM upserted) + (SELECT count(*) FROM deleted) AS n`);
+      fixed += Number(n);
+    }
+    await tx.query('DELETE FROM app_meta WHERE key = $1', [RECOUNT_KEY]);
+    if (fixed > 0) await tx.query(BUMP_DATA_VERSION_SQL);
+    return { fixed };
+  });
+}
+
 // ---------------------------------------------------------------- audience overlap
 
 /**
@@ -81,17 +132,20 @@ const OVERLAP_ROWS = `
       JOIN LATERAL (SELECT 1 FROM lens_follow lf WHERE lf.profile_id = x.p AND lf.follower_profile_id = m.profile_id AND lf.deleted_at IS NULL LIMIT 1) lf ON true
     WHERE NOT (${lensSideSmaller}) AND k.target_fid = x.f AND k.deleted_at IS NULL AND k.fid <> x.f AND m.profile_id <> x.p`;
 
-/** Matched pairs (g, l) where l follows x.p on Lens (whether or not g follows x.f). */
-const LENS_SIDE = `
-    SELECT m.fid AS g, lf.follower_profile_id AS l FROM lens_follow lf
-      JOIN cross_match m ON m.profile_id = lf.follower_profile_id
-    WHERE lf.profile_id = x.p AND lf.deleted_at IS NULL AND lf.follower_profile_id <> x.p AND m.fid <> x.f`;
+/**
+ * Matched pairs (g, l) where l follows x.p on Lens (whether or not g follows
+ * x.f), l ≠ x.p, g ≠ x.f: P's stored count (every pair of every live follower,
+ * lens_matched_followers) less the pairs of x.f's own profiles that follow x.p
+ * (a person has few: one probe each).
+ */
+const LENS_SIDE_COUNT = `coalesce((SELECT c.n FROM lens_matched_followers c WHERE c.profile_id = x.p), 0)
+    - (SELECT count(*) FROM cross_match m JOIN lens_follow lf ON lf.profile_id = x.p AND lf.follower_profile_id = m.profile_id
+       WHERE m.fid = x.f AND lf.deleted_at IS NULL AND m.profile_id <> x.p)`;
 
-/** Matched pairs (g, l) where g follows x.f on Farcaster (whether or not l follows x.p). */
-const FARCASTER_SIDE = `
-    SELECT k.fid AS g, m.profile_id AS l FROM fc_link k
-      JOIN cross_match m ON m.fid = k.fid
-    WHERE k.target_fid = x.f AND k.deleted_at IS NULL AND k.fid <> x.f AND m.profile_id <> x.p`;
+/** Matched pairs (g, l) where g follows x.f on Farcaster (whether or not l follows x.p), g ≠ x.f, l ≠ x.p: the same from F's side. */
+const FARCASTER_SIDE_COUNT = `coalesce((SELECT c.n FROM fc_matched_followers c WHERE c.fid = x.f), 0)
+    - (SELECT count(*) FROM cross_match m JOIN fc_link k ON k.fid = m.fid AND k.target_fid = x.f
+       WHERE m.profile_id = x.p AND k.deleted_at IS NULL AND m.fid <> x.f)`;
 
 const PEOPLE = 'unnest($1::int[], $2::text[]) AS x(f, p)';
 
@@ -121,14 +175,14 @@ export function overlapTotals(db: Database, keys: readonly PersonKey[]): Promise
 export interface OverlapSidesRow { fid: number; profile: string; lens: number; farcaster: number; both: number }
 
 /**
- * Each side's matched followers and those on both sides. Reads every follower
- * of both sides: asked only for the one-side and union counts.
+ * Each side's matched followers (from the stored counts) and those on both
+ * sides (the overlap's total, from the side with fewer followers).
  */
 export function overlapSides(db: Database, keys: readonly PersonKey[]): Promise<OverlapSidesRow[]> {
   return db.read<OverlapSidesRow>(`
     SELECT x.f AS fid, x.p AS profile,
-      (SELECT count(*) FROM (${LENS_SIDE}) r)::int AS lens,
-      (SELECT count(*) FROM (${FARCASTER_SIDE}) r)::int AS farcaster,
+      (${LENS_SIDE_COUNT})::int AS lens,
+      (${FARCASTER_SIDE_COUNT})::int AS farcaster,
       (SELECT count(*) FROM (${OVERLAP_ROWS}) r)::int AS both
     FROM ${PEOPLE}`, ...arraysOf(keys));
 }

@@ -35,8 +35,8 @@ export class AudienceOverlapConnection extends Connection(AudienceOverlapEdge, {
   totalCount: 'Followers on both sides (matched pairs): the items the pages walk, read live.',
   paged: OFFSET_PAGED,
 }) {
-  @Field(() => Int, { description: 'Matched followers of the Lens profile whose user does not follow the Farcaster user (reads every follower of both sides).' }) lensOnly!: number;
-  @Field(() => Int, { description: 'Matched followers of the Farcaster user whose profile does not follow the Lens profile (reads every follower of both sides).' }) farcasterOnly!: number;
+  @Field(() => Int, { description: 'Matched followers of the Lens profile whose user does not follow the Farcaster user (from a stored count per profile, kept in each write\'s transaction, less the person\'s own pairs).' }) lensOnly!: number;
+  @Field(() => Int, { description: 'Matched followers of the Farcaster user whose profile does not follow the Lens profile (from a stored count per profile, kept in each write\'s transaction, less the person\'s own pairs).' }) farcasterOnly!: number;
   @Field(() => Int, { description: 'Matched followers on either side: totalCount + lensOnly + farcasterOnly.' }) union!: number;
 }
 
