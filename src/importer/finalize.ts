@@ -6,6 +6,7 @@ import { asOfSql, BUMP_DATA_VERSION_SQL, PROTOCOLS } from '../domain/protocols';
 import { markFarcasterLiveStale } from '../repositories/live-state.repository';
 import { markMatchedFollowersRecount } from '../repositories/cross-protocol.repository';
 import { lockCollectCategories, rebuildCollectCategories } from '../repositories/collect-categories.sql';
+import { rebuildCollectCreators } from '../repositories/collect-creators.sql';
 import { collectWarnings, resolveCollects } from './collect-usd';
 
 /** Tables whose rows decide a collect's currency and USD amount. */
@@ -46,13 +47,14 @@ export async function finishImport(sql: SqlClient, touched: ReadonlySet<string>)
       // New collects, and older ones whose module, token or price came in now.
       if (PRICE_INPUTS.some((t) => touched.has(t))) await resolveCollects(tx);
       await rebuildCollectCategories(tx);
+      await rebuildCollectCreators(tx);
     });
   }
   if (touched.has('lens_handle_name') || touched.has('lens_handle_link')) await deriveHandles(sql);
   const warnings = acts ? await collectWarnings(sql) : {};
   // The tables written above; each imported table was analyzed as soon as it was loaded.
   await analyzeTables(sql, [
-    ...(COLLECT_INPUTS.some((t) => touched.has(t)) ? ['lens_act', 'lens_collect_category_month'] : []),
+    ...(COLLECT_INPUTS.some((t) => touched.has(t)) ? ['lens_act', 'lens_collect_category_month', 'lens_collect_creator'] : []),
     ...(touched.has('lens_handle_name') || touched.has('lens_handle_link') ? ['lens_handle'] : []),
   ]);
   // Bulk writes bypass the live sync's per-event counting: the next refresh rebuilds them.

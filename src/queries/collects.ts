@@ -25,9 +25,10 @@ export function collectWindow(f: CollectFilter | null | undefined): CollectWindo
   if (year !== null) requireYear('year', year);
   if (month !== null && (month < 1 || month > 12)) throw badInput(`month must be between 1 and 12; got ${month}`);
   if (month !== null && year === null) throw badInput('month requires year');
-  if (year === null) return { currency, from: null, to: null };
-  if (month === null) return { currency, from: new Date(Date.UTC(year, 0, 1)), to: new Date(Date.UTC(year + 1, 0, 1)) };
-  return { currency, from: new Date(Date.UTC(year, month - 1, 1)), to: new Date(Date.UTC(year, month, 1)) };
+  if (year === null) return { currency, from: null, to: null, period: '' };
+  const yyyy = String(year).padStart(4, '0');
+  if (month === null) return { currency, from: new Date(Date.UTC(year, 0, 1)), to: new Date(Date.UTC(year + 1, 0, 1)), period: yyyy };
+  return { currency, from: new Date(Date.UTC(year, month - 1, 1)), to: new Date(Date.UTC(year, month, 1)), period: `${yyyy}-${String(month).padStart(2, '0')}` };
 }
 
 /**

@@ -11,6 +11,8 @@ export interface CollectWindow {
   currency: string | null;
   from: Date | null;
   to: Date | null;
+  /** The same range as a key of lens_collect_creator: '' all time, 'YYYY' a year, 'YYYY-MM' a month. */
+  period: string;
 }
 
 export interface CollectRow {
@@ -88,24 +90,15 @@ export function collectSums(db: Database, ids: readonly string[], w: CollectWind
 }
 
 /**
- * Known profiles by USD collected, then collects, then id (numeric order).
- * Collects are summed per creator and sorted first; the subquery's order lets
- * the planner check that each creator is a known profile in that order and stop
- * at `limit` (a key probe per creator read instead of a join of every profile).
- * The sort keys are the subquery's columns so that its order is the outer one.
+ * Known profiles by USD collected under the filter, then collects, then id
+ * (numeric): the first rows of the filter's range of lens_collect_creator,
+ * in its index's order; the known-profile check is a key probe per row read.
  */
 export function topCreators(db: Database, w: CollectWindow, limit: number): Promise<TopCreatorRow[]> {
-  const where = collectWhere(w, 2);
   return db.read<TopCreatorRow>(`
-    SELECT s.profile_id, s.count, s.usd::float8 AS usd_total
-    FROM (
-      SELECT a.collected_profile_id AS profile_id, count(*)::int AS count, coalesce(sum(a.usd_amount), 0) AS usd,
-        length(a.collected_profile_id) AS id_length
-      FROM lens_act a
-      WHERE ${where.sql}
-      GROUP BY a.collected_profile_id
-      ORDER BY usd DESC, count DESC, id_length, profile_id) s
-    WHERE EXISTS (SELECT 1 FROM lens_profile p WHERE p.profile_id = s.profile_id)
-    ORDER BY s.usd DESC, s.count DESC, s.id_length, s.profile_id
-    LIMIT $1`, limit, ...where.params);
+    SELECT t.profile_id, t.collects AS count, t.usd_amount::float8 AS usd_total
+    FROM lens_collect_creator t
+    WHERE t.period = $2 AND t.currency = $3 AND EXISTS (SELECT 1 FROM lens_profile p WHERE p.profile_id = t.profile_id)
+    ORDER BY t.usd_amount DESC, t.collects DESC, length(t.profile_id), t.profile_id
+    LIMIT $1`, limit, w.period, w.currency ?? '');
 }

@@ -3,7 +3,9 @@
 // labelled from post_content, for every filter the data allows, after each writer
 // of its inputs: an import bringing collects, one bringing the prices that value
 // them, a classify rebuild that relabels publications, and a classify run that
-// removes hidden ones. Generated `tiny` data; PGlite, or Postgres with TEST_DATABASE_URL.
+// removes hidden ones. lens_collect_creator (collect-creators.sql.ts) the same way
+// against the statement top creators ran before it, after each import.
+// Generated `tiny` data; PGlite, or Postgres with TEST_DATABASE_URL.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { classifyPosts } from '../../src/content/classify-posts';
@@ -12,7 +14,7 @@ import type { Database } from '../../src/db/database';
 import { importDataset } from '../../src/importer/import-dataset';
 import { collectWindow, type CollectFilter } from '../../src/queries/collects';
 import { topCollectedCategories, type TopCategoryRow } from '../../src/repositories/category.repository';
-import { collectWhere, type CollectWindow } from '../../src/repositories/lens-collects.repository';
+import { collectWhere, topCreators, type CollectWindow, type TopCreatorRow } from '../../src/repositories/lens-collects.repository';
 import { KeywordClassifier } from '../helpers/keyword-classifier';
 import { createTestDatabase, onPostgres, type TestDatabase } from '../helpers/test-database';
 import { removeTinyDatasets, tinyDataset, tinyDatasetWithout } from '../helpers/tiny-dataset';
@@ -34,6 +36,19 @@ function counted(db: Database, w: CollectWindow, limit: number): Promise<TopCate
     CROSS JOIN LATERAL unnest(p.categories) AS c(id)
     GROUP BY c.id
     ORDER BY coalesce(sum(x.usd_amount), 0) DESC, sum(x.collects) DESC, c.id
+    LIMIT $1`, limit, ...where.params);
+}
+
+/** The statement top creators ran before lens_collect_creator: every creator's collects summed and sorted per request. */
+function countedCreators(db: Database, w: CollectWindow, limit: number): Promise<TopCreatorRow[]> {
+  const where = collectWhere(w, 2);
+  return db.read<TopCreatorRow>(`
+    SELECT s.profile_id, s.count, s.usd::float8 AS usd_total
+    FROM (
+      SELECT a.collected_profile_id AS profile_id, count(*)::int AS count, coalesce(sum(a.usd_amount), 0) AS usd
+      FROM lens_act a WHERE ${where.sql} GROUP BY a.collected_profile_id) s
+    WHERE EXISTS (SELECT 1 FROM lens_profile p WHERE p.profile_id = s.profile_id)
+    ORDER BY s.usd DESC, s.count DESC, length(s.profile_id), s.profile_id
     LIMIT $1`, limit, ...where.params);
 }
 
@@ -61,6 +76,19 @@ async function bothAnswers(db: Database) {
   return { stored, live };
 }
 
+/** The same for the top creators (every creator of the tiny data fits in the limit). */
+async function bothCreatorAnswers(db: Database) {
+  const stored: [CollectFilter, TopCreatorRow[]][] = [];
+  const live: [CollectFilter, TopCreatorRow[]][] = [];
+  for (const f of await filtersOf(db)) {
+    stored.push([f, await topCreators(db, collectWindow(f), 1000)]);
+    live.push([f, await countedCreators(db, collectWindow(f), 1000)]);
+  }
+  return { stored, live };
+}
+
+const creatorRows = (db: Database) => db.sql.query(`SELECT period, currency, profile_id, collects, usd_amount::text FROM lens_collect_creator ORDER BY 1, 2, 3`);
+
 const tableRows = (db: Database) => db.sql.query(`SELECT category_id, currency, month::text, collects, usd_amount::text FROM lens_collect_category_month ORDER BY 1, 2, 3`);
 
 describe(`collects per category, currency and month (${onPostgres() ? 'Postgres' : 'PGlite'})`, () => {
@@ -80,12 +108,18 @@ describe(`collects per category, currency and month (${onPostgres() ? 'Postgres'
     const unpriced = await bothAnswers(db);
     expect(unpriced.stored).toEqual(unpriced.live);
     expect(unpriced.stored[0][1].length).toBeGreaterThan(3);
+    const unpricedCreators = await bothCreatorAnswers(db);
+    expect(unpricedCreators.stored).toEqual(unpricedCreators.live);
+    expect(unpricedCreators.stored[0][1].length).toBeGreaterThan(10);
 
     // The prices arrive: the import re-values the collects.
     await importDataset(db, { dir: await tinyDataset(SEED), progress: 'silent' });
     const priced = await bothAnswers(db);
     expect(priced.stored).toEqual(priced.live);
     expect(priced.stored).not.toEqual(unpriced.stored);
+    const pricedCreators = await bothCreatorAnswers(db);
+    expect(pricedCreators.stored).toEqual(pricedCreators.live);
+    expect(pricedCreators.stored).not.toEqual(unpricedCreators.stored);
 
     // Another classifier labels every publication again.
     await classifyPosts(db, { classifier: new KeywordClassifier(), rebuild: true, pageSize: 50 });
@@ -109,5 +143,11 @@ describe(`collects per category, currency and month (${onPostgres() ? 'Postgres'
     await db.sql.exec('DELETE FROM lens_collect_category_month');
     await db.sql.exec(migration.slice(migration.indexOf('INSERT INTO')));
     expect(await tableRows(db)).toEqual(rows);
+    const creators = await creatorRows(db);
+    expect(creators.length).toBeGreaterThan(100);
+    const creatorMigration = readFileSync(path.join(__dirname, '../../prisma/migrations/20261128040000_lens_collect_creator/migration.sql'), 'utf8');
+    await db.sql.exec('DELETE FROM lens_collect_creator');
+    await db.sql.exec(creatorMigration.slice(creatorMigration.indexOf('INSERT INTO')));
+    expect(await creatorRows(db)).toEqual(creators);
   }, 600_000);
 });
