@@ -7,18 +7,18 @@ const utc = (text: string) => new Date(`${text}T00:00:00.000Z`);
 
 describe('collect window', () => {
   it('when no filter or an empty one is given, then every collect counts', () => {
-    expect(collectWindow(null)).toEqual({ currency: null, from: null, to: null });
-    expect(collectWindow(undefined)).toEqual({ currency: null, from: null, to: null });
-    expect(collectWindow({ currency: '   ', month: null, year: null })).toEqual({ currency: null, from: null, to: null });
+    expect(collectWindow(null)).toEqual({ currency: null, from: null, to: null, period: '' });
+    expect(collectWindow(undefined)).toEqual({ currency: null, from: null, to: null, period: '' });
+    expect(collectWindow({ currency: '   ', month: null, year: null })).toEqual({ currency: null, from: null, to: null, period: '' });
   });
 
-  it('when a year is given, then the window is that UTC year, end excluded', () => {
-    expect(collectWindow({ year: 2024 })).toEqual({ currency: null, from: utc('2024-01-01'), to: utc('2025-01-01') });
+  it('when a year is given, then the window is that UTC year, end excluded, and its period the year', () => {
+    expect(collectWindow({ year: 2024 })).toEqual({ currency: null, from: utc('2024-01-01'), to: utc('2025-01-01'), period: '2024' });
   });
 
-  it('when a month of a year is given, then the window is that UTC month, December ending at the next New Year', () => {
-    expect(collectWindow({ year: 2024, month: 2 })).toEqual({ currency: null, from: utc('2024-02-01'), to: utc('2024-03-01') });
-    expect(collectWindow({ year: 2024, month: 12 })).toEqual({ currency: null, from: utc('2024-12-01'), to: utc('2025-01-01') });
+  it('when a month of a year is given, then the window is that UTC month, December ending at the next New Year, its period YYYY-MM', () => {
+    expect(collectWindow({ year: 2024, month: 2 })).toEqual({ currency: null, from: utc('2024-02-01'), to: utc('2024-03-01'), period: '2024-02' });
+    expect(collectWindow({ year: 2024, month: 12 })).toEqual({ currency: null, from: utc('2024-12-01'), to: utc('2025-01-01'), period: '2024-12' });
   });
 
   it('when a currency is given, then it is trimmed and upper-cased', () => {
@@ -52,7 +52,7 @@ describe('collect sums', () => {
     await expect(collectSum(l, '0x01', { currency: 'dai', year: 2024 })).resolves.toEqual({
       count: 4, usdTotal: 7, currencies: [{ currency: 'DAI', count: 2, amount: 3, usdAmount: 4 }, { currency: null, count: 2, amount: 3, usdAmount: 3 }],
     });
-    expect(keys).toEqual([{ id: '0x01', window: { currency: 'DAI', from: utc('2024-01-01'), to: utc('2025-01-01') } }]);
+    expect(keys).toEqual([{ id: '0x01', window: { currency: 'DAI', from: utc('2024-01-01'), to: utc('2025-01-01'), period: '2024' } }]);
     await expect(collectSum(l, '0x02', null)).resolves.toEqual({ count: 0, usdTotal: 0, currencies: [] });
   });
 
