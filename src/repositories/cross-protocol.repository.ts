@@ -136,16 +136,19 @@ const OVERLAP_ROWS = `
  * Matched pairs (g, l) where l follows x.p on Lens (whether or not g follows
  * x.f), l ≠ x.p, g ≠ x.f: P's stored count (every pair of every live follower,
  * lens_matched_followers) less the pairs of x.f's own profiles that follow x.p
- * (a person has few: one probe each).
+ * (a person has few: one probe each, a LATERAL … LIMIT 1 so that the planner
+ * does not hash every follower of x.p to check them, 48 ms for 64,701 on medium).
  */
 const LENS_SIDE_COUNT = `coalesce((SELECT c.n FROM lens_matched_followers c WHERE c.profile_id = x.p), 0)
-    - (SELECT count(*) FROM cross_match m JOIN lens_follow lf ON lf.profile_id = x.p AND lf.follower_profile_id = m.profile_id
-       WHERE m.fid = x.f AND lf.deleted_at IS NULL AND m.profile_id <> x.p)`;
+    - (SELECT count(*) FROM cross_match m
+       CROSS JOIN LATERAL (SELECT 1 FROM lens_follow lf WHERE lf.profile_id = x.p AND lf.follower_profile_id = m.profile_id AND lf.deleted_at IS NULL LIMIT 1) lf
+       WHERE m.fid = x.f AND m.profile_id <> x.p)`;
 
 /** Matched pairs (g, l) where g follows x.f on Farcaster (whether or not l follows x.p), g ≠ x.f, l ≠ x.p: the same from F's side. */
 const FARCASTER_SIDE_COUNT = `coalesce((SELECT c.n FROM fc_matched_followers c WHERE c.fid = x.f), 0)
-    - (SELECT count(*) FROM cross_match m JOIN fc_link k ON k.fid = m.fid AND k.target_fid = x.f
-       WHERE m.profile_id = x.p AND k.deleted_at IS NULL AND m.fid <> x.f)`;
+    - (SELECT count(*) FROM cross_match m
+       CROSS JOIN LATERAL (SELECT 1 FROM fc_link k WHERE k.fid = m.fid AND k.target_fid = x.f AND k.deleted_at IS NULL LIMIT 1) k
+       WHERE m.profile_id = x.p AND m.fid <> x.f)`;
 
 const PEOPLE = 'unnest($1::int[], $2::text[]) AS x(f, p)';
 
