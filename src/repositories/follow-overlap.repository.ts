@@ -39,7 +39,10 @@ const followCount = (p: ProtocolSpec, column: 'followers' | 'following', idExpr:
  * followers took 46 ms (4.7 warm) the first way and 1.3 ms (0.5) the second;
  * a profile with 425k followers and a viewer with 500 follows, 21–30 ms the
  * first way and 5 s the second. The counts only choose the way: stale or
- * missing, the rows are the same.
+ * missing, the rows are the same. The checks of the first way are
+ * index-only probes into the profile's own run of a live-follows index
+ * (fc_link_target_follower_live_idx, lens_follow_live_idx: see their
+ * migration), not a leaf and a heap page each anywhere in the table.
  */
 function overlapRows(p: ProtocolSpec, via: OverlapVia, viewerParam: string) {
   const { table, follower, followee } = p.follows;
