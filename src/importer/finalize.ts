@@ -3,8 +3,7 @@
 // finds wrong with the collects goes into the act tables' reports.
 import type { SqlClient } from '../db/sql-client';
 import { asOfSql, BUMP_DATA_VERSION_SQL, PROTOCOLS } from '../domain/protocols';
-import { markFarcasterLiveStale } from '../repositories/live-state.repository';
-import { markMatchedFollowersRecount } from '../repositories/cross-protocol.repository';
+import { markFarcasterLiveStale, MATCHED_FOLLOWERS_RECOUNT, setImportMark } from '../repositories/live-state.repository';
 import { lockCollectCategories, rebuildCollectCategories } from '../repositories/collect-categories.sql';
 import { rebuildCollectCreators } from '../repositories/collect-creators.sql';
 import { collectWarnings, resolveCollects } from './collect-usd';
@@ -60,7 +59,7 @@ export async function finishImport(sql: SqlClient, touched: ReadonlySet<string>)
   // Bulk writes bypass the live sync's per-event counting: the next refresh rebuilds them.
   if ([...touched].some((t) => t.startsWith('fc_'))) await markFarcasterLiveStale(sql);
   // The matched-follower counts are kept by triggers; a live writer beside the import could race them (the refresh recounts).
-  if (MATCHED_FOLLOWER_INPUTS.some((t) => touched.has(t))) await markMatchedFollowersRecount(sql);
+  if (MATCHED_FOLLOWER_INPUTS.some((t) => touched.has(t))) await setImportMark(sql, MATCHED_FOLLOWERS_RECOUNT);
   for (const p of Object.values(PROTOCOLS)) {
     // as_of only moves forward: a live sync may stand past the newest imported row.
     await sql.query(

@@ -9,6 +9,7 @@ import type { Database } from '../db/database';
 import type { SqlClient } from '../db/sql-client';
 import { BUMP_DATA_VERSION_SQL, generationOf, LENS, LENS_ID, stateOf } from '../domain/protocols';
 import { orderBy, type OffsetRead, type OrderTerm } from './paging.sql';
+import { clearImportMark, importMarkIsSet, MATCHED_FOLLOWERS_RECOUNT } from './live-state.repository';
 
 /** A person's key: `fid:profileId`. */
 export type PersonKey = string;
@@ -60,15 +61,8 @@ const MATCHED_FOLLOWERS_DEFINED = {
     WHERE f.deleted_at IS NULL AND f.follower_profile_id <> f.profile_id GROUP BY 1`,
 };
 
-const RECOUNT_KEY = 'matched_followers_recount';
-
-/** Marks the matched-follower counts for a recount: an import wrote a side of them beside other writers. */
-export async function markMatchedFollowersRecount(sql: SqlClient): Promise<void> {
-  await sql.query(`INSERT INTO app_meta (key, value) VALUES ($1, 'import') ON CONFLICT (key) DO UPDATE SET updated_at = now()`, [RECOUNT_KEY]);
-}
-
 /**
- * When an import has marked them, makes the matched-follower counts equal
+ * When an import has marked them (MATCHED_FOLLOWERS_RECOUNT), makes the matched-follower counts equal
  * their definition: the triggers keep them in every writer's transaction, but
  * an import's statement and a live sync's on the two sides of one product
  * (a new pair, a link of its fid) can each miss the other's uncommitted row.
@@ -79,7 +73,7 @@ export async function markMatchedFollowersRecount(sql: SqlClient): Promise<void>
  */
 export async function recountMatchedFollowers(sql: SqlClient): Promise<{ fixed: number } | null> {
   return sql.transaction(async (tx) => {
-    if (!(await tx.query('SELECT 1 FROM app_meta WHERE key = $1', [RECOUNT_KEY])).length) return null;
+    if (!(await importMarkIsSet(tx, MATCHED_FOLLOWERS_RECOUNT))) return null;
     await tx.exec('LOCK TABLE fc_matched_followers, lens_matched_followers IN SHARE ROW EXCLUSIVE MODE');
     let fixed = 0;
     for (const [table, key, type, defined] of [
@@ -97,7 +91,7 @@ export async function recountMatchedFollowers(sql: SqlClient): Promise<{ fixed: 
         SELECT (SELECT count(*) FROM upserted) + (SELECT count(*) FROM deleted) AS n`);
       fixed += Number(n);
     }
-    await tx.query('DELETE FROM app_meta WHERE key = $1', [RECOUNT_KEY]);
+    await clearImportMark(tx, MATCHED_FOLLOWERS_RECOUNT);
     if (fixed > 0) await tx.query(BUMP_DATA_VERSION_SQL);
     return { fixed };
   });
