@@ -65,27 +65,22 @@ async function filtersOf(db: Database): Promise<CollectFilter[]> {
   ];
 }
 
+type Answer<R> = (db: Database, w: CollectWindow, limit: number) => Promise<R[]>;
+
 /** For each filter, [filter, stored answer] and [filter, counted answer]: equal when the table is exact. */
-async function bothAnswers(db: Database) {
-  const stored: [CollectFilter, TopCategoryRow[]][] = [];
-  const live: [CollectFilter, TopCategoryRow[]][] = [];
+async function answersOf<R>(db: Database, storedAnswer: Answer<R>, countedAnswer: Answer<R>, limit: number) {
+  const stored: [CollectFilter, R[]][] = [];
+  const live: [CollectFilter, R[]][] = [];
   for (const f of await filtersOf(db)) {
-    stored.push([f, await topCollectedCategories(db, collectWindow(f), 100)]);
-    live.push([f, await counted(db, collectWindow(f), 100)]);
+    stored.push([f, await storedAnswer(db, collectWindow(f), limit)]);
+    live.push([f, await countedAnswer(db, collectWindow(f), limit)]);
   }
   return { stored, live };
 }
 
-/** The same for the top creators (every creator of the tiny data fits in the limit). */
-async function bothCreatorAnswers(db: Database) {
-  const stored: [CollectFilter, TopCreatorRow[]][] = [];
-  const live: [CollectFilter, TopCreatorRow[]][] = [];
-  for (const f of await filtersOf(db)) {
-    stored.push([f, await topCreators(db, collectWindow(f), 1000)]);
-    live.push([f, await countedCreators(db, collectWindow(f), 1000)]);
-  }
-  return { stored, live };
-}
+const bothAnswers = (db: Database) => answersOf(db, topCollectedCategories, counted, 100);
+/** The top creators (every creator of the tiny data fits in the limit). */
+const bothCreatorAnswers = (db: Database) => answersOf(db, topCreators, countedCreators, 1000);
 
 const creatorRows = (db: Database) => db.sql.query(`SELECT period, currency, profile_id, collects, usd_amount::text FROM lens_collect_creator ORDER BY 1, 2, 3`);
 

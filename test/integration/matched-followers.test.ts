@@ -38,6 +38,11 @@ const marked = async () => (await sql("SELECT 1 FROM app_meta WHERE key = 'match
 const FIDS = [1, 2, 3, 4, 5, 6, 7, 8, 9];
 const PROFILES = ['0x01', '0x02', '0x03', '0x0100', '0x05', '0x06', '0x07', '0x08', '0x09', '0x0a', '0x0b'];
 const WHEN = ['2024-07-01T00:00:00Z', '2024-07-02T00:00:00Z'];
+/** The two follow tables, written the same way (the followee first on Lens, the follower first on Farcaster). */
+const FOLLOWS: Record<'farcaster' | 'lens', { table: string; columns: readonly string[]; type: string; ids: readonly (number | string)[] }> = {
+  farcaster: { table: 'fc_link', columns: ['fid', 'target_fid'], type: 'int', ids: FIDS },
+  lens: { table: 'lens_follow', columns: ['profile_id', 'follower_profile_id'], type: 'text', ids: PROFILES },
+};
 
 describe('matched-follower counts kept by triggers', () => {
   it('when the fixture is imported and refreshed, then the counts are the definition\'s and no recount is pending', async () => {
@@ -57,22 +62,15 @@ describe('matched-follower counts kept by triggers', () => {
     for (let step = 0; step < 300; step++) {
       const kind = pick(['link', 'links', 'unlink', 'follow', 'follows', 'unfollow', 'verify', 'owner']);
       kinds.add(kind);
-      if (kind === 'link' || kind === 'links') {
-        const n = kind === 'link' ? 1 : 4;
-        const rows = Array.from({ length: n }, () => [pick(FIDS), pick(FIDS), pick(WHEN), deletedAt()] as const);
+      if (kind === 'link' || kind === 'links' || kind === 'follow' || kind === 'follows') {
+        const { table, columns, type, ids } = kind.startsWith('link') ? FOLLOWS.farcaster : FOLLOWS.lens;
+        const rows = Array.from({ length: kind.endsWith('s') ? 4 : 1 }, () => [pick(ids), pick(ids), pick(WHEN), deletedAt()] as const);
         const unique = [...new Map(rows.map((x) => [`${x[0]}|${x[1]}`, x])).values()];
-        await sql(`INSERT INTO fc_link (fid, target_fid, timestamp, deleted_at) SELECT * FROM unnest($1::int[], $2::int[], $3::timestamptz[], $4::timestamptz[])
-          ON CONFLICT (fid, target_fid) DO UPDATE SET timestamp = EXCLUDED.timestamp, deleted_at = EXCLUDED.deleted_at`,
-        [unique.map((x) => x[0]), unique.map((x) => x[1]), unique.map((x) => x[2]), unique.map((x) => x[3])]);
+        await sql(`INSERT INTO ${table} (${columns.join(', ')}, timestamp, deleted_at) SELECT * FROM unnest($1::${type}[], $2::${type}[], $3::timestamptz[], $4::timestamptz[])
+          ON CONFLICT (${columns.join(', ')}) DO UPDATE SET timestamp = EXCLUDED.timestamp, deleted_at = EXCLUDED.deleted_at`,
+        [0, 1, 2, 3].map((i) => unique.map((x) => x[i])));
       } else if (kind === 'unlink') {
         await sql('DELETE FROM fc_link WHERE fid = $1', [pick(FIDS)]);
-      } else if (kind === 'follow' || kind === 'follows') {
-        const n = kind === 'follow' ? 1 : 4;
-        const rows = Array.from({ length: n }, () => [pick(PROFILES), pick(PROFILES), pick(WHEN), deletedAt()] as const);
-        const unique = [...new Map(rows.map((x) => [`${x[0]}|${x[1]}`, x])).values()];
-        await sql(`INSERT INTO lens_follow (profile_id, follower_profile_id, timestamp, deleted_at) SELECT * FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::timestamptz[])
-          ON CONFLICT (profile_id, follower_profile_id) DO UPDATE SET timestamp = EXCLUDED.timestamp, deleted_at = EXCLUDED.deleted_at`,
-        [unique.map((x) => x[0]), unique.map((x) => x[1]), unique.map((x) => x[2]), unique.map((x) => x[3])]);
       } else if (kind === 'unfollow') {
         await sql('DELETE FROM lens_follow WHERE follower_profile_id = $1', [pick(PROFILES)]);
       } else if (kind === 'verify') {
