@@ -12,11 +12,23 @@ export type ProtocolStateLoader = DataLoader<ProtocolName, ProtocolStateRow | nu
 /**
  * Whichever protocol is asked first, both rows are read (two rows cost nothing)
  * and the other is primed, so a request asking one now and the other a tick
- * later still makes one read.
+ * later still makes one read. The other may also be asked while that read is
+ * still on its way (its batch is then a new one, since priming waits for the
+ * rows): it waits on the same read. A failed read is forgotten, so the next
+ * load tries again.
  */
 export function protocolStateLoader(db: Database): ProtocolStateLoader {
+  let reading: Promise<ProtocolStateRow[]> | undefined;
+  const readBoth = (): Promise<ProtocolStateRow[]> => {
+    if (!reading) {
+      const read = protocolStates(db, PROTOCOL_NAMES);
+      reading = read;
+      read.catch(() => { if (reading === read) reading = undefined; });
+    }
+    return reading;
+  };
   const loader: ProtocolStateLoader = new DataLoader(async (protocols) => {
-    const rows = await protocolStates(db, PROTOCOL_NAMES);
+    const rows = await readBoth();
     for (const p of PROTOCOL_NAMES) if (!protocols.includes(p)) loader.prime(p, rows.find((r) => r.protocol === p) ?? null);
     return orderByKeys(protocols, rows, (r) => r.protocol, () => null);
   });

@@ -2,6 +2,7 @@
 // asOf / analyticsAsOf, REST's X-Data-As-Of / X-Analytics-As-Of, all equal to
 // protocol_state as SQL left it, read once per request and never cached across requests.
 import type { ProtocolName } from '../../src/domain/protocols';
+import { protocolStateLoader, type ProtocolStateLoader } from '../../src/loaders/protocol-state-loader';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 let s: TestServer;
@@ -121,6 +122,33 @@ describe('GraphQL freshness', () => {
     expect(data!.trendingUsers.users.length).toBeGreaterThan(0);
     expect(data!.trendingUsers.users.map((u) => u.user.asOf)).toEqual(data!.trendingUsers.users.map(() => LENS.asOf));
     expect(reads).toBe(1);
+  });
+
+  it('when the other protocol is asked while the first read is still on its way, then it waits on that read', async () => {
+    const db = s.testDb.db;
+    const realRead = db.read.bind(db);
+    let release!: () => void;
+    const held = new Promise<void>((r) => { release = r; });
+    let started!: () => void;
+    const readStarted = new Promise<void>((r) => { started = r; });
+    let lensRow: Awaited<ReturnType<ProtocolStateLoader['load']>> | undefined;
+    const reads = await stateReadsOf(async () => {
+      // The read is held until Lens has been asked, so its batch starts while the first read is in flight.
+      jest.spyOn(db, 'read').mockImplementation(async (...args: Parameters<typeof db.read>) => {
+        started();
+        await held;
+        return realRead(...args);
+      });
+      const states = protocolStateLoader(db);
+      const farcaster = states.load('farcaster');
+      await readStarted;
+      const lens = states.load('lens');
+      await new Promise((r) => setImmediate(r));
+      release();
+      [, lensRow] = await Promise.all([farcaster, lens]);
+    });
+    expect(reads).toBe(1);
+    expect(lensRow?.as_of?.toISOString()).toBe(LENS.asOf);
   });
 
   it('when the read counter sees a separate protocol_state statement, then it counts it (the counter can fail)', async () => {
