@@ -3,13 +3,17 @@
 // applies the same definitions to the rows an event changed); an import writes
 // the base tables in bulk, so the refresh after it rebuilds them here.
 import type { SqlClient } from '../db/sql-client';
-import { FARCASTER } from '../domain/protocols';
+import { FARCASTER, FC_USER_DATA as T } from '../domain/protocols';
 import { clearFarcasterLiveStale } from '../repositories/live-state.repository';
 import { liveDailySql } from './follow-refresh.sql';
 
-/** Per fid: followers, following, live top-level casts, and what others gave its live casts. */
+/**
+ * Per fid: followers, following, live top-level casts, what others gave its
+ * live casts, and its search names (live username and fnames, lower case,
+ * as the triggers of fc_user_data and fc_fname keep them).
+ */
 const COUNTS = `
-  INSERT INTO fc_profile_counts (fid, followers, following, posts, likes_received, recasts_received, replies_received, quotes_received)
+  INSERT INTO fc_profile_counts (fid, followers, following, posts, likes_received, recasts_received, replies_received, quotes_received, search_names)
   WITH followers AS (SELECT target_fid AS fid, count(*)::int AS n FROM fc_link WHERE deleted_at IS NULL AND fid <> target_fid GROUP BY 1),
   following AS (SELECT fid, count(*)::int AS n FROM fc_link WHERE deleted_at IS NULL AND fid <> target_fid GROUP BY 1),
   posts AS (SELECT fid, count(*)::int AS n FROM fc_cast WHERE deleted_at IS NULL AND parent_hash IS NULL GROUP BY 1),
@@ -24,12 +28,19 @@ const COUNTS = `
     SELECT q.fid, count(*)::int AS n FROM fc_cast c JOIN fc_cast q ON q.hash = c.quoted_hash
     WHERE c.deleted_at IS NULL AND q.deleted_at IS NULL AND c.fid <> q.fid GROUP BY q.fid),
   ids AS (SELECT fid FROM followers UNION SELECT fid FROM following UNION SELECT fid FROM posts
-    UNION SELECT fid FROM reactions UNION SELECT fid FROM replies UNION SELECT fid FROM quotes)
+    UNION SELECT fid FROM reactions UNION SELECT fid FROM replies UNION SELECT fid FROM quotes),
+  names AS (
+    SELECT fid, array_agg(DISTINCT name ORDER BY name) AS names FROM (
+      SELECT fid, lower(value) AS name FROM fc_user_data WHERE type = ${T.username} AND deleted_at IS NULL
+      UNION ALL
+      SELECT fid, lower(fname) FROM fc_fname WHERE deleted_at IS NULL) n
+    GROUP BY fid)
   SELECT i.fid, coalesce(fo.n, 0), coalesce(fg.n, 0), coalesce(po.n, 0), coalesce(r.likes, 0), coalesce(r.recasts, 0),
-    coalesce(re.n, 0), coalesce(q.n, 0)
+    coalesce(re.n, 0), coalesce(q.n, 0), coalesce(nm.names, ARRAY[]::text[])
   FROM ids i
   LEFT JOIN followers fo ON fo.fid = i.fid LEFT JOIN following fg ON fg.fid = i.fid LEFT JOIN posts po ON po.fid = i.fid
   LEFT JOIN reactions r ON r.fid = i.fid LEFT JOIN replies re ON re.fid = i.fid LEFT JOIN quotes q ON q.fid = i.fid
+  LEFT JOIN names nm ON nm.fid = i.fid
   ORDER BY i.fid`;
 
 /** Per live cast, what others gave it (the same pairs as the profile counters' likes … quotes); none, no row. */

@@ -68,6 +68,8 @@ function columnOf(f: DmmfField): ExpectedColumn {
   else if (typeof d === 'object' && d?.name === 'autoincrement') { sqlType = f.type === 'BigInt' ? 'BIGSERIAL' : 'SERIAL'; defaultSql = null; }
   else if (typeof d === 'string') defaultSql = `'${d.replace(/'/g, "''")}'`;
   else if (typeof d === 'number' || typeof d === 'boolean') defaultSql = String(d);
+  // A list's `@default([])`, as Prisma writes it.
+  else if (Array.isArray(d) && d.length === 0 && f.isList) defaultSql = `ARRAY[]::${sqlType}`;
   return { name: f.dbName ?? f.name, sqlType, catalogType, nullable: !f.isRequired || f.isList, defaultSql };
 }
 

@@ -37,28 +37,25 @@ const NAMES = `
       UNION
       SELECT fid, lower(fname) FROM fc_fname WHERE deleted_at IS NULL AND lower(fname) LIKE $2 || '%'`;
 
-/** Whether fid `f` has a live username or fname starting with $2 (two key probes). */
-const MATCHES = (f: string) => `(EXISTS (SELECT 1 FROM fc_user_data d WHERE d.fid = ${f} AND d.type = ${T.username} AND d.deleted_at IS NULL
-        AND lower(d.value) LIKE $2 || '%')
-      OR EXISTS (SELECT 1 FROM fc_fname n WHERE n.fid = ${f} AND n.deleted_at IS NULL AND lower(n.fname) LIKE $2 || '%'))`;
-
 /**
  * How the prefix matches are ordered by followers. Each candidate's follower
  * count is a key probe, so a short prefix that matches tens of thousands of
  * names (a 3-letter prefix matched 16,552 of the network-size dataset's million
  * usernames: 103 ms) costs that many probes. When the candidates are many, the
  * profiles are walked instead in the order of the answer (live followers
- * descending, then fid: fc_profile_counts_followers_idx), checking each one's
- * names (two probes), until `limit` match: about limit × profiles ÷ candidates
- * steps. The two costs meet near sqrt(2 × limit × profiles) candidates (9,000 of
- * 2 million), the threshold used unless `walkFrom` pins it (tests do). The walk
- * reads at most budgetFactor × max(threshold, limit) profiles (8 times the steps
- * expected at the threshold); if it found fewer matches, or reached profiles with
- * no followers (whose order needs every fid, counted or not), the candidates are
- * ordered as above. Either way the answer is the same.
+ * descending, then fid: fc_profile_counts_followers_idx, which carries each
+ * profile's search names, so a step reads one index entry), until `limit`
+ * match: about limit × profiles ÷ candidates steps. A probe costs about
+ * `stepsPerProbe` steps, so the two ways cost the same near
+ * sqrt(limit × profiles ÷ stepsPerProbe) candidates (1,000 of a million), the
+ * threshold used unless `walkFrom` pins it (tests do). The walk reads at most
+ * budgetFactor times the steps expected at the threshold; if it found fewer
+ * matches, or reached profiles with no followers (whose order needs every fid,
+ * counted or not), the candidates are ordered as above. Either way the answer
+ * is the same.
  */
-export interface HandleSearchPlan { walkFrom?: number; minWalkFrom: number; budgetFactor: number }
-export const HANDLE_SEARCH_PLAN: HandleSearchPlan = { minWalkFrom: 2_000, budgetFactor: 4 };
+export interface HandleSearchPlan { walkFrom?: number; minWalkFrom: number; budgetFactor: number; stepsPerProbe: number }
+export const HANDLE_SEARCH_PLAN: HandleSearchPlan = { minWalkFrom: 200, budgetFactor: 4, stepsPerProbe: 20 };
 
 /**
  * Handle search: exact username or fname (case-insensitive) first, then prefix
@@ -72,13 +69,15 @@ export async function searchFarcasterFids(db: Database, handle: string, limit: n
 export async function searchFarcasterFidsVia(db: Database, handle: string, limit: number, plan = HANDLE_SEARCH_PLAN) {
   const needle = handle.toLowerCase();
   const prefix = escapeLike(needle);
-  // The threshold (from the profiles ranked at the last refresh), and whether the live
-  // counters can be walked and the candidates reach it (counted no further).
-  const [{ walk, threshold }] = await db.read<{ walk: boolean; threshold: number }>(`
-    WITH t AS (SELECT coalesce($2::int, greatest($3::int, ceil(sqrt(2.0 * $4 * coalesce(${stateOf('farcaster', 'profile_count')}, 0)))::int)) AS n)
+  // The threshold and the walk's budget (from the profiles ranked at the last refresh), and
+  // whether the live counters can be walked and the candidates reach it (counted no further).
+  const [{ walk, budget }] = await db.read<{ walk: boolean; budget: number }>(`
+    WITH p AS (SELECT greatest(coalesce(${stateOf('farcaster', 'profile_count')}, 0), 1)::float8 AS n),
+    t AS (SELECT coalesce($2::int, greatest($3::int, ceil(sqrt($4 * (SELECT n FROM p) / $6)))::int) AS n)
     SELECT NOT ${FARCASTER_LIVE_STALE_SQL} AND (SELECT count(*) FROM (SELECT 1 FROM fc_user_data WHERE type = ${T.username}
       AND deleted_at IS NULL AND lower(value) LIKE $1 || '%' LIMIT (SELECT n FROM t)) c) >= (SELECT n FROM t) AS walk,
-      (SELECT n FROM t) AS threshold`, prefix, plan.walkFrom ?? null, plan.minWalkFrom, limit);
+      least(ceil($5 * greatest($4, $4 * (SELECT n FROM p) / greatest((SELECT n FROM t), 1))), 2147483647)::int AS budget`,
+  prefix, plan.walkFrom ?? null, plan.minWalkFrom, limit, plan.budgetFactor, plan.stepsPerProbe);
   if (walk) {
     // The exact matches, then limit + their number of walked matches: those hold `limit` that are not exact.
     const rows = await db.read<{ exact: boolean; fid: number; followers: number }>(`
@@ -88,9 +87,9 @@ export async function searchFarcasterFidsVia(db: Database, handle: string, limit
       SELECT true AS exact, e.fid, coalesce(c.followers, 0) AS followers FROM exact e LEFT JOIN fc_profile_counts c ON c.fid = e.fid
       UNION ALL
       (SELECT false, w.fid, w.followers FROM (
-        SELECT c.fid, c.followers FROM fc_profile_counts c ORDER BY c.followers DESC, c.fid LIMIT $3) w
-      WHERE ${MATCHES('w.fid')}
-      ORDER BY w.followers DESC, w.fid LIMIT $4 + (SELECT count(*) FROM exact))`, needle, prefix, plan.budgetFactor * Math.max(threshold, limit), limit);
+        SELECT c.fid, c.followers, c.search_names FROM fc_profile_counts c ORDER BY c.followers DESC, c.fid LIMIT $3) w
+      WHERE EXISTS (SELECT 1 FROM unnest(w.search_names) AS n(name) WHERE n.name LIKE $2 || '%')
+      ORDER BY w.followers DESC, w.fid LIMIT $4 + (SELECT count(*) FROM exact))`, needle, prefix, budget, limit);
     const byAnswerOrder = (a: { fid: number; followers: number }, b: { fid: number; followers: number }) => b.followers - a.followers || a.fid - b.fid;
     const exact = rows.filter((r) => r.exact).sort(byAnswerOrder).map((r) => r.fid);
     const walked = rows.filter((r) => !r.exact);

@@ -6,6 +6,7 @@
 // budget runs out, and equals the answer computed here from the rows.
 import { searchFarcasterFidsVia } from '../../src/repositories/farcaster-profile.repository';
 import { FC_USER_DATA } from '../../src/domain/protocols';
+import { rebuildFarcasterLive } from '../../src/analytics/farcaster-live.sql';
 import { bothDatabases, type TestDatabase } from '../helpers/test-database';
 import { Rng } from '../../src/datagen/random';
 
@@ -76,9 +77,9 @@ describe.each(bothDatabases())('handle search ways on %s', (_name, open) => {
     for (const handle of handles()) {
       const want = expected(people, handle);
       for (const [label, plan] of [
-        ['scan', { walkFrom: 1_000_000, minWalkFrom: 0, budgetFactor: 4 }],
-        ['walk', { walkFrom: 1, minWalkFrom: 0, budgetFactor: 1_000 }],
-        ['short walk', { walkFrom: 1, minWalkFrom: 0, budgetFactor: 4 }],
+        ['scan', { walkFrom: 1_000_000, minWalkFrom: 0, budgetFactor: 4, stepsPerProbe: 20 }],
+        ['walk', { walkFrom: 1, minWalkFrom: 0, budgetFactor: 1_000, stepsPerProbe: 20 }],
+        ['short walk', { walkFrom: 1, minWalkFrom: 0, budgetFactor: 4, stepsPerProbe: 20 }],
       ] as const) {
         const got = await searchFarcasterFidsVia(t.db, handle, LIMIT, plan);
         expect([handle, label, got.fids]).toEqual([handle, label, want]);
@@ -91,13 +92,13 @@ describe.each(bothDatabases())('handle search ways on %s', (_name, open) => {
     expect(ways.get('short walk: walk, scan')).toBeGreaterThan(ways.get('walk: walk, scan')!);
   }, 120_000);
 
-  it('when the threshold is not pinned, then a prefix walks from sqrt(2 × limit × profiles) candidates', async () => {
+  it('when the threshold is not pinned, then a prefix walks from sqrt(limit × profiles ÷ stepsPerProbe) candidates', async () => {
     await t.db.sql.query(`INSERT INTO protocol_state (protocol, profile_count) VALUES ('farcaster', $1)
       ON CONFLICT (protocol) DO UPDATE SET profile_count = excluded.profile_count`, [PROFILES]);
-    const plan = { minWalkFrom: 0, budgetFactor: 1_000 };
-    // sqrt(2 × 20 × 600) = 154.9: `a` has more usernames than that, `annab` far fewer.
+    const plan = { minWalkFrom: 0, budgetFactor: 1_000, stepsPerProbe: 1 };
+    // sqrt(20 × 600 ÷ 1) = 109.5: `a` has more usernames than that, `annab` fewer.
     const usernames = (p: string) => people.filter((x) => x.username && !x.usernameDeleted && x.username.toLowerCase().startsWith(p)).length;
-    expect([usernames('a'), usernames('annab')].map((n) => n >= 155)).toEqual([true, false]);
+    expect([usernames('a'), usernames('annab')].map((n) => n >= 110)).toEqual([true, false]);
     expect((await searchFarcasterFidsVia(t.db, 'a', LIMIT, plan)).via).toBe('walk');
     expect((await searchFarcasterFidsVia(t.db, 'annab', LIMIT, plan)).via).toBe('scan');
     expect((await searchFarcasterFidsVia(t.db, 'a', LIMIT, { ...plan, minWalkFrom: 10_000 })).via).toBe('scan');
@@ -106,12 +107,64 @@ describe.each(bothDatabases())('handle search ways on %s', (_name, open) => {
   it('when an import has left the live counters stale, then the search scans, counting followers from the links', async () => {
     await t.db.sql.query(`INSERT INTO app_meta (key, value) VALUES ('farcaster_live_stale', 'import')`);
     try {
-      const got = await searchFarcasterFidsVia(t.db, 'a', LIMIT, { walkFrom: 1, minWalkFrom: 0, budgetFactor: 1_000 });
+      const got = await searchFarcasterFidsVia(t.db, 'a', LIMIT, { walkFrom: 1, minWalkFrom: 0, budgetFactor: 1_000, stepsPerProbe: 20 });
       // No links here: every count is 0, so the exact matches, then fid order.
       const matches = people.filter((p) => liveNames(p).some((n) => n.startsWith('a'))).map((p) => p.fid);
       expect(got).toEqual({ via: 'scan', fids: matches.slice(0, LIMIT) });
     } finally {
       await t.db.sql.query(`DELETE FROM app_meta WHERE key = 'farcaster_live_stale'`);
     }
+  });
+  /** Each counters row's search names against its person's live names. */
+  async function expectNamesKept() {
+    const rows = await t.db.sql.query<{ fid: number; search_names: string[] }>('SELECT fid, search_names FROM fc_profile_counts ORDER BY fid');
+    expect(rows.length).toBeGreaterThan(0);
+    const byFid = new Map(people.map((p) => [p.fid, p]));
+    for (const r of rows) expect([r.fid, r.search_names]).toEqual([r.fid, [...new Set(liveNames(byFid.get(r.fid)!))].sort()]);
+  }
+
+  it('when names change after the counters exist, then the triggers keep each row\'s search names, and the walk finds the new names', async () => {
+    const sql = t.db.sql;
+    const now = new Date('2026-11-02T00:00:00Z');
+    await expectNamesKept();
+    const counted = people.filter((p) => p.followers !== null);
+    const [renamed, unnamed, added, dropped] = [counted.find((p) => p.username && !p.usernameDeleted)!, counted.find((p) => p.fnames.some((f) => !f.deleted) && p.fid > 100)!,
+      counted.find((p) => p.fid > 200)!, counted.find((p) => p.username && p.fid > 300)!];
+    // A username renamed, an fname released, an fname added, a username row removed; one statement each, as the sync writes them.
+    await sql.query('UPDATE fc_user_data SET value = $2 WHERE fid = $1 AND type = $3', [renamed.fid, 'Zebra1', FC_USER_DATA.username]);
+    renamed.username = 'Zebra1';
+    await sql.query('UPDATE fc_fname SET deleted_at = $2 WHERE fid = $1', [unnamed.fid, now]);
+    for (const f of unnamed.fnames) f.deleted = true;
+    await sql.query('INSERT INTO fc_fname (fid, fname) VALUES ($1, $2)', [added.fid, 'zebra2']);
+    added.fnames.push({ name: 'zebra2', deleted: false });
+    await sql.query('DELETE FROM fc_user_data WHERE fid = $1 AND type = $2', [dropped.fid, FC_USER_DATA.username]);
+    dropped.username = null;
+    // A fid counted for the first time, by the live sync's upsert, after its name was written.
+    const fresh = people.find((p) => p.followers === null && p.fid !== added.fid)!;
+    await sql.query('INSERT INTO fc_fname (fid, fname) VALUES ($1, $2)', [fresh.fid, 'zebra3']);
+    fresh.fnames.push({ name: 'zebra3', deleted: false });
+    await sql.query(`INSERT INTO fc_profile_counts AS t (fid, followers) SELECT * FROM unnest($1::int[], $2::int[])
+      ON CONFLICT (fid) DO UPDATE SET followers = t.followers + EXCLUDED.followers`, [[fresh.fid, renamed.fid], [50, 40]]);
+    fresh.followers = 50;
+    renamed.followers = (renamed.followers ?? 0) + 40;
+    await expectNamesKept();
+    const ways = new Set<string>();
+    for (const handle of ['zebra', 'zebra1', ...handles().slice(0, 60)]) {
+      const got = await searchFarcasterFidsVia(t.db, handle, LIMIT, { walkFrom: 1, minWalkFrom: 0, budgetFactor: 1_000, stepsPerProbe: 20 });
+      expect([handle, got.fids]).toEqual([handle, expected(people, handle)]);
+      ways.add(got.via);
+    }
+    expect(ways.has('walk')).toBe(true);
+  });
+
+  it('when the refresh rebuilds the live counters, then it writes every row\'s search names', async () => {
+    // Links give every other person a follower; the rebuild replaces the rows the tests wrote.
+    const links = people.filter((p) => p.fid % 2 === 0).map((p) => [p.fid - 1, p.fid]);
+    await t.db.sql.query(`INSERT INTO fc_link (fid, target_fid, timestamp) SELECT f, g, now() FROM unnest($1::int[], $2::int[]) AS x(f, g)`,
+      [links.map((l) => l[0]), links.map((l) => l[1])]);
+    await rebuildFarcasterLive(t.db.sql);
+    const rows = await t.db.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM fc_profile_counts');
+    expect(rows[0].n).toBe(people.length);
+    await expectNamesKept();
   });
 });
