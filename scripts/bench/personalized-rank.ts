@@ -1,12 +1,15 @@
-// Speed of the personalized rank on graphs shaped like the `medium` dataset,
-// built in memory by the dataset generator's own follow model (src/datagen/follows.ts:
-// 200k Farcaster users and 100k Lens profiles, ~20 follows each, heavy-tailed
+// Speed of the personalized rank on graphs shaped like a dataset scale (by
+// default `medium`: 200k Farcaster users and 100k Lens profiles, ~20 follows
+// each; `network`: a million fids at 180), built in memory by the dataset
+// generator's own follow model (src/datagen/follows.ts, heavy-tailed
 // popularity), so no database is involved. Measures the algorithm alone over
 // 200 random seed sets per case (one viewer, ten and a hundred seeds; hops 3, 4
 // and 5) and the memory the graph holds in the service, and writes
-// docs/bench/ppr-medium.json.
+// docs/bench/ppr-<scale>.json. The network's Farcaster graph (171 M follows)
+// takes about 3 minutes and 3 GB to build.
 //
-//   npm run bench:ppr [-- --epsilon 1e-7 --runs 200 --hops 3,4,5 --seeds 1,10,100 --out docs/bench/ppr-medium.json]
+//   npm run bench:ppr [-- --scale medium --protocols farcaster,lens --epsilon 1e-7 --runs 200 --hops 3,4,5 --seeds 1,10,100 --max-work 1500000 --out docs/bench/ppr-medium.json]
+
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,7 +31,8 @@ const MAX_WORK = Number(arg('max-work', String(DEFAULT_MAX_WORK)));
 const PROTOCOLS = arg('protocols', 'farcaster,lens').split(',');
 const HOPS = arg('hops', '3,4,5').split(',').map(Number);
 const SEEDS = arg('seeds', '1,10,100').split(',').map(Number);
-const OUT = arg('out', path.join(__dirname, '..', '..', 'docs', 'bench', 'ppr-medium.json'));
+const SCALE = arg('scale', 'medium') as keyof typeof SCALES;
+const OUT = arg('out', path.join(__dirname, '..', '..', 'docs', 'bench', `ppr-${SCALE}.json`));
 const SEED = 1;
 
 /** The generator's live follows (unfollowed ones and blocks left out, as the service's graph does) as 0-based edges. */
@@ -65,6 +69,7 @@ function measure(csr: ReturnType<typeof buildCsr>, seedsPerSet: number, hops: nu
   const pushes: number[] = [];
   const balls: number[] = [];
   let unconverged = 0;
+  let smallerRadius = 0;
   for (const s of sets) {
     const t = process.hrtime.bigint();
     const cpu = process.cpuUsage();
@@ -75,6 +80,7 @@ function measure(csr: ReturnType<typeof buildCsr>, seedsPerSet: number, hops: nu
     work.push(res.pushedEdges);
     bounds.push(res.errorBound); pushes.push(res.pushes); balls.push(res.ballNodes);
     if (!res.converged) unconverged += 1;
+    if (res.hops < hops) smallerRadius += 1;
   }
   const sorted = (a: number[]) => [...a].sort((x, y) => x - y);
   const [t, c, b, p, wk, ball] = [sorted(ms), sorted(cpuMs), sorted(bounds), sorted(pushes), sorted(work), sorted(balls)];
@@ -88,11 +94,14 @@ function measure(csr: ReturnType<typeof buildCsr>, seedsPerSet: number, hops: nu
     pushedEdges: { p50: quantile(wk, 0.5), p99: quantile(wk, 0.99) },
     ballNodes: { p50: quantile(ball, 0.5), p99: quantile(ball, 0.99) },
     unconverged,
+    // Answers at a smaller radius than asked (the BFS would have read more than its share of the budget).
+    smallerRadius,
   };
 }
 
 async function main() {
-  const scale = SCALES.medium;
+  const scale = SCALES[SCALE];
+  if (!scale) throw new Error(`--scale: one of ${Object.keys(SCALES).join(', ')}`);
   const meanDegree = volumesOf(scale).followsPerUser;
   const cases: object[] = [];
   const graphs: object[] = [];
@@ -116,7 +125,7 @@ async function main() {
     }
   }
   const out = {
-    what: 'personalized rank (forward push on the k-hop ball), algorithm only, graphs of medium\'s shape from the generator\'s follow model',
+    what: `personalized rank (forward push on the k-hop ball), algorithm only, graphs of ${SCALE}'s shape from the generator's follow model`,
     generatedAt: new Date().toISOString(), epsilon: EPSILON, maxWork: MAX_WORK, alpha: 0.85,
     machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? null, node: process.version, loadAverageBefore: loadBefore, loadAverageAfter: os.loadavg().map(r3) },
     rssMiB: r3(process.memoryUsage().rss / 2 ** 20), graphs, cases,

@@ -33,8 +33,12 @@
 // with more follows than the budget (at ε 1e-7 converging pushes most of B's
 // nodes, often several times, so more follows than that: in practice it never
 // converged before either) the BFS's reading is charged to the budget too, so
-// that the call's whole cost, not only its pushes', is bounded by it. Smaller
-// balls get the budget as given.
+// that the call's whole cost, not only its pushes', is bounded by it, and so
+// are the rim's rows, read when a rim node is first taken from the queue. The BFS itself
+// is bounded before it reads: a level whose follows would take its charge past
+// BFS_SHARE of the budget is not expanded, and the ball is the smaller radius's
+// (the result's `hops`), the answer exactly that radius's. Smaller balls get
+// the budget as given.
 import type { Csr } from './graph-score';
 
 export interface PersonalizedRankOptions {
@@ -82,6 +86,7 @@ export interface PersonalizedRankResult {
   converged: boolean;
   alpha: number;
   epsilon: number;
+  /** The radius used: the one asked, or smaller when its BFS would have read more than its share of the budget. */
   hops: number;
 }
 
@@ -106,6 +111,9 @@ const DEFAULT_LIMIT = 1000;
  * lookup and update for a follow pushed along from the graph's rows).
  */
 const BFS_CHARGE = 0.25;
+
+/** The share of the budget the BFS of a large ball may be charged before it stops at a smaller radius. */
+const BFS_SHARE = 0.75;
 
 /**
  * Scratch arrays of one graph, reused by every call (calls are synchronous, so
@@ -182,12 +190,23 @@ export function personalizedRank(csr: Csr, seeds: readonly number[], opts: Perso
 
   // The ball, breadth first, level by level: levels 0..hops-1 are expanded,
   // and what the last one finds (local indices rimStart..size-1) is the rim.
+  // Before a level past the seeds' is expanded, its follows are counted (its
+  // rows' lengths only): if reading them would take the BFS's charge past
+  // BFS_SHARE of the budget, the ball stops at the levels found so far and the
+  // radius used is smaller than asked (on a dense graph, one seed's third
+  // level can hold half the network: 50 M follows to read before any push).
   let size = 0;
   for (const s of seedSet) { inBall[s >>> 5] |= 1 << (s & 31); localOf[s] = size; ball[size++] = s; }
   let levelStart = 0;
   let bfsFollows = 0;
+  let usedHops = hops;
   for (let h = 0; h < hops && levelStart < size; h++) {
     const levelEnd = size;
+    if (h > 0) {
+      let levelFollows = 0;
+      for (let head = levelStart; head < levelEnd; head++) { const u = ball[head]; levelFollows += offset[u + 1] - offset[u]; }
+      if ((bfsFollows + levelFollows) * BFS_CHARGE > maxWork * BFS_SHARE) { usedHops = h; break; }
+    }
     for (let head = levelStart; head < levelEnd; head++) {
       const u = ball[head];
       bfsFollows += offset[u + 1] - offset[u];
@@ -208,17 +227,19 @@ export function personalizedRank(csr: Csr, seeds: readonly number[], opts: Perso
   // budget is out of reach in practice (converging pushes most nodes of B).
   // Its BFS is then charged to the budget (a BFS follow at BFS_CHARGE of a pushed one),
   // so that the whole call stays within about maxWork pushed follows; at least
-  // a quarter of maxWork is left to the pushes.
+  // a quarter of maxWork is left to the pushes. So are the rim's rows, read
+  // when a rim node is first taken from the queue (to count its follows inside B).
   let ballFollows = bfsFollows;
   for (let i = rimStart; i < size; i++) { const v = ball[i]; ballFollows += offset[v + 1] - offset[v]; }
   const large = ballFollows > maxWork;
   const budget = large ? Math.max(maxWork - Math.floor(bfsFollows * BFS_CHARGE), Math.ceil(maxWork / 4)) : maxWork;
+  const rimCharge = large ? BFS_CHARGE : 0;
   const run = (copyBelow === undefined ? large : size > copyBelow * n)
-    ? pushOnRows(w, csr, size, rimStart, seedSet.length, alpha, epsilon, budget)
-    : pushOnCopy(w, csr, size, rimStart, seedSet.length, alpha, epsilon, budget);
+    ? pushOnRows(w, csr, size, rimStart, seedSet.length, alpha, epsilon, budget, rimCharge)
+    : pushOnCopy(w, csr, size, rimStart, seedSet.length, alpha, epsilon, budget, rimCharge);
   const { nodes, scores, reached } = best(ball, size, seedSet.length, run.p, limit);
   return { nodes, scores, reached, seedMass: run.seedMass, errorBound: run.errorBound, ballNodes: size,
-    pushes: run.pushes, pushedEdges: run.pushedEdges, converged: run.converged, alpha, epsilon, hops };
+    pushes: run.pushes, pushedEdges: run.pushedEdges, converged: run.converged, alpha, epsilon, hops: usedHops };
 }
 
 interface PushRun { p: Float64Array; seedMass: number; errorBound: number; pushes: number; pushedEdges: number; converged: boolean }
@@ -230,7 +251,7 @@ interface PushRun { p: Float64Array; seedMass: number; errorBound: number; pushe
  * accesses stay in cache. For balls that are a small part of the graph, where
  * the pushes scan their follows many times over.
  */
-function pushOnCopy(w: Workspace, csr: Csr, size: number, rimStart: number, seedCount: number, alpha: number, epsilon: number, maxWork: number): PushRun {
+function pushOnCopy(w: Workspace, csr: Csr, size: number, rimStart: number, seedCount: number, alpha: number, epsilon: number, maxWork: number, rimCharge: number): PushRun {
   const { offset, target } = csr;
   const { inBall, ball, localOf } = w;
   const lOffset = new Int32Array(size + 1);
@@ -252,12 +273,18 @@ function pushOnCopy(w: Workspace, csr: Csr, size: number, rimStart: number, seed
   const p = new Float64Array(size);
   const r = new Float64Array(size);
   const threshold = new Float64Array(size);
-  for (let i = 0; i < size; i++) { const d = lOffset[i + 1] - lOffset[i]; threshold[i] = epsilon * (d > 1 ? d : 1); }
+  for (let i = 0; i < rimStart; i++) { const d = lOffset[i + 1] - lOffset[i]; threshold[i] = epsilon * (d > 1 ? d : 1); }
+  // A rim node's follows in B are known here, but pushOnRows counts them only
+  // when the node is first taken from the queue: until then its threshold is
+  // ε (its lowest) here too, and its row is charged then, so both ways push the same.
+  for (let i = rimStart; i < size; i++) threshold[i] = epsilon;
+  const hidden = new Uint8Array(size - rimStart).fill(1);
   const queue = new Int32Array(size);
   let qHead = 0;
   let qTail = 0;
   let qLength = 0;
   const seedShare = 1 / seedCount;
+  let charged = 0;
   for (let s = 0; s < seedCount; s++) {
     r[s] = seedShare;
     if (r[s] > threshold[s]) { threshold[s] = Infinity; queue[qTail] = s; if (++qTail === size) qTail = 0; qLength += 1; }
@@ -267,13 +294,20 @@ function pushOnCopy(w: Workspace, csr: Csr, size: number, rimStart: number, seed
   let pushedEdges = 0;
   let converged = true;
   while (qLength > 0) {
-    if (pushedEdges >= maxWork) { converged = false; break; }
+    if (pushedEdges + charged >= maxWork) { converged = false; break; }
     const u = queue[qHead];
     if (++qHead === size) qHead = 0;
     qLength -= 1;
     const start = lOffset[u];
     const end = lOffset[u + 1];
     const d = end - start;
+    if (u >= rimStart && hidden[u - rimStart] === 1) {
+      hidden[u - rimStart] = 0;
+      const g = ball[u];
+      charged += rimCharge * (offset[g + 1] - offset[g]);
+      const th = epsilon * (d > 1 ? d : 1);
+      if (!(r[u] > th)) { threshold[u] = th; continue; }
+    }
     threshold[u] = epsilon * (d > 1 ? d : 1);
     const ru = r[u];
     p[u] += (1 - alpha) * ru;
@@ -320,23 +354,25 @@ function rimDegree(offset: Int32Array, target: Int32Array, inBall: Int32Array, v
  * state still in local indices (compact, the BFS's early finds, the much
  * followed, together). A node below the rim follows only nodes of B (by the
  * BFS), so its row is used as is; a rim node's follows in B are counted the
- * first time it receives mass, and its pushes skip the follows that leave B
- * (local index −1).
+ * first time it is taken from the queue (until then its threshold is ε, the
+ * lowest it can be; if its trust is then below its real one, it is not pushed
+ * yet), so the rim's rows are read only as far as the pushes reach, and its
+ * pushes skip the follows that leave B (local index −1).
  */
-function pushOnRows(w: Workspace, csr: Csr, size: number, rimStart: number, seedCount: number, alpha: number, epsilon: number, maxWork: number): PushRun {
+function pushOnRows(w: Workspace, csr: Csr, size: number, rimStart: number, seedCount: number, alpha: number, epsilon: number, maxWork: number, rimCharge: number): PushRun {
   const { offset, target } = csr;
   const { inBall, ball, localOf } = w;
   const { rt, p, deg, queue } = w.large();
-  // Threshold ε·max(d, 1); −1 at the rim until d is counted (any mass exceeds it).
+  // Threshold ε·max(d, 1); at the rim, until d is counted (deg −1), ε.
   for (let i = 0; i < rimStart; i++) { const v = ball[i]; const d = offset[v + 1] - offset[v]; deg[i] = d; rt[2 * i] = 0; rt[2 * i + 1] = epsilon * (d > 1 ? d : 1); }
-  for (let i = rimStart; i < size; i++) { deg[i] = -1; rt[2 * i] = 0; rt[2 * i + 1] = -1; }
+  for (let i = rimStart; i < size; i++) { deg[i] = -1; rt[2 * i] = 0; rt[2 * i + 1] = epsilon; }
   p.fill(0, 0, size);
   let qHead = 0;
   let qTail = 0;
   let qLength = 0;
   const seedShare = 1 / seedCount;
+  let charged = 0;
   for (let s = 0; s < seedCount; s++) {
-    if (deg[s] < 0) { const d = rimDegree(offset, target, inBall, ball[s]); deg[s] = d; rt[2 * s + 1] = epsilon * (d > 1 ? d : 1); }
     rt[2 * s] = seedShare;
     if (seedShare > rt[2 * s + 1]) { rt[2 * s + 1] = Infinity; queue[qTail] = s; if (++qTail === size) qTail = 0; qLength += 1; }
   }
@@ -345,11 +381,19 @@ function pushOnRows(w: Workspace, csr: Csr, size: number, rimStart: number, seed
   let pushedEdges = 0;
   let converged = true;
   while (qLength > 0) {
-    if (pushedEdges >= maxWork) { converged = false; break; }
+    if (pushedEdges + charged >= maxWork) { converged = false; break; }
     const u = queue[qHead];
     if (++qHead === size) qHead = 0;
     qLength -= 1;
-    const d = deg[u];
+    let d = deg[u];
+    if (d < 0) {
+      const g = ball[u];
+      d = rimDegree(offset, target, inBall, g);
+      deg[u] = d;
+      charged += rimCharge * (offset[g + 1] - offset[g]);
+      const th = epsilon * (d > 1 ? d : 1);
+      if (!(rt[2 * u] > th)) { rt[2 * u + 1] = th; continue; }
+    }
     rt[2 * u + 1] = epsilon * (d > 1 ? d : 1);
     const ru = rt[2 * u];
     p[u] += (1 - alpha) * ru;
@@ -364,11 +408,7 @@ function pushOnRows(w: Workspace, csr: Csr, size: number, rimStart: number, seed
         const i = 2 * v;
         const rv = rt[i] + share;
         rt[i] = rv;
-        if (rv > rt[i + 1]) {
-          let th = rt[i + 1];
-          if (th < 0) { const dv = rimDegree(offset, target, inBall, ball[v]); deg[v] = dv; th = epsilon * (dv > 1 ? dv : 1); rt[i + 1] = th; }
-          if (rv > th) { rt[i + 1] = Infinity; queue[qTail] = v; if (++qTail === size) qTail = 0; qLength += 1; }
-        }
+        if (rv > rt[i + 1]) { rt[i + 1] = Infinity; queue[qTail] = v; if (++qTail === size) qTail = 0; qLength += 1; }
       }
       pushedEdges += d;
     } else {

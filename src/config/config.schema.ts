@@ -71,6 +71,14 @@ export const configSchema = z.object({
    */
   PERSONALIZED_RANK_MAX_EDGES: z.coerce.number().int().min(0).max(500_000_000).default(10_000_000),
   /**
+   * Personalized rank: the work cap of one rank, in follows pushed (reading a follow to find or bound the
+   * neighbourhood counts a quarter). It bounds a request's CPU time; a rank it stops states a larger error
+   * bound. A follow costs more on a larger graph (its arrays no longer fit the CPU's caches): the default keeps
+   * medium's shape under 100 ms; a graph of the real network's size needs about a third of it for that.
+   * The default is the algorithm's own (DEFAULT_MAX_WORK; a test keeps them equal).
+   */
+  PERSONALIZED_RANK_MAX_WORK: z.coerce.number().int().min(1000).max(100_000_000).default(1_500_000),
+  /**
    * Channel-scoped ranks (Farcaster): the refresh ranks the casters of at most this many channels, those with the
    * most casters (a personalized PageRank over the whole follow graph each: the step's cost grows with it; 0 = none).
    */

@@ -114,6 +114,7 @@ export async function createApp(config: Config, db: Database, log: Logger): Prom
   // One per app (so per process): the follow graphs are loaded on first use, not at start.
   const rankGraphs = new RankGraphStore(db, {
     maxEdges: config.PERSONALIZED_RANK_MAX_EDGES,
+    maxWork: config.PERSONALIZED_RANK_MAX_WORK,
     onLoadError: (protocol, err) => log.error({ err, protocol }, 'personalized rank: loading the follow graph failed'),
   });
   const contextOf = (req: Request, res: Response): Context => ({

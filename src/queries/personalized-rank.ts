@@ -52,7 +52,7 @@ export async function personalizedRankPage(
     if (node < 0) throw profileNotFound(id, 'seed ');
     return node;
   });
-  const { nodes: ranked, scores, ...result } = personalizedRank(graph.csr, nodes, { hops, limit: MAX_RANKED });
+  const { nodes: ranked, scores, ...result } = personalizedRank(graph.csr, nodes, { hops, limit: MAX_RANKED, maxWork: store.maxWork });
   const items: RankedItem[] = Array.from(ranked, (node, i) => ({ id: graph.idOf(node), score: scores[i], rank: i + 1 }));
   const total = async () => items.length;
   const page = await readOffsetList(plan, async (read) => {

@@ -34,6 +34,8 @@ export interface RankGraph {
 export interface RankGraphStoreOptions {
   /** Most follows a graph may hold; 0 turns the personalized rank off. */
   maxEdges: number;
+  /** The work cap of one rank (follows pushed); by default the algorithm's. */
+  maxWork?: number;
   /** Told of background loads that fail (the next request tries again). */
   onLoadError?: (protocol: ProtocolName, err: unknown) => void;
   /**
@@ -64,6 +66,9 @@ export class RankGraphStore {
   constructor(private readonly db: Database, private readonly options: RankGraphStoreOptions) {}
 
   get enabled(): boolean { return this.options.maxEdges > 0; }
+
+  /** The work cap of one rank on these graphs. */
+  get maxWork(): number | undefined { return this.options.maxWork; }
 
   /** The graphs held now (for /metrics and the docs' figures). */
   loaded(): RankGraph[] {

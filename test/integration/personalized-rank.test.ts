@@ -5,6 +5,8 @@
 // in-memory graph: loaded once, reloaded in the background on a new analytics
 // generation (the old graph answering meanwhile), bounded or turned off by config.
 import { refreshAnalytics } from '../../src/analytics/refresh';
+import { protocolStateLoader } from '../../src/loaders/protocol-state-loader';
+import { personalizedRankPage } from '../../src/queries/personalized-rank';
 import { RankGraphStore } from '../../src/queries/rank-graph-store';
 import { errorOf } from '../helpers/graphql-error';
 import { startTestServer, type TestServer } from '../helpers/test-server';
@@ -232,6 +234,16 @@ describe('the in-memory follow graph store', () => {
     expect(store.loaded()).toEqual([]);
     const off = new RankGraphStore(s.testDb.db, { maxEdges: 0 });
     await expect(off.graph('farcaster', 1)).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: expect.stringContaining('turned off') });
+  });
+
+  it('when the store has a work cap (PERSONALIZED_RANK_MAX_WORK), then a rank stops at it and says so; without one it converges', async () => {
+    const states = protocolStateLoader(s.testDb.db);
+    const capped = await personalizedRankPage(new RankGraphStore(s.testDb.db, { maxEdges: 1000, maxWork: 2 }), states, 'farcaster', [1], 3, { first: 10 });
+    // Fid 1 follows 2 and 3: its one push scans both, which reaches the cap.
+    expect(capped.result).toMatchObject({ converged: false, pushes: 1, pushedEdges: 2 });
+    const free = await personalizedRankPage(new RankGraphStore(s.testDb.db, { maxEdges: 1000 }), states, 'farcaster', [1], 3, { first: 10 });
+    expect(free.result.converged).toBe(true);
+    expect(free.result.pushedEdges).toBeGreaterThan(2);
   });
 
   it('when the server has the rank turned off, then both faces answer 503 naming the setting', async () => {

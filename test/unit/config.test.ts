@@ -1,3 +1,4 @@
+import { DEFAULT_MAX_WORK } from '../../src/analytics/personalized-rank';
 import { ConfigError, loadConfig } from '../../src/config/load-config';
 
 describe('configuration', () => {
@@ -12,6 +13,12 @@ describe('configuration', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
+  });
+
+  it('when the personalized rank\'s work cap is not set, then it is the algorithm\'s own default; out of range, start-up fails naming it', () => {
+    expect(loadConfig({}).PERSONALIZED_RANK_MAX_WORK).toBe(DEFAULT_MAX_WORK);
+    expect(loadConfig({ PERSONALIZED_RANK_MAX_WORK: '500000' }).PERSONALIZED_RANK_MAX_WORK).toBe(500_000);
+    expect(() => loadConfig({ PERSONALIZED_RANK_MAX_WORK: '10' })).toThrow(/PERSONALIZED_RANK_MAX_WORK/);
   });
 
   it('when DATABASE_URL is empty, then the embedded database is used', () => {

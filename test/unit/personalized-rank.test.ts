@@ -169,26 +169,73 @@ describe('personalized rank (forward push on the k-hop ball)', () => {
     }
   });
 
-  it('when the ball has more follows than the work budget, then its BFS is charged to the budget, the rows are read in place, and the bound stays exact', () => {
+  it('when the ball has more follows than the work budget, then its BFS and its rim\'s rows are charged to the budget, the rows are read in place, and the bound stays exact', () => {
     const n = 300;
     const edges = randomGraph(n, 3000, 7);
     const csr = csrOf(n, edges);
     const maxWork = 1500;
     const { res, l1 } = check(n, edges, [1], { hops: 3, epsilon: 1e-12, maxWork });
+    expect(res.hops).toBe(3);
     expect(res.converged).toBe(false);
     expect(Math.abs(l1 - res.errorBound)).toBeLessThan(1e-10);
     // The BFS expanded the nodes within 2 follows: a quarter of a pushed follow each.
     const ball2 = ballOf(n, edges, [1], 2);
-    const bfsFollows = [...ball2].reduce((acc, u) => acc + csr.offset[u + 1] - csr.offset[u], 0);
+    const rowOf = (u: number) => csr.offset[u + 1] - csr.offset[u];
+    const bfsFollows = [...ball2].reduce((acc, u) => acc + rowOf(u), 0);
     const budget = Math.max(maxWork - Math.floor(bfsFollows / 4), Math.ceil(maxWork / 4));
     expect(budget).toBeLessThan(maxWork);
-    const maxDegree = Math.max(...Array.from({ length: n }, (_, u) => csr.offset[u + 1] - csr.offset[u]));
-    expect(res.pushedEdges).toBeGreaterThanOrEqual(budget);
+    // The rim's rows, a quarter each, are charged as rim nodes are first taken from the queue: at most all of them.
+    const rim = [...ballOf(n, edges, [1], 3)].filter((v) => !ball2.has(v));
+    const rimCharge = rim.reduce((acc, v) => acc + rowOf(v) / 4, 0);
+    const maxDegree = Math.max(...Array.from({ length: n }, (_, u) => rowOf(u)));
+    expect(res.pushedEdges).toBeGreaterThanOrEqual(budget - rimCharge);
     expect(res.pushedEdges).toBeLessThan(budget + maxDegree);
     // Read in place by default here, the same answer as on a copy.
     expect(personalizedRank(csr, [1], { hops: 3, epsilon: 1e-12, maxWork, limit: n, copyBelow: 1 })).toEqual(res);
     // A budget the ball's follows fit in: no charge, as before.
     expect(personalizedRank(csr, [1], { hops: 3, epsilon: 1e-12, maxWork: 10 * edges.length }).pushedEdges).toBeGreaterThan(maxWork);
+  });
+
+  it('when the rim\'s rows are long, then reading them is charged: the pushes stop that much earlier', () => {
+    // Seed 0 follows 1..10; each of those follows the rim 11..20; each rim node follows 21..1020 (outside the
+    // ball at hops 2) and node 1. The rim's rows (1,001 follows each) are far longer than the ball's other rows.
+    const edges: Edge[] = [];
+    for (let a = 1; a <= 10; a++) { edges.push([0, a]); for (let r = 11; r <= 20; r++) edges.push([a, r]); }
+    for (let r = 11; r <= 20; r++) { edges.push([r, 1]); for (let x = 21; x <= 1020; x++) edges.push([r, x]); }
+    const n = 1021;
+    const maxWork = 3000;
+    const { res, l1 } = check(n, edges, [0], { hops: 2, epsilon: 1e-12, maxWork });
+    expect(Math.abs(l1 - res.errorBound)).toBeLessThan(1e-10);
+    expect(res.converged).toBe(false);
+    // Every rim node is taken from the queue after the first level's pushes: all ten rows are charged.
+    const budget = maxWork - Math.floor((10 + 100) / 4);
+    const rimCharge = 10 * 1001 / 4;
+    expect(res.pushedEdges).toBeGreaterThanOrEqual(budget - rimCharge);
+    expect(res.pushedEdges).toBeLessThan(budget - rimCharge + 10);
+    // The same stop on a copy of the ball.
+    expect(personalizedRank(csrOf(n, edges), [0], { hops: 2, epsilon: 1e-12, maxWork, limit: n, copyBelow: 1 })).toEqual(res);
+  });
+
+  it('when a level would take the BFS past three quarters of the budget, then the ball stops there: the answer is the smaller radius\'s, and says so', () => {
+    // One seed follows 20 nodes, each following 50 others, each of those following 200 of 4,000 more: the
+    // second level's rows (1,000 × 200 reads, a quarter each: 50,000) do not fit three quarters of a budget of 3,000.
+    const edges: Edge[] = [];
+    let next = 1;
+    const first = Array.from({ length: 20 }, () => next++);
+    const second: number[] = [];
+    for (const a of first) { edges.push([0, a]); for (let k = 0; k < 50; k++) { const b = next++; second.push(b); edges.push([a, b]); } }
+    const third0 = next;
+    for (const b of second) for (let k = 0; k < 200; k++) edges.push([b, third0 + ((b * 7 + k) % 4000)]);
+    const n = third0 + 4000;
+    const csr = csrOf(n, edges);
+    const asked3 = personalizedRank(csr, [0], { hops: 3, epsilon: 1e-9, maxWork: 3000, limit: n });
+    expect(asked3.hops).toBe(2);
+    expect(asked3.ballNodes).toBe(1 + 20 + 1000);
+    expect(asked3).toEqual(personalizedRank(csr, [0], { hops: 2, epsilon: 1e-9, maxWork: 3000, limit: n }));
+    // A budget the second level's rows fit in: the radius asked.
+    const wide = personalizedRank(csr, [0], { hops: 3, epsilon: 1e-9, maxWork: 100_000, limit: n });
+    expect(wide.hops).toBe(3);
+    expect(wide.ballNodes).toBe(1 + 20 + 1000 + 4000);
   });
 
   it('when options or seeds are out of range, then a RangeError names them', () => {

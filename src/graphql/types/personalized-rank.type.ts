@@ -27,7 +27,7 @@ function RankConnection<E extends object>(EdgeType: ClassType<E>) {
     totalCount: `The profiles listed: those other than the seeds with a positive estimate, at most the best ${MAX_RANKED}.`,
     paged: OFFSET_PAGED,
   }) {
-    @Field(() => Int, { description: 'The radius used: only profiles within this many follows of a seed were ranked, on the follows between them.' }) hops!: number;
+    @Field(() => Int, { description: 'The radius used: only profiles within this many follows of a seed were ranked, on the follows between them. The one asked, or smaller when reading the next level\'s follows to find the neighbourhood would take more than three quarters of the work cap (the answer is then exactly the one asked with this radius).' }) hops!: number;
     @Field(() => Float, { description: 'Damping: the share of trust passed along follows at each step (the rest returns to the seeds); the global score\'s 0.85.' }) alpha!: number;
     @Field(() => Float, { description: 'Push threshold ε per follow: the walk stopped once every profile\'s undistributed trust was at most ε times its follows in the neighbourhood.' }) epsilon!: number;
     @Field(() => Float, { description: 'The L1 distance between these estimates and the exact rank, exactly (the trust not yet distributed): every score is below its exact value by at most this much, and the exact scores of the whole neighbourhood sum to this much more than the estimates.' }) errorBound!: number;
