@@ -1,4 +1,4 @@
-import { optionalDay, requireDay, requireYear } from '../../src/domain/days';
+import { DAY_MS, fromDayNumber, optionalDay, requireDay, requireYear, toDayNumber } from '../../src/domain/days';
 
 describe('days and years a client may ask about', () => {
   it('when a day is on the calendar within 2000-01-01..2099-12-31, then it is accepted as is', () => {
@@ -23,5 +23,34 @@ describe('days and years a client may ask about', () => {
   it('when a year is an integer in 2000..2099, then it is accepted; else the error names it', () => {
     expect([2000, 2024, 2099].map((y) => requireYear('year', y))).toEqual([2000, 2024, 2099]);
     for (const y of [0, 999, 1999, 2100, 9999, -2024, 2024.5]) expect(() => requireYear('year', y)).toThrow(`year must be a year between 2000 and 2099; got ${y}`);
+  });
+});
+
+describe('day numbers', () => {
+  const viaDate = {
+    to: (iso: string) => Math.floor(Date.parse(`${iso}T00:00:00Z`) / DAY_MS),
+    from: (n: number) => new Date(n * DAY_MS).toISOString().slice(0, 10),
+  };
+
+  it('when any day of years 0999..3001 is numbered and printed back, then both agree with Date', () => {
+    const first = viaDate.to('0999-01-01');
+    const last = viaDate.to('3001-12-31');
+    const wrong: string[] = [];
+    for (let n = first; n <= last; n += 1) {
+      const iso = viaDate.from(n);
+      if (fromDayNumber(n) !== iso || toDayNumber(iso) !== n) wrong.push(`${n} ${iso} ${fromDayNumber(n)} ${toDayNumber(iso)}`);
+    }
+    expect([last - first > 730_000, wrong.slice(0, 5)]).toEqual([true, []]);
+  });
+
+  it('when a string is not a day on the calendar, then its number is what Date.parse makes of it', () => {
+    for (const s of ['2024-02-30', '2023-02-29', '2024-13-01', '2024-00-10', '2024-06-00', '2024-6-10', '20x4-06-10', '', '+010000-01-01', '0000-01-01']) {
+      expect([s, toDayNumber(s)]).toEqual([s, viaDate.to(s)]);
+    }
+    expect(toDayNumber('2024-02-29')).toBe(viaDate.to('2024-02-29'));
+  });
+
+  it('when a day number is not whole or far out, then it is printed as Date prints it', () => {
+    for (const n of [0.5, -719_529, 2_932_897, -1]) expect([n, fromDayNumber(n)]).toEqual([n, viaDate.from(n)]);
   });
 });
