@@ -7,6 +7,7 @@
 // life (a read snapshot, src/db/request-snapshot.ts) is given back.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { AppError } from '../errors/app-error';
+import { RequestTurns } from './request-turns';
 
 export class RequestScope {
   /** Set when aborted: what its queries fail with. (No AbortController: one per request cost more than the rest of the scope.) */
@@ -14,6 +15,8 @@ export class RequestScope {
   private readonly cancels = new Set<() => void>();
   private readonly finishers: (() => void)[] = [];
   private ended = false;
+  /** The request's turns of the event loop for its heavy pieces (see takeTurn). */
+  readonly turns = new RequestTurns();
 
   get aborted(): boolean { return this.reason !== undefined; }
   /** Why it was aborted (undefined while it is not). */
@@ -56,3 +59,12 @@ export const requestScopes = new AsyncLocalStorage<RequestScope>();
 
 /** The scope of the request running now, if any (jobs and the CLI have none). */
 export const currentScope = (): RequestScope | undefined => requestScopes.getStore();
+
+/**
+ * Lets the request's other work and other requests run before a heavy piece of
+ * this one (a long list or history about to be built and completed): resolves
+ * in a turn of the event loop of its own. Outside a request it does nothing.
+ */
+export async function takeTurn(): Promise<void> {
+  await currentScope()?.turns.take();
+}

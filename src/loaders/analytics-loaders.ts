@@ -1,6 +1,6 @@
 // Per-request loaders over the analytics tables, one set per protocol.
 // Keys carrying arguments (period, page) go through groupedLoader.
-import DataLoader from 'dataloader';
+import { RequestLoader } from './request-loader';
 import type { Database } from '../db/database';
 import type { Period } from '../domain/periods';
 import type { ProtocolName } from '../domain/protocols';
@@ -21,13 +21,13 @@ export interface RecentKey { id: Id; read: KeysetRead }
 /** `states` is the request's one protocol_state loader, shared by both protocols' sets. */
 export function analyticsLoaders(db: Database, protocol: ProtocolName, states: ProtocolStateLoader) {
   return {
-    ranks: new DataLoader<Id, RanksRow | null>(async (ids) => orderByKeys(ids, await ranks(db, protocol, ids), (r) => r.id, () => null)),
+    ranks: new RequestLoader<Id, RanksRow | null>(async (ids) => orderByKeys(ids, await ranks(db, protocol, ids), (r) => r.id, () => null)),
     /** One row per (id, period), as a list: empty when the profile has no row. */
     gain: groupedLoader<GainKey, Id, GainRow>({
       idOf: (k) => k.id, argsOf: (k) => k.period, fetch: (ids, k) => gains(db, protocol, k.period, ids), rowId: (r) => r.id }),
-    summary: new DataLoader<Id, SummaryRow | null>(async (ids) =>
+    summary: new RequestLoader<Id, SummaryRow | null>(async (ids) =>
       orderByKeys(ids, await followerSummaries(db, protocol, ids), (r) => r.id, () => null)),
-    daily: new DataLoader<Id, DailyRow[]>(async (ids) => {
+    daily: new RequestLoader<Id, DailyRow[]>(async (ids) => {
       const byId = groupRows(await followerDaily(db, protocol, ids), (r) => r.id);
       return ids.map((id) => byId.get(id) ?? []);
     }),
@@ -35,7 +35,7 @@ export function analyticsLoaders(db: Database, protocol: ProtocolName, states: P
       idOf: (k) => k.id, argsOf: (k) => k.read,
       fetch: (ids, k) => recentFollowers(db, protocol, ids, k.read), rowId: (r) => r.target }),
     /** Live followers of each profile: what `recent` pages through. */
-    followerTotals: new DataLoader<Id, number>(async (ids) =>
+    followerTotals: new RequestLoader<Id, number>(async (ids) =>
       orderByKeys(ids, await followerTotals(db, protocol, ids), (r) => r.target, () => ({ total: 0 })).map((r) => r.total)),
     /** This protocol's protocol_state row, through the request's shared loader. */
     state: (): Promise<ProtocolStateRow | null> => states.load(protocol),

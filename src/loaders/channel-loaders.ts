@@ -1,7 +1,7 @@
 // Per-request loaders of Farcaster channels: channels by id, and pages of
 // their ranked casters (keys sharing the page's window are one statement
 // whatever the number of channels).
-import DataLoader from 'dataloader';
+import { RequestLoader } from './request-loader';
 import type { Database } from '../db/database';
 import { channelRankPage, channelsByIds, type ChannelRankRow, type ChannelRow } from '../repositories/channels.repository';
 import type { OffsetRead } from '../repositories/paging.sql';
@@ -13,7 +13,7 @@ export interface ChannelRankKey { id: string; read: OffsetRead }
 export function channelLoaders(db: Database) {
   return {
     /** A channel as of the refresh; null when it has no live cast. */
-    channel: new DataLoader<string, ChannelRow | null>(async (ids) =>
+    channel: new RequestLoader<string, ChannelRow | null>(async (ids) =>
       orderByKeys(ids, await channelsByIds(db, ids), (r) => r.channel_id, () => null)),
     rankPage: groupedLoader<ChannelRankKey, string, ChannelRankRow>({
       idOf: (k) => k.id, argsOf: (k) => k.read, rowId: (r) => r.channel_id,

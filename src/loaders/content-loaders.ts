@@ -2,7 +2,7 @@
 // batch of casts and publications, one more for the topics of their days), and
 // the engagers and mentions of topics (one statement per day and arguments,
 // whatever the number of topics).
-import DataLoader from 'dataloader';
+import { RequestLoader } from './request-loader';
 import type { Database } from '../db/database';
 import type { ProtocolName } from '../domain/protocols';
 import { postContents, type PostContentRow } from '../repositories/post-content.repository';
@@ -21,19 +21,19 @@ const dayTopicKey = (k: DayTopicKey) => `${k.day}|${k.topic}`;
 export function contentLoaders(db: Database) {
   return {
     /** A post's labels; null when it has no row (deleted, hidden, a mirror, no text). */
-    post: new DataLoader<PostKey, PostContentRow | null, string>(async (keys) => {
+    post: new RequestLoader<PostKey, PostContentRow | null, string>(async (keys) => {
       const rows = await postContents(db, keys.map((k) => k.protocol), keys.map((k) => k.postId));
       const byKey = new Map(rows.map((r) => [postKey({ protocol: r.protocol, postId: r.post_id }), r]));
       return keys.map((k) => byKey.get(postKey(k)) ?? null);
     }, { cacheKeyFn: postKey }),
     /** Whether a phrase is a topic of a day: one statement for all the days and phrases asked together. */
-    isTopic: new DataLoader<DayTopicKey, boolean, string>(async (keys) => {
+    isTopic: new RequestLoader<DayTopicKey, boolean, string>(async (keys) => {
       const rows = await topicsAmong(db, [...new Set(keys.map((k) => k.day))], [...new Set(keys.map((k) => k.topic))]);
       const topics = new Set(rows.map((r) => dayTopicKey(r)));
       return keys.map((k) => topics.has(dayTopicKey(k)));
     }, { cacheKeyFn: dayTopicKey }),
     /** One key: the default day of `topic(topic:)`, read once per request. */
-    newestDay: new DataLoader<'newest', string>(async (keys) => {
+    newestDay: new RequestLoader<'newest', string>(async (keys) => {
       const day = await newestTopicDay(db);
       return keys.map(() => day);
     }),

@@ -9,7 +9,7 @@
 //   of the batch, and callers let that rejection through: it becomes a 503,
 //   never an empty answer. Several keys are read with loadAll (load-all.ts),
 //   not with DataLoader's loadMany, which would hand the failure back as a value.
-import DataLoader from 'dataloader';
+import { RequestLoader } from './request-loader';
 import type { Database } from '../db/database';
 import { emptyFarcasterCounts, farcasterCounts, type FarcasterCountsRow } from '../repositories/farcaster-counts.repository';
 import { findFarcasterProfiles, type FarcasterProfileRow } from '../repositories/farcaster-profile.repository';
@@ -38,13 +38,13 @@ type WithState = { readonly protocolState: ProtocolStateLoader };
 const MAKE = {
   /** Keyed by protocol: every protocol_state read of the request goes through it (at most one statement). */
   protocolState: (db: Database) => protocolStateLoader(db),
-  farcasterProfile: (db: Database) => new DataLoader<number, FarcasterProfileRow | null>(async (fids) =>
+  farcasterProfile: (db: Database) => new RequestLoader<number, FarcasterProfileRow | null>(async (fids) =>
     orderByKeys(fids, await findFarcasterProfiles(db, fids), (r) => r.fid, () => null)),
-  farcasterCounts: (db: Database) => new DataLoader<number, FarcasterCountsRow>(async (fids) =>
+  farcasterCounts: (db: Database) => new RequestLoader<number, FarcasterCountsRow>(async (fids) =>
     orderByKeys(fids, await farcasterCounts(db, fids), (r) => r.fid, emptyFarcasterCounts)),
-  lensProfile: (db: Database) => new DataLoader<string, LensProfileRow | null>(async (ids) =>
+  lensProfile: (db: Database) => new RequestLoader<string, LensProfileRow | null>(async (ids) =>
     orderByKeys(ids, await findLensProfiles(db, ids), (r) => r.profile_id, () => null)),
-  lensCounts: (db: Database) => new DataLoader<string, LensCountsRow>(async (ids) =>
+  lensCounts: (db: Database) => new RequestLoader<string, LensCountsRow>(async (ids) =>
     orderByKeys(ids, await lensCounts(db, ids), (r) => r.profile_id, emptyLensCounts)),
   farcasterAnalytics: (db: Database, l: WithState) => analyticsLoaders(db, 'farcaster', l.protocolState),
   lensAnalytics: (db: Database, l: WithState) => analyticsLoaders(db, 'lens', l.protocolState),

@@ -1,7 +1,7 @@
 // Per-request loaders of the Farcaster graph surface (follows, casts,
 // engagement, verifications, Farcaster ↔ Lens match). Each batches the keys of
 // one tick into one statement; paged keys sharing their arguments share one.
-import DataLoader from 'dataloader';
+import { RequestLoader } from './request-loader';
 import type { Database } from '../db/database';
 import { castCounts, castPage, castTotals, type CastCountsRow, type CastRow } from '../repositories/farcaster-casts.repository';
 import { engagementLists, type EngagementRow } from '../repositories/farcaster-engagement.repository';
@@ -21,27 +21,27 @@ const byFid = <K extends { fid: number }, R extends { fid: number }>(argsOf: (k:
 
 export function farcasterGraphLoaders(db: Database) {
   return {
-    followTotals: new DataLoader<number, FollowTotalsRow>(async (fids) =>
+    followTotals: new RequestLoader<number, FollowTotalsRow>(async (fids) =>
       orderByKeys(fids, await followTotals(db, fids), (r) => r.fid, (fid) => ({ fid, followers: 0, following: 0 }))),
     followPage: byFid<FollowPageKey, FollowPageRow>((k) => [k.direction, k.read],
       (fids, k) => followPage(db, k.direction, fids, k.read.limit, k.read.offset, k.read.fromEnd)),
-    castTotals: new DataLoader<number, number>(async (fids) => {
+    castTotals: new RequestLoader<number, number>(async (fids) => {
       const rows = await castTotals(db, fids);
       return orderByKeys(fids, rows, (r) => r.fid, () => ({ casts: 0 })).map((r) => r.casts);
     }),
     castPage: byFid<PageKey, CastRow>((k) => k.read, (fids, k) => castPage(db, fids, k.read.limit, k.read.offset, k.read.fromEnd)),
-    castCounts: new DataLoader<string, CastCountsRow>(async (hashes) =>
+    castCounts: new RequestLoader<string, CastCountsRow>(async (hashes) =>
       orderByKeys(hashes, await castCounts(db, hashes), (r) => r.hash, (hash) => ({ hash, likes: 0, recasts: 0, replies: 0, quotes: 0 }))),
     engagement: byFid<EngagementKey, EngagementRow>((k) => k.limit, (fids, k) => engagementLists(db, fids, k.limit)),
-    verifications: new DataLoader<number, VerificationRow[]>(async (fids) => {
+    verifications: new RequestLoader<number, VerificationRow[]>(async (fids) => {
       const byFid = groupRows(await liveVerifications(db, fids), (r) => r.fid);
       return fids.map((fid) => byFid.get(fid) ?? []);
     }),
-    lensMatches: new DataLoader<number, string[]>(async (fids) => {
+    lensMatches: new RequestLoader<number, string[]>(async (fids) => {
       const byFid = groupRows(await lensMatchesOfFids(db, fids), (r) => r.fid);
       return fids.map((fid) => (byFid.get(fid) ?? []).map((r) => r.profile_id));
     }),
-    fidsOfLensProfile: new DataLoader<string, number[]>(async (ids) => {
+    fidsOfLensProfile: new RequestLoader<string, number[]>(async (ids) => {
       const byId = groupRows(await fidsOfLensProfiles(db, ids), (r) => r.profile_id);
       return ids.map((id) => (byId.get(id) ?? []).map((r) => r.fid));
     }),

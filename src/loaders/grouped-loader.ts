@@ -1,7 +1,8 @@
 // Loaders whose keys carry field arguments (page, window, period …) besides
 // the profile id: keys sharing the arguments are fetched in one statement,
 // whatever the number of profiles.
-import DataLoader from 'dataloader';
+import type DataLoader from 'dataloader';
+import { RequestLoader } from './request-loader';
 
 /** Rows grouped by a key, in row order. */
 export function groupRows<R, K>(rows: readonly R[], keyOf: (r: R) => K): Map<K, R[]> {
@@ -22,7 +23,7 @@ export interface GroupedLoaderSpec<K, Id, R> {
 /** A loader of row lists per key (an empty list when the id has none). */
 export function groupedLoader<K, Id, R>(spec: GroupedLoaderSpec<K, Id, R>): DataLoader<K, R[], string> {
   const groupOf = (k: K) => JSON.stringify(spec.argsOf(k));
-  return new DataLoader<K, R[], string>(async (keys) => {
+  return new RequestLoader<K, R[], string>(async (keys) => {
     const groups = groupRows(keys, groupOf);
     const answers = new Map<string, Map<Id, R[]>>();
     for (const [g, ks] of groups) {

@@ -1,7 +1,7 @@
 // Per-request loaders of the Lens graph fields (engagement, collects, following,
 // publications). Keys carry the field's arguments; keys sharing the arguments are
 // fetched in one statement whatever the number of profiles (cacheKeyFn + grouping).
-import DataLoader from 'dataloader';
+import { RequestLoader } from './request-loader';
 import type { Database } from '../db/database';
 import type { KeysetRead, OffsetRead } from '../repositories/paging.sql';
 import { lensEngagement, type EngagementRow } from '../repositories/lens-engagement.repository';
@@ -35,13 +35,13 @@ export function lensGraphLoaders(db: Database) {
     collectSums: byProfile<CollectSumKey, CollectSumRow>((k) => k.window, (ids, k) => collectSums(db, ids, k.window), (r) => r.profile_id),
     following: byProfile<FollowingKey, FollowingRow>((k) => k.read, (ids, k) => lensFollowing(db, ids, k.read), (r) => r.follower),
     /** Live follows of each profile: what `following` pages through. */
-    followingTotals: new DataLoader<string, number>(async (ids) =>
+    followingTotals: new RequestLoader<string, number>(async (ids) =>
       orderByKeys(ids, await lensFollowingTotals(db, ids), (r) => r.follower, () => ({ total: 0 })).map((r) => r.total)),
     publications: byProfile<PublicationKey, PublicationRow>((k) => k.read, (ids, k) => lensPublications(db, ids, k.read), (r) => r.profile_id),
     /** Visible publications of each profile: what `publications` pages through. */
-    publicationTotals: new DataLoader<string, number>(async (ids) =>
+    publicationTotals: new RequestLoader<string, number>(async (ids) =>
       orderByKeys(ids, await publicationTotals(db, ids), (r) => r.profile_id, () => ({ total: 0 })).map((r) => r.total)),
-    topCreators: new DataLoader<TopCreatorsKey, TopCreatorRow[], string>(
+    topCreators: new RequestLoader<TopCreatorsKey, TopCreatorRow[], string>(
       (keys) => Promise.all(keys.map((k) => topCreators(db, k.window, k.limit))),
       { cacheKeyFn: (k) => JSON.stringify(k) }),
   };

@@ -1,7 +1,8 @@
 // protocol_state is the one source of every answer's freshness; a request reads
 // it once (both protocols in one statement) and every resolver and
 // the REST headers share that read, so one answer never mixes two states.
-import DataLoader from 'dataloader';
+import type DataLoader from 'dataloader';
+import { RequestLoader } from './request-loader';
 import type { Database } from '../db/database';
 import { PROTOCOL_NAMES, type ProtocolName } from '../domain/protocols';
 import { protocolStates, type ProtocolStateRow } from '../repositories/analytics.repository';
@@ -27,7 +28,7 @@ export function protocolStateLoader(db: Database): ProtocolStateLoader {
     }
     return reading;
   };
-  const loader: ProtocolStateLoader = new DataLoader(async (protocols) => {
+  const loader: ProtocolStateLoader = new RequestLoader(async (protocols) => {
     const rows = await readBoth();
     for (const p of PROTOCOL_NAMES) if (!protocols.includes(p)) loader.prime(p, rows.find((r) => r.protocol === p) ?? null);
     return orderByKeys(protocols, rows, (r) => r.protocol, () => null);

@@ -1,7 +1,7 @@
 // Per-request loaders of the token fields: a list of tokens costs one statement
 // per nested field (categories, markets, price, mentions, publications), whatever
 // its length. Keys with arguments share a statement when the arguments agree.
-import DataLoader from 'dataloader';
+import { RequestLoader } from './request-loader';
 import type { Database } from '../db/database';
 import {
   latestTokenPrices, tokenCategories, tokenMarkets, tokensBySymbol,
@@ -20,7 +20,7 @@ export interface TokenPublicationTotalKey { symbol: string; day: string | null }
 
 /** Rows grouped by token id, one list per key (empty when none). */
 const byTokenId = <R extends { token_id: number }>(fetch: (ids: readonly number[]) => Promise<R[]>) =>
-  new DataLoader<number, R[]>(async (ids) => {
+  new RequestLoader<number, R[]>(async (ids) => {
     const groups = groupRows(await fetch(ids), (r) => r.token_id);
     return ids.map((id) => groups.get(id) ?? []);
   });
@@ -28,16 +28,16 @@ const byTokenId = <R extends { token_id: number }>(fetch: (ids: readonly number[
 export function tokenLoaders(db: Database) {
   return {
     /** Tokens by upper-case symbol, every chain. */
-    bySymbol: new DataLoader<string, TokenRow[]>(async (symbols) => {
+    bySymbol: new RequestLoader<string, TokenRow[]>(async (symbols) => {
       const groups = groupRows(await tokensBySymbol(db, symbols), (r) => r.key);
       return symbols.map((s) => groups.get(s) ?? []);
     }),
     categories: byTokenId<TokenCategoryRow>((ids) => tokenCategories(db, ids)),
     markets: byTokenId<TokenMarketRow>((ids) => tokenMarkets(db, ids)),
-    price: new DataLoader<number, TokenPriceRow | null>(async (ids) =>
+    price: new RequestLoader<number, TokenPriceRow | null>(async (ids) =>
       orderByKeys(ids, await latestTokenPrices(db, ids), (r) => r.token_id, () => null)),
     /** One key: the newest day with mentions, read once per request. */
-    newestDay: new DataLoader<'newest', string | null>(async (keys) => {
+    newestDay: new RequestLoader<'newest', string | null>(async (keys) => {
       const day = await newestMentionDay(db);
       return keys.map(() => day);
     }),

@@ -1,5 +1,5 @@
 // Per-request loaders over the trust tables and the rank history, one set per protocol.
-import DataLoader from 'dataloader';
+import { RequestLoader } from './request-loader';
 import type { Database } from '../db/database';
 import type { ProtocolName } from '../domain/protocols';
 import type { TrustStrategy } from '../domain/trust';
@@ -17,7 +17,7 @@ export function trustLoaders(db: Database, protocol: ProtocolName) {
     trust: groupedLoader<TrustKey, Id, TrustRow>({
       idOf: (k) => k.id, argsOf: (k) => k.strategy, fetch: (ids, k) => trustRows(db, protocol, k.strategy, ids), rowId: (r) => r.id }),
     /** What the strategy ran with in the current generation; null before a refresh wrote it. */
-    run: new DataLoader<TrustStrategy, TrustRunRow | null>(async (strategies) =>
+    run: new RequestLoader<TrustStrategy, TrustRunRow | null>(async (strategies) =>
       orderByKeys(strategies, await trustRuns(db, protocol, strategies), (r) => r.strategy, () => null)),
     /** The profile's history points in the range, oldest first. */
     rankHistory: groupedLoader<RankHistoryKey, Id, RankHistoryRow>({

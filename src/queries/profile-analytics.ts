@@ -1,5 +1,6 @@
 // Protocol-independent answers over the analytics loaders; resolvers only
 // turn ids into profile objects.
+import { takeTurn } from '../db/request-scope';
 import { badInput, profileNotFound } from '../errors/app-error';
 import type { AnalyticsLoaders } from '../loaders/analytics-loaders';
 import { historyPoints, pointCount, type HistoryPoint } from './history';
@@ -9,6 +10,8 @@ import { percentileCategory, type Period } from '../domain/periods';
 
 type Id = string | number;
 export const MAX_HISTORY_POINTS = 1000;
+/** Histories of this many points are built in a turn of the event loop of their own (see takeTurn). */
+const POINTS_PER_TURN = 100;
 const HISTOGRAM = [['0', 0, 0], ['1-9', 1, 9], ['10-99', 10, 99], ['100-999', 100, 999], ['1000-9999', 1000, 9999], ['10000+', 10000, null]] as const;
 
 export async function profileRank(l: AnalyticsLoaders, id: Id) {
@@ -53,8 +56,11 @@ export async function followersHistory(l: AnalyticsLoaders, id: Id, args: { from
   const to = args.to ? requireDay('to', args.to) : asOf.toISOString().slice(0, 10);
   const from = args.from ? requireDay('from', args.from) : fromDayNumber(toDayNumber(to) - 29);
   if (from > to) throw badInput(`from (${from}) must not be after to (${to})`);
-  if (pointCount(from, to, interval) > MAX_HISTORY_POINTS) throw badInput(`the range yields more than ${MAX_HISTORY_POINTS} ${interval} points; narrow it or use a longer interval`);
-  const points: HistoryPoint[] = historyPoints(await l.daily.load(id), from, to, interval);
+  const count = pointCount(from, to, interval);
+  if (count > MAX_HISTORY_POINTS) throw badInput(`the range yields more than ${MAX_HISTORY_POINTS} ${interval} points; narrow it or use a longer interval`);
+  const deltas = await l.daily.load(id);
+  if (count >= POINTS_PER_TURN) await takeTurn();
+  const points: HistoryPoint[] = historyPoints(deltas, from, to, interval);
   return { interval, from, to, points };
 }
 

@@ -3,6 +3,7 @@
 // batch rejects, so an outage reaches the client as an error, never as
 // "nobody found".
 import type DataLoader from 'dataloader';
+import { takeTurn } from '../db/request-scope';
 import { profileNotFound } from '../errors/app-error';
 import type { Loaders } from '../loaders/create-loaders';
 import { loadAll } from '../loaders/load-all';
@@ -17,9 +18,14 @@ export async function requireProfile<K, R>(loader: ProfileLoader<K, R>, id: K): 
   return row;
 }
 
+/** Lists of this many profiles are answered in a turn of the event loop of their own (see takeTurn). */
+const PROFILES_PER_TURN = 20;
+
 /** The profiles of `ids`, in their order; ids without a profile are left out. */
 export async function knownProfiles<K, R>(loader: ProfileLoader<K, R>, ids: readonly K[]): Promise<R[]> {
-  return (await loadAll(loader, ids)).filter((r): r is R => r !== null);
+  const rows = await loadAll(loader, ids);
+  if (ids.length >= PROFILES_PER_TURN) await takeTurn();
+  return rows.filter((r): r is R => r !== null);
 }
 
 /** A list root's answer: each requested id once, in request order, ids without a profile left out. */
