@@ -11,10 +11,12 @@ const afterPromiseJobs = (dispatch: () => void): void => {
   void Promise.resolve().then(() => process.nextTick(dispatch));
 };
 
+// Decided when DataLoader would send the batch, not when it is first asked for: results that reach
+// their callers through DataLoader's cache arrive a few promise jobs later than the first, so the
+// code that asked first may run before the rest have been told to wait for a turn.
 function scheduleBatch(dispatch: () => void): void {
   const turns = currentScope()?.turns;
-  if (turns?.busy) turns.whenIdle(dispatch);
-  else afterPromiseJobs(dispatch);
+  afterPromiseJobs(turns ? () => turns.whenIdle(dispatch) : dispatch);
 }
 
 export class RequestLoader<K, V, C = K> extends DataLoader<K, V, C> {

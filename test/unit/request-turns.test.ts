@@ -59,6 +59,18 @@ describe('turns of the event loop', () => {
     expect(batches.map((b) => b.length)).toEqual([1000, 1000]);
   });
 
+  it('when 300 callers wait on one cached key (answered a few promise jobs apart) and each then reads another loader, then that loader still sends one batch', async () => {
+    const shared = new RequestLoader<number, number>(async (keys) => keys.map(() => 7));
+    const batches: number[][] = [];
+    const next = new RequestLoader<number, number>(async (keys) => { batches.push([...keys]); return keys.map((k) => k); });
+    const answers = await requestScopes.run(new RequestScope(), () => Promise.all(Array.from({ length: 300 }, async (_, k) => {
+      const v = await shared.load(1);
+      return next.load(v * 1000 + k);
+    })));
+    expect(answers).toEqual(Array.from({ length: 300 }, (_, k) => 7000 + k));
+    expect(batches.map((b) => b.length)).toEqual([300]);
+  });
+
   it('when there is no request (a job, the CLI), then taking a turn does nothing and loaders batch as DataLoader does', async () => {
     const batches: number[][] = [];
     const loader = new RequestLoader<number, number>(async (keys) => { batches.push([...keys]); return keys.map((k) => k + 1); });
