@@ -32,13 +32,16 @@
 // stop earlier; the bound returned is then still exact, only larger. For a ball
 // with more follows than the budget (at ε 1e-7 converging pushes most of B's
 // nodes, often several times, so more follows than that: in practice it never
-// converged before either) the BFS's reading is charged to the budget too, so
-// that the call's whole cost, not only its pushes', is bounded by it, and so
-// are the rim's rows, read when a rim node is first taken from the queue. The BFS itself
-// is bounded before it reads: a level whose follows would take its charge past
-// BFS_SHARE of the budget is not expanded, and the ball is the smaller radius's
-// (the result's `hops`), the answer exactly that radius's. Smaller balls get
-// the budget as given.
+// converged before either) the BFS's reading and the ball's nodes are charged
+// to the budget too, so that the call's whole cost, not only its pushes', is
+// bounded by it, and so are the rim's rows, read when a rim node is first
+// taken from the queue; and such a ball's work counts UNCACHED_FOLLOW_COST times,
+// since it is pushed from the graph's rows, not from a copy in cache (so do the
+// pushes of a copied ball of more than CACHED_BALL_BYTES). The BFS
+// itself is bounded before it reads: a level whose follows, and the nodes they
+// could add, would take its charge past BFS_SHARE of that budget is not
+// expanded, and the ball is the smaller radius's (the result's `hops`), the
+// answer exactly that radius's. Smaller balls get the budget as given.
 import type { Csr } from './graph-score';
 
 export interface PersonalizedRankOptions {
@@ -50,9 +53,11 @@ export interface PersonalizedRankOptions {
   epsilon?: number;
   /**
    * Most follows the pushes may scan before stopping (the bound then says how
-   * far from converged). A ball with more follows than this has its BFS charged
-   * to it (a quarter of a follow per follow the BFS read, leaving the pushes at least a
-   * quarter). Default DEFAULT_MAX_WORK.
+   * far from converged). A ball with more follows than this, or whose copy
+   * takes more than CACHED_BALL_BYTES (4 MiB), has its work counted
+   * UNCACHED_FOLLOW_COST (3) times; the former has its BFS charged too (a quarter of a
+   * follow per follow the BFS read and one per node found, leaving the pushes
+   * at least a quarter). Default DEFAULT_MAX_WORK.
    */
   maxWork?: number;
   /** Most nodes listed (the best). Default 1000. */
@@ -97,23 +102,48 @@ export const DEFAULT_ALPHA = 0.85;
 export const DEFAULT_EPSILON = 1e-7;
 /**
  * The latency cap: a ball too large for ε (ten seeds, or hops 4–5, on medium)
- * stops after this many follows scanned (fewer when its BFS is charged), at
- * most about 70 ms of one core at p99 on medium's shape (docs/bench/ppr-medium.json:
- * 9–77 ms wall at p99 across 1–100 seeds and hops 3–5), with its (larger) bound
- * still exact. One viewer at hops 3 stays under it at p99.
+ * stops after this many follows scanned on a copy, or a third as many from the
+ * graph's rows (fewer when its BFS is charged): at most about 50 ms at p99 on
+ * medium's shape and 34 ms on the network's (docs/bench/ppr-*.json; docs/performance.md,
+ * "The budget in time"), with its (larger) bound still exact. One viewer at
+ * hops 3 on medium converges under it in 186 of 200 cases.
  */
-export const DEFAULT_MAX_WORK = 1_500_000;
+export const DEFAULT_MAX_WORK = 1_000_000;
 const DEFAULT_LIMIT = 1000;
 
 /**
- * What a follow read by the BFS of a large ball is charged, in pushed follows:
- * about what it costs on medium's shape (read in order, against a random
- * lookup and update for a follow pushed along from the graph's rows).
+ * What a follow read by the BFS of a large ball is charged, in follows pushed
+ * along from the graph's rows: about what it costs on medium's shape (read in
+ * order, against a random lookup and update for a pushed one).
  */
 const BFS_CHARGE = 0.25;
 
+/**
+ * What a node of a large ball is charged, in follows pushed from the rows: it is added to
+ * the ball, its row's length read, its state set, its estimate scanned for
+ * the answer and the ball reset, a few random accesses each. Uncharged, they
+ * were most of the time at the network's density, where one seed's third
+ * level holds most of the graph (600,000 nodes) and the pushes reach 7,000.
+ */
+const NODE_CHARGE = 1;
+
 /** The share of the budget the BFS of a large ball may be charged before it stops at a smaller radius. */
 const BFS_SHARE = 0.75;
+
+/**
+ * What a follow pushed on a ball whose state does not fit the caches costs, in
+ * follows pushed on one that does: a large ball's whole charge (its pushes,
+ * BFS, nodes and rim), and the pushes of a copied ball of more than
+ * CACHED_BALL_BYTES, count against maxWork at this rate, so the budget bounds
+ * the time whatever the ball. Measured on the same seeds forced each way (20
+ * seed sets a case, 2026-11-28): 17–23 ns a follow on copies of about 0.3–2 MB,
+ * 35–85 ns on copies of 6–8 MB, 35–55 ns from the graph's rows at medium's
+ * shape and 80–90 ns at the network's (random accesses into node-sized arrays).
+ */
+const UNCACHED_FOLLOW_COST = 3;
+
+/** Most bytes of a copied ball (4 a follow, 40 a node: its follows and push state) whose pushes count once. */
+const CACHED_BALL_BYTES = 4 * 2 ** 20;
 
 /**
  * Scratch arrays of one graph, reused by every call (calls are synchronous, so
@@ -191,21 +221,25 @@ export function personalizedRank(csr: Csr, seeds: readonly number[], opts: Perso
   // The ball, breadth first, level by level: levels 0..hops-1 are expanded,
   // and what the last one finds (local indices rimStart..size-1) is the rim.
   // Before a level past the seeds' is expanded, its follows are counted (its
-  // rows' lengths only): if reading them would take the BFS's charge past
-  // BFS_SHARE of the budget, the ball stops at the levels found so far and the
-  // radius used is smaller than asked (on a dense graph, one seed's third
-  // level can hold half the network: 50 M follows to read before any push).
+  // rows' lengths only): if reading them, and the nodes they could add, would
+  // take the BFS's charge past BFS_SHARE of the budget, the ball stops at the
+  // levels found so far and the radius used is smaller than asked (on a dense
+  // graph, one seed's third level can hold half the network: 50 M follows to
+  // read before any push).
   let size = 0;
   for (const s of seedSet) { inBall[s >>> 5] |= 1 << (s & 31); localOf[s] = size; ball[size++] = s; }
   let levelStart = 0;
   let bfsFollows = 0;
+  // A large ball's budget, in follows pushed from the rows; the BFS is bounded by it.
+  const rowsBudget = maxWork / UNCACHED_FOLLOW_COST;
   let usedHops = hops;
   for (let h = 0; h < hops && levelStart < size; h++) {
     const levelEnd = size;
     if (h > 0) {
       let levelFollows = 0;
       for (let head = levelStart; head < levelEnd; head++) { const u = ball[head]; levelFollows += offset[u + 1] - offset[u]; }
-      if ((bfsFollows + levelFollows) * BFS_CHARGE > maxWork * BFS_SHARE) { usedHops = h; break; }
+      const added = Math.min(levelFollows, n - size);
+      if ((bfsFollows + levelFollows) * BFS_CHARGE + (size + added) * NODE_CHARGE > rowsBudget * BFS_SHARE) { usedHops = h; break; }
     }
     for (let head = levelStart; head < levelEnd; head++) {
       const u = ball[head];
@@ -225,14 +259,18 @@ export function personalizedRank(csr: Csr, seeds: readonly number[], opts: Perso
   // A ball with more follows than the budget is large: copying them would cost
   // more than the pushes' lookups of local indices, and convergence within the
   // budget is out of reach in practice (converging pushes most nodes of B).
-  // Its BFS is then charged to the budget (a BFS follow at BFS_CHARGE of a pushed one),
-  // so that the whole call stays within about maxWork pushed follows; at least
-  // a quarter of maxWork is left to the pushes. So are the rim's rows, read
-  // when a rim node is first taken from the queue (to count its follows inside B).
+  // Its work counts UNCACHED_FOLLOW_COST times (rowsBudget), as does that of a
+  // copied ball too large for the caches, and its BFS is charged
+  // to that (a BFS follow at BFS_CHARGE of a pushed one, a node of the ball at
+  // NODE_CHARGE), so that the whole call stays within about the time of maxWork
+  // follows pushed on a copy; at least a quarter of rowsBudget is left to the
+  // pushes. So are the rim's rows, read when a rim node is first taken from the
+  // queue (to count its follows inside B).
   let ballFollows = bfsFollows;
   for (let i = rimStart; i < size; i++) { const v = ball[i]; ballFollows += offset[v + 1] - offset[v]; }
   const large = ballFollows > maxWork;
-  const budget = large ? Math.max(maxWork - Math.floor(bfsFollows * BFS_CHARGE), Math.ceil(maxWork / 4)) : maxWork;
+  const budget = large ? Math.max(Math.floor(rowsBudget - bfsFollows * BFS_CHARGE - size * NODE_CHARGE), Math.ceil(rowsBudget / 4))
+    : 4 * ballFollows + 40 * size > CACHED_BALL_BYTES ? Math.ceil(rowsBudget) : maxWork;
   const rimCharge = large ? BFS_CHARGE : 0;
   const run = (copyBelow === undefined ? large : size > copyBelow * n)
     ? pushOnRows(w, csr, size, rimStart, seedSet.length, alpha, epsilon, budget, rimCharge)

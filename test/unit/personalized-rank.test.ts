@@ -173,19 +173,22 @@ describe('personalized rank (forward push on the k-hop ball)', () => {
     const n = 300;
     const edges = randomGraph(n, 3000, 7);
     const csr = csrOf(n, edges);
-    const maxWork = 1500;
+    const maxWork = 2000;
     const { res, l1 } = check(n, edges, [1], { hops: 3, epsilon: 1e-12, maxWork });
     expect(res.hops).toBe(3);
     expect(res.converged).toBe(false);
     expect(Math.abs(l1 - res.errorBound)).toBeLessThan(1e-10);
-    // The BFS expanded the nodes within 2 follows: a quarter of a pushed follow each.
+    // A large ball's work counts three times: its budget is a third of maxWork, in follows pushed from the
+    // rows. The BFS expanded the nodes within 2 follows: a quarter of a pushed follow each follow read, and a
+    // pushed follow for each node of the ball.
     const ball2 = ballOf(n, edges, [1], 2);
+    const ball3 = ballOf(n, edges, [1], 3);
     const rowOf = (u: number) => csr.offset[u + 1] - csr.offset[u];
     const bfsFollows = [...ball2].reduce((acc, u) => acc + rowOf(u), 0);
-    const budget = Math.max(maxWork - Math.floor(bfsFollows / 4), Math.ceil(maxWork / 4));
+    const budget = Math.max(Math.floor(maxWork / 3 - bfsFollows / 4 - ball3.size), Math.ceil(maxWork / 3 / 4));
     expect(budget).toBeLessThan(maxWork);
     // The rim's rows, a quarter each, are charged as rim nodes are first taken from the queue: at most all of them.
-    const rim = [...ballOf(n, edges, [1], 3)].filter((v) => !ball2.has(v));
+    const rim = [...ball3].filter((v) => !ball2.has(v));
     const rimCharge = rim.reduce((acc, v) => acc + rowOf(v) / 4, 0);
     const maxDegree = Math.max(...Array.from({ length: n }, (_, u) => rowOf(u)));
     expect(res.pushedEdges).toBeGreaterThanOrEqual(budget - rimCharge);
@@ -203,12 +206,14 @@ describe('personalized rank (forward push on the k-hop ball)', () => {
     for (let a = 1; a <= 10; a++) { edges.push([0, a]); for (let r = 11; r <= 20; r++) edges.push([a, r]); }
     for (let r = 11; r <= 20; r++) { edges.push([r, 1]); for (let x = 21; x <= 1020; x++) edges.push([r, x]); }
     const n = 1021;
-    const maxWork = 3000;
+    const maxWork = 9000;
     const { res, l1 } = check(n, edges, [0], { hops: 2, epsilon: 1e-12, maxWork });
     expect(Math.abs(l1 - res.errorBound)).toBeLessThan(1e-10);
     expect(res.converged).toBe(false);
-    // Every rim node is taken from the queue after the first level's pushes: all ten rows are charged.
-    const budget = maxWork - Math.floor((10 + 100) / 4);
+    // A third of maxWork (the ball is large), less the BFS: 110 follows read (a quarter each) and 21 nodes
+    // found (one each). Every rim node is taken from the queue after the first level's pushes: all ten rows
+    // are charged.
+    const budget = Math.floor(maxWork / 3 - (10 + 100) / 4 - 21);
     const rimCharge = 10 * 1001 / 4;
     expect(res.pushedEdges).toBeGreaterThanOrEqual(budget - rimCharge);
     expect(res.pushedEdges).toBeLessThan(budget - rimCharge + 10);
@@ -216,9 +221,51 @@ describe('personalized rank (forward push on the k-hop ball)', () => {
     expect(personalizedRank(csrOf(n, edges), [0], { hops: 2, epsilon: 1e-12, maxWork, limit: n, copyBelow: 1 })).toEqual(res);
   });
 
+  it('when a copied ball takes more than 4 MiB, then its pushes count three times: the budget stops them a third of the way', () => {
+    // The seed follows k nodes, each following it back: the ball at hops 1 is k + 1 nodes with 2k follows,
+    // fewer than maxWork, so it is copied, not pushed from the rows; its copy is counted 4 bytes a follow and
+    // 40 a node: 48k + 40 bytes.
+    const star = (k: number) => {
+      const edges: Edge[] = [];
+      for (let a = 1; a <= k; a++) { edges.push([0, a]); edges.push([a, 0]); }
+      return csrOf(k + 1, edges);
+    };
+    const maxWork = 250_000;
+    // 90,000 nodes (4.32 MB > 4 MiB): a budget of 83,334; the seed's push scans 90,000 follows, and the loop
+    // stops before the next.
+    const uncached = personalizedRank(star(90_000), [0], { hops: 1, epsilon: 1e-9, maxWork });
+    expect(uncached.converged).toBe(false);
+    expect(uncached.pushes).toBe(1);
+    expect(uncached.pushedEdges).toBe(90_000);
+    // 80,000 nodes (3.84 MB): the whole budget (each of the seed's follows pushed back, then the seed again).
+    const cached = personalizedRank(star(80_000), [0], { hops: 1, epsilon: 1e-9, maxWork });
+    expect(cached.converged).toBe(false);
+    expect(cached.pushedEdges).toBeGreaterThanOrEqual(maxWork);
+  });
+
+  it('when a level would add more nodes than three quarters of the budget pays for, then the ball stops before it, though its follows alone would fit', () => {
+    // The BFS's share: three quarters of a third of maxWork (a large ball's work counts three times).
+    // One seed follows 2,000 nodes, each following one node of its own: reading the second level is 2,000
+    // follows (500 at a quarter each), but it could add 2,000 nodes (one each) to the 2,001 found.
+    const edges: Edge[] = [];
+    for (let a = 1; a <= 2000; a++) { edges.push([0, a]); edges.push([a, 2000 + a]); }
+    const n = 4001;
+    const csr = csrOf(n, edges);
+    const asked2 = personalizedRank(csr, [0], { hops: 2, epsilon: 1e-9, maxWork: 3000, limit: n });
+    expect(asked2.hops).toBe(1);
+    expect(asked2.ballNodes).toBe(2001);
+    expect(asked2).toEqual(personalizedRank(csr, [0], { hops: 1, epsilon: 1e-9, maxWork: 3000, limit: n }));
+    // A budget whose share pays for the follows read and every node (5,001 ≤ 24,000 / 3 × 0.75): the radius asked.
+    const wide = personalizedRank(csr, [0], { hops: 2, epsilon: 1e-9, maxWork: 24_000, limit: n });
+    expect(wide.hops).toBe(2);
+    expect(wide.ballNodes).toBe(n);
+  });
+
   it('when a level would take the BFS past three quarters of the budget, then the ball stops there: the answer is the smaller radius\'s, and says so', () => {
     // One seed follows 20 nodes, each following 50 others, each of those following 200 of 4,000 more: the
-    // second level's rows (1,000 × 200 reads, a quarter each: 50,000) do not fit three quarters of a budget of 3,000.
+    // second level's rows (1,000 × 200 reads, a quarter each: 50,000) do not fit three quarters of a third of a
+    // budget of 6,000 (a large ball's work counts three times), where the first level's (1,000 reads and up to
+    // 1,021 nodes: 1,276) do.
     const edges: Edge[] = [];
     let next = 1;
     const first = Array.from({ length: 20 }, () => next++);
@@ -228,12 +275,12 @@ describe('personalized rank (forward push on the k-hop ball)', () => {
     for (const b of second) for (let k = 0; k < 200; k++) edges.push([b, third0 + ((b * 7 + k) % 4000)]);
     const n = third0 + 4000;
     const csr = csrOf(n, edges);
-    const asked3 = personalizedRank(csr, [0], { hops: 3, epsilon: 1e-9, maxWork: 3000, limit: n });
+    const asked3 = personalizedRank(csr, [0], { hops: 3, epsilon: 1e-9, maxWork: 6000, limit: n });
     expect(asked3.hops).toBe(2);
     expect(asked3.ballNodes).toBe(1 + 20 + 1000);
-    expect(asked3).toEqual(personalizedRank(csr, [0], { hops: 2, epsilon: 1e-9, maxWork: 3000, limit: n }));
-    // A budget the second level's rows fit in: the radius asked.
-    const wide = personalizedRank(csr, [0], { hops: 3, epsilon: 1e-9, maxWork: 100_000, limit: n });
+    expect(asked3).toEqual(personalizedRank(csr, [0], { hops: 2, epsilon: 1e-9, maxWork: 6000, limit: n }));
+    // A budget the second level's rows and nodes fit in (50,255 + 5,021 ≤ 300,000 / 3 × 0.75): the radius asked.
+    const wide = personalizedRank(csr, [0], { hops: 3, epsilon: 1e-9, maxWork: 300_000, limit: n });
     expect(wide.hops).toBe(3);
     expect(wide.ballNodes).toBe(1 + 20 + 1000 + 4000);
   });
