@@ -142,8 +142,15 @@ const BFS_SHARE = 0.75;
  */
 const UNCACHED_FOLLOW_COST = 3;
 
-/** Most bytes of a copied ball (4 a follow, 40 a node: its follows and push state) whose pushes count once. */
+/** Most bytes of a copied ball whose pushes count once (see copyBytes). */
 const CACHED_BALL_BYTES = 4 * 2 ** 20;
+
+/**
+ * What pushing on a copy of a ball touches: 4 bytes a follow copied, and 40 a
+ * node (its push state, 33, and its places in the ball and in localOf, 8).
+ * The follows are those the BFS and the rim's rows hold, an upper bound on the copy.
+ */
+const copyBytes = (follows: number, nodes: number) => 4 * follows + 40 * nodes;
 
 /**
  * Scratch arrays of one graph, reused by every call (calls are synchronous, so
@@ -270,7 +277,7 @@ export function personalizedRank(csr: Csr, seeds: readonly number[], opts: Perso
   for (let i = rimStart; i < size; i++) { const v = ball[i]; ballFollows += offset[v + 1] - offset[v]; }
   const large = ballFollows > maxWork;
   const budget = large ? Math.max(Math.floor(rowsBudget - bfsFollows * BFS_CHARGE - size * NODE_CHARGE), Math.ceil(rowsBudget / 4))
-    : 4 * ballFollows + 40 * size > CACHED_BALL_BYTES ? Math.ceil(rowsBudget) : maxWork;
+    : copyBytes(ballFollows, size) > CACHED_BALL_BYTES ? Math.ceil(rowsBudget) : maxWork;
   const rimCharge = large ? BFS_CHARGE : 0;
   const run = (copyBelow === undefined ? large : size > copyBelow * n)
     ? pushOnRows(w, csr, size, rimStart, seedSet.length, alpha, epsilon, budget, rimCharge)
