@@ -28,20 +28,24 @@
 // r(u) > ε·d(u), d(u) = its follows inside B (1 if none), so on convergence
 // Σ r ≤ ε·Σ_B max(d, 1); each push moves more than (1 − α)·ε·d(u) of mass into
 // p, whose total is at most 1, so the work (edges scanned by pushes) is below
-// 1/((1 − α)·ε) whatever the graph's size. A work budget (follows scanned) can
-// stop earlier; the bound returned is then still exact, only larger. For a ball
-// with more follows than the budget (at ε 1e-7 converging pushes most of B's
-// nodes, often several times, so more follows than that: in practice it never
-// converged before either) the BFS's reading and the ball's nodes are charged
-// to the budget too, so that the call's whole cost, not only its pushes', is
-// bounded by it, and so are the rim's rows, read when a rim node is first
-// taken from the queue; and such a ball's work counts UNCACHED_FOLLOW_COST times,
-// since it is pushed from the graph's rows, not from a copy in cache (so do the
-// pushes of a copied ball of more than CACHED_BALL_BYTES). The BFS
-// itself is bounded before it reads: a level whose follows, and the nodes they
-// could add, would take its charge past BFS_SHARE of that budget is not
-// expanded, and the ball is the smaller radius's (the result's `hops`), the
-// answer exactly that radius's. Smaller balls get the budget as given.
+// 1/((1 − α)·ε) whatever the graph's size. The pushes run in levels: to
+// convergence at a threshold per follow of firstLevel, then at a quarter of
+// it, down to ε, so the largest residuals per follow go first (each push takes
+// (1 − α)·r(u) off the bound for d(u) follows scanned). A work budget (follows
+// scanned) can stop earlier; the bound returned is then still exact, only
+// larger, and far smaller than a single level's at ε for the same work.
+//
+// A ball with more follows than the budget (converging at ε 1e-7 pushes most of
+// B's nodes, often several times, so more follows than that), or whose copy
+// would not fit the caches (CACHED_BALL_BYTES), is pushed from the graph's
+// rows, and its work counts UNCACHED_FOLLOW_COST times; its BFS's reading and
+// nodes are charged to the budget too, so that the call's whole cost, not only
+// its pushes', is bounded by it, and so are the rim's rows, read when a rim
+// node is first taken from the queue. The BFS itself is bounded before it
+// reads: a level whose follows, and the nodes they could add, would take its
+// charge past BFS_SHARE of that budget is not expanded, and the ball is the
+// smaller radius's (the result's `hops`), the answer exactly that radius's.
+// Smaller balls are copied and get the budget as given.
 import type { Csr } from './graph-score';
 
 export interface PersonalizedRankOptions {
@@ -54,12 +58,20 @@ export interface PersonalizedRankOptions {
   /**
    * Most follows the pushes may scan before stopping (the bound then says how
    * far from converged). A ball with more follows than this, or whose copy
-   * takes more than CACHED_BALL_BYTES (4 MiB), has its work counted
-   * UNCACHED_FOLLOW_COST (3) times; the former has its BFS charged too (a quarter of a
-   * follow per follow the BFS read and one per node found, leaving the pushes
-   * at least a quarter). Default DEFAULT_MAX_WORK.
+   * would take more than CACHED_BALL_BYTES (4 MiB), is pushed from the graph's
+   * rows with its work counted UNCACHED_FOLLOW_COST (3) times and its BFS
+   * charged too (a quarter of a follow per follow the BFS read and one per
+   * node found, leaving the pushes at least a quarter). Default DEFAULT_MAX_WORK.
    */
   maxWork?: number;
+  /**
+   * The push threshold per follow of the first level: the pushes run to
+   * convergence at this threshold, then at a quarter of it, and so on down to
+   * ε, so that a run the budget stops has pushed the largest residuals per
+   * follow first (a smaller bound for the same work). ε or more: a single level,
+   * the plain push at ε. Default DEFAULT_FIRST_LEVEL.
+   */
+  firstLevel?: number;
   /** Most nodes listed (the best). Default 1000. */
   limit?: number;
   /**
@@ -103,13 +115,36 @@ export const DEFAULT_EPSILON = 1e-7;
 /**
  * The latency cap: a ball too large for ε (ten seeds, or hops 4–5, on medium)
  * stops after this many follows scanned on a copy, or a third as many from the
- * graph's rows (fewer when its BFS is charged): at most about 50 ms at p99 on
- * medium's shape and 34 ms on the network's (docs/bench/ppr-*.json; docs/performance.md,
- * "The budget in time"), with its (larger) bound still exact. One viewer at
- * hops 3 on medium converges under it in 186 of 200 cases.
+ * graph's rows (fewer when its BFS is charged): at most 24 ms at p99 on
+ * medium's shape and 22 ms on the network's (docs/bench/ppr-*.json;
+ * docs/performance.md, "Levels"), with its (larger) bound still exact. One
+ * viewer at hops 3 on medium converges under it in 180 of 200 cases. A
+ * deployment at the network's size can afford three times this (31 ms at p99
+ * there), for smaller bounds.
  */
-export const DEFAULT_MAX_WORK = 1_000_000;
+export const DEFAULT_MAX_WORK = 500_000;
 const DEFAULT_LIMIT = 1000;
+
+/**
+ * The push threshold per follow of the first level (see firstLevel). The
+ * levels push the largest residuals per follow first, which is what lowers the
+ * bound fastest (a push of u takes (1 − α)·r(u) off it for d(u) follows
+ * scanned): with one level at ε, a stopped run had spent its work on the many
+ * nodes just over ε. Measured on medium's shape at the same cap (2026-11-29,
+ * 200 seed sets a case, a million follows): ten Farcaster seeds at hops 3,
+ * bound 0.066 → 0.008 at the median; one seed at hops 5, 0.12 → 0.020; a
+ * hundred Lens seeds at hops 3, 0.47 → 0.29 (docs/performance.md, "Levels").
+ * First levels of 1e-4 to 1e-2 and steps of 2 to 10 gave bounds within about
+ * 20 % of each other.
+ */
+export const DEFAULT_FIRST_LEVEL = 1e-4;
+/** Each level's threshold is the last one's divided by this, down to ε. */
+const LEVEL_STEP = 4;
+/**
+ * What moving to the next level charges per node touched so far (its residual
+ * compared with the new threshold, read in list order), in follows pushed.
+ */
+const RESCAN_CHARGE = 0.25;
 
 /**
  * What a follow read by the BFS of a large ball is charged, in follows pushed
@@ -132,22 +167,25 @@ const BFS_SHARE = 0.75;
 
 /**
  * What a follow pushed on a ball whose state does not fit the caches costs, in
- * follows pushed on one that does: a large ball's whole charge (its pushes,
- * BFS, nodes and rim), and the pushes of a copied ball of more than
- * CACHED_BALL_BYTES, count against maxWork at this rate, so the budget bounds
- * the time whatever the ball. Measured on the same seeds forced each way (20
- * seed sets a case, 2026-11-28): 17–23 ns a follow on copies of about 0.3–2 MB,
- * 35–85 ns on copies of 6–8 MB, 35–55 ns from the graph's rows at medium's
- * shape and 80–90 ns at the network's (random accesses into node-sized arrays).
+ * follows pushed on one that does: such a ball (more follows than maxWork, or
+ * a copy of more than CACHED_BALL_BYTES) is pushed from the graph's rows, and
+ * its whole charge (its pushes, BFS, nodes and rim) counts against maxWork at
+ * this rate, so the budget bounds the time whatever the ball. Measured on the
+ * same seeds forced each way (20 seed sets a case, 2026-11-28): 17–23 ns a
+ * follow on copies of about 0.3–2 MB, 35–85 ns on copies of 6–8 MB, 35–55 ns
+ * from the graph's rows at medium's shape and 80–90 ns at the network's
+ * (random accesses into node-sized arrays). Copying a ball costs about as much
+ * as pushing its follows once, so one that does not fit is not copied.
  */
 const UNCACHED_FOLLOW_COST = 3;
 
-/** Most bytes of a copied ball whose pushes count once (see copyBytes). */
+/** Most bytes of a ball's copy (see copyBytes): a larger ball is pushed from the graph's rows. */
 const CACHED_BALL_BYTES = 4 * 2 ** 20;
 
 /**
  * What pushing on a copy of a ball touches: 4 bytes a follow copied, and 40 a
- * node (its push state, 33, and its places in the ball and in localOf, 8).
+ * node (the push loop's state, 33, and its places in the ball and in localOf,
+ * 8; the touched list's 4 more are written once a node and read once a level).
  * The follows are those the BFS and the rim's rows hold, an upper bound on the copy.
  */
 const copyBytes = (follows: number, nodes: number) => 4 * follows + 40 * nodes;
@@ -172,6 +210,7 @@ class Workspace {
   p: Float64Array | null = null;
   deg: Int32Array | null = null;
   queue: Int32Array | null = null;
+  touched: Int32Array | null = null;
 
   constructor(n: number) {
     this.n = n;
@@ -180,14 +219,15 @@ class Workspace {
     this.localOf = new Int32Array(n).fill(-1);
   }
 
-  large(): { rt: Float64Array; p: Float64Array; deg: Int32Array; queue: Int32Array } {
-    if (!this.rt || !this.p || !this.deg || !this.queue) {
+  large(): { rt: Float64Array; p: Float64Array; deg: Int32Array; queue: Int32Array; touched: Int32Array } {
+    if (!this.rt || !this.p || !this.deg || !this.queue || !this.touched) {
       this.rt = new Float64Array(2 * this.n);
       this.p = new Float64Array(this.n);
       this.deg = new Int32Array(this.n);
       this.queue = new Int32Array(this.n);
+      this.touched = new Int32Array(this.n);
     }
-    return { rt: this.rt, p: this.p, deg: this.deg, queue: this.queue };
+    return { rt: this.rt, p: this.p, deg: this.deg, queue: this.queue, touched: this.touched };
   }
 
   reset(): void {
@@ -206,15 +246,15 @@ function workspaceOf(csr: Csr): Workspace {
   return w;
 }
 
-/** Bytes of the scratch arrays one graph keeps (allocated on its first call; the large balls' 32 per node on its first large ball). */
-export const workspaceBytes = (nodeCount: number) => nodeCount * (4 + 4 + 16 + 8 + 4 + 4) + 4 * ((nodeCount + 31) >>> 5);
+/** Bytes of the scratch arrays one graph keeps (allocated on its first call; the large balls' 36 per node on its first large ball). */
+export const workspaceBytes = (nodeCount: number) => nodeCount * (4 + 4 + 16 + 8 + 4 + 4 + 4) + 4 * ((nodeCount + 31) >>> 5);
 
 /**
  * Personalized rank of the nodes within `hops` of `seeds` (node indices,
  * duplicates count once). Throws RangeError on bad options or seeds.
  */
 export function personalizedRank(csr: Csr, seeds: readonly number[], opts: PersonalizedRankOptions = {}): PersonalizedRankResult {
-  const { alpha, hops, epsilon, maxWork, limit, copyBelow } = validate(opts);
+  const { alpha, hops, epsilon, firstLevel, maxWork, limit, copyBelow } = validate(opts);
   const n = csr.offset.length - 1;
   const seedSet = [...new Set(seeds)].sort((a, b) => a - b);
   if (seedSet.length === 0) throw new RangeError('personalized rank: at least one seed');
@@ -263,25 +303,24 @@ export function personalizedRank(csr: Csr, seeds: readonly number[], opts: Perso
   const rimStart = levelStart;
   w.ballSize = size;
 
-  // A ball with more follows than the budget is large: copying them would cost
-  // more than the pushes' lookups of local indices, and convergence within the
-  // budget is out of reach in practice (converging pushes most nodes of B).
-  // Its work counts UNCACHED_FOLLOW_COST times (rowsBudget), as does that of a
-  // copied ball too large for the caches, and its BFS is charged
-  // to that (a BFS follow at BFS_CHARGE of a pushed one, a node of the ball at
-  // NODE_CHARGE), so that the whole call stays within about the time of maxWork
-  // follows pushed on a copy; at least a quarter of rowsBudget is left to the
-  // pushes. So are the rim's rows, read when a rim node is first taken from the
-  // queue (to count its follows inside B).
+  // A ball with more follows than the budget, or whose copy would not fit the
+  // caches, is large: copying it would cost about as much as pushing its
+  // follows once, and convergence within the budget is out of reach in
+  // practice (converging pushes most nodes of B). It is pushed from the rows,
+  // its work counts UNCACHED_FOLLOW_COST times (rowsBudget), and its BFS is
+  // charged to that (a BFS follow at BFS_CHARGE of a pushed one, a node of the
+  // ball at NODE_CHARGE), so that the whole call stays within about the time of
+  // maxWork follows pushed on a copy; at least a quarter of rowsBudget is left
+  // to the pushes. So are the rim's rows, read when a rim node is first taken
+  // from the queue (to count its follows inside B).
   let ballFollows = bfsFollows;
   for (let i = rimStart; i < size; i++) { const v = ball[i]; ballFollows += offset[v + 1] - offset[v]; }
-  const large = ballFollows > maxWork;
-  const budget = large ? Math.max(Math.floor(rowsBudget - bfsFollows * BFS_CHARGE - size * NODE_CHARGE), Math.ceil(rowsBudget / 4))
-    : copyBytes(ballFollows, size) > CACHED_BALL_BYTES ? Math.ceil(rowsBudget) : maxWork;
+  const large = ballFollows > maxWork || copyBytes(ballFollows, size) > CACHED_BALL_BYTES;
+  const budget = large ? Math.max(Math.floor(rowsBudget - bfsFollows * BFS_CHARGE - size * NODE_CHARGE), Math.ceil(rowsBudget / 4)) : maxWork;
   const rimCharge = large ? BFS_CHARGE : 0;
   const run = (copyBelow === undefined ? large : size > copyBelow * n)
-    ? pushOnRows(w, csr, size, rimStart, seedSet.length, alpha, epsilon, budget, rimCharge)
-    : pushOnCopy(w, csr, size, rimStart, seedSet.length, alpha, epsilon, budget, rimCharge);
+    ? pushOnRows(w, csr, size, rimStart, seedSet.length, alpha, epsilon, firstLevel, budget, rimCharge)
+    : pushOnCopy(w, csr, size, rimStart, seedSet.length, alpha, epsilon, firstLevel, budget, rimCharge);
   const { nodes, scores, reached } = best(ball, size, seedSet.length, run.p, limit);
   return { nodes, scores, reached, seedMass: run.seedMass, errorBound: run.errorBound, ballNodes: size,
     pushes: run.pushes, pushedEdges: run.pushedEdges, converged: run.converged, alpha, epsilon, hops: usedHops };
@@ -296,7 +335,7 @@ interface PushRun { p: Float64Array; seedMass: number; errorBound: number; pushe
  * accesses stay in cache. For balls that are a small part of the graph, where
  * the pushes scan their follows many times over.
  */
-function pushOnCopy(w: Workspace, csr: Csr, size: number, rimStart: number, seedCount: number, alpha: number, epsilon: number, maxWork: number, rimCharge: number): PushRun {
+function pushOnCopy(w: Workspace, csr: Csr, size: number, rimStart: number, seedCount: number, alpha: number, epsilon: number, firstLevel: number, maxWork: number, rimCharge: number): PushRun {
   const { offset, target } = csr;
   const { inBall, ball, localOf } = w;
   const lOffset = new Int32Array(size + 1);
@@ -312,75 +351,106 @@ function pushOnCopy(w: Workspace, csr: Csr, size: number, rimStart: number, seed
     else for (let e = offset[u], end = offset[u + 1]; e < end; e++) { const l = localOf[target[e]]; if (l >= 0) lTarget[k++] = l; }
   }
 
-  // A node is pushed while r > threshold = ε·max(d, 1); a queued node's
-  // threshold is +Infinity (one compare per follow, no queued flag), restored
-  // when it is pushed. No closures over the loop's state: V8 keeps it in registers.
+  // Residual and threshold of node i at 2i and 2i + 1 (one cache line per
+  // follow pushed along). A node is pushed while r > threshold = level·max(d, 1);
+  // a queued node's threshold is +Infinity (one compare per follow, no queued
+  // flag), restored when it is pushed; an untouched node's is −max(d, 1), below
+  // any residual, so its first residual takes the queue's branch, where it is
+  // listed as touched and its real threshold set. No closures over the loop's
+  // state: V8 keeps it in registers.
   const p = new Float64Array(size);
-  const r = new Float64Array(size);
-  const threshold = new Float64Array(size);
-  for (let i = 0; i < rimStart; i++) { const d = lOffset[i + 1] - lOffset[i]; threshold[i] = epsilon * (d > 1 ? d : 1); }
+  const rt = new Float64Array(2 * size);
+  for (let i = 0; i < rimStart; i++) { const d = lOffset[i + 1] - lOffset[i]; rt[2 * i + 1] = -(d > 1 ? d : 1); }
   // A rim node's follows in B are known here, but pushOnRows counts them only
   // when the node is first taken from the queue: until then its threshold is
-  // ε (its lowest) here too, and its row is charged then, so both ways push the same.
-  for (let i = rimStart; i < size; i++) threshold[i] = epsilon;
+  // the level's lowest (d taken as 1) here too, and its row is charged then, so
+  // both ways push the same.
+  for (let i = rimStart; i < size; i++) rt[2 * i + 1] = -1;
   const hidden = new Uint8Array(size - rimStart).fill(1);
   const queue = new Int32Array(size);
+  const touched = new Int32Array(size);
+  let touchedCount = 0;
   let qHead = 0;
   let qTail = 0;
   let qLength = 0;
+  let level = firstLevel;
   const seedShare = 1 / seedCount;
   let charged = 0;
   for (let s = 0; s < seedCount; s++) {
-    r[s] = seedShare;
-    if (r[s] > threshold[s]) { threshold[s] = Infinity; queue[qTail] = s; if (++qTail === size) qTail = 0; qLength += 1; }
+    touched[touchedCount++] = s;
+    const th = -level * rt[2 * s + 1];
+    rt[2 * s] = seedShare;
+    if (seedShare > th) { rt[2 * s + 1] = Infinity; queue[qTail] = s; if (++qTail === size) qTail = 0; qLength += 1; } else rt[2 * s + 1] = th;
   }
 
   let pushes = 0;
   let pushedEdges = 0;
   let converged = true;
-  while (qLength > 0) {
-    if (pushedEdges + charged >= maxWork) { converged = false; break; }
-    const u = queue[qHead];
-    if (++qHead === size) qHead = 0;
-    qLength -= 1;
-    const start = lOffset[u];
-    const end = lOffset[u + 1];
-    const d = end - start;
-    if (u >= rimStart && hidden[u - rimStart] === 1) {
-      hidden[u - rimStart] = 0;
-      const g = ball[u];
-      charged += rimCharge * (offset[g + 1] - offset[g]);
-      const th = epsilon * (d > 1 ? d : 1);
-      if (!(r[u] > th)) { threshold[u] = th; continue; }
+  for (;;) {
+    while (qLength > 0) {
+      if (pushedEdges + charged >= maxWork) { converged = false; break; }
+      const u = queue[qHead];
+      if (++qHead === size) qHead = 0;
+      qLength -= 1;
+      const start = lOffset[u];
+      const end = lOffset[u + 1];
+      const d = end - start;
+      if (u >= rimStart && hidden[u - rimStart] === 1) {
+        hidden[u - rimStart] = 0;
+        const g = ball[u];
+        charged += rimCharge * (offset[g + 1] - offset[g]);
+        const th = level * (d > 1 ? d : 1);
+        if (!(rt[2 * u] > th)) { rt[2 * u + 1] = th; continue; }
+      }
+      rt[2 * u + 1] = level * (d > 1 ? d : 1);
+      const ru = rt[2 * u];
+      p[u] += (1 - alpha) * ru;
+      rt[2 * u] = 0;
+      pushes += 1;
+      if (d > 0) {
+        const share = (alpha * ru) / d;
+        for (let e = start; e < end; e++) {
+          const v = lTarget[e];
+          const i = 2 * v;
+          const rv = rt[i] + share;
+          rt[i] = rv;
+          const th = rt[i + 1];
+          if (rv > th) {
+            if (th < 0) {
+              touched[touchedCount++] = v;
+              const real = -level * th;
+              if (!(rv > real)) { rt[i + 1] = real; continue; }
+            }
+            rt[i + 1] = Infinity; queue[qTail] = v; if (++qTail === size) qTail = 0; qLength += 1;
+          }
+        }
+        pushedEdges += d;
+      } else {
+        // Follows nobody in the ball: its trust returns to the seeds (local 0..seedCount-1, touched from the start).
+        const share = (alpha * ru) * seedShare;
+        for (let s = 0; s < seedCount; s++) {
+          const rs = rt[2 * s] + share;
+          rt[2 * s] = rs;
+          if (rs > rt[2 * s + 1]) { rt[2 * s + 1] = Infinity; queue[qTail] = s; if (++qTail === size) qTail = 0; qLength += 1; }
+        }
+        pushedEdges += seedCount;
+      }
     }
-    threshold[u] = epsilon * (d > 1 ? d : 1);
-    const ru = r[u];
-    p[u] += (1 - alpha) * ru;
-    r[u] = 0;
-    pushes += 1;
-    if (d > 0) {
-      const share = (alpha * ru) / d;
-      for (let e = start; e < end; e++) {
-        const v = lTarget[e];
-        const rv = r[v] + share;
-        r[v] = rv;
-        if (rv > threshold[v]) { threshold[v] = Infinity; queue[qTail] = v; if (++qTail === size) qTail = 0; qLength += 1; }
-      }
-      pushedEdges += d;
-    } else {
-      // Follows nobody in the ball: its trust returns to the seeds (local 0..seedCount-1).
-      const share = (alpha * ru) * seedShare;
-      for (let s = 0; s < seedCount; s++) {
-        const rs = r[s] + share;
-        r[s] = rs;
-        if (rs > threshold[s]) { threshold[s] = Infinity; queue[qTail] = s; if (++qTail === size) qTail = 0; qLength += 1; }
-      }
-      pushedEdges += seedCount;
+    if (!converged || level <= epsilon) break;
+    // The next level: the touched nodes not queued are measured against it.
+    level = Math.max(level / LEVEL_STEP, epsilon);
+    charged += touchedCount * RESCAN_CHARGE;
+    for (let k = 0; k < touchedCount; k++) {
+      const i = touched[k];
+      if (rt[2 * i + 1] === Infinity) continue;
+      const d = i >= rimStart && hidden[i - rimStart] === 1 ? 1 : lOffset[i + 1] - lOffset[i];
+      const th = level * (d > 1 ? d : 1);
+      if (rt[2 * i] > th) { rt[2 * i + 1] = Infinity; queue[qTail] = i; if (++qTail === size) qTail = 0; qLength += 1; } else rt[2 * i + 1] = th;
     }
   }
 
   let errorBound = 0;
-  for (let i = 0; i < size; i++) errorBound += r[i];
+  for (let i = 0; i < size; i++) errorBound += rt[2 * i];
   let seedMass = 0;
   for (let s = 0; s < seedCount; s++) seedMass += p[s];
   return { p, seedMass, errorBound, pushes, pushedEdges, converged };
@@ -399,72 +469,97 @@ function rimDegree(offset: Int32Array, target: Int32Array, inBall: Int32Array, v
  * state still in local indices (compact, the BFS's early finds, the much
  * followed, together). A node below the rim follows only nodes of B (by the
  * BFS), so its row is used as is; a rim node's follows in B are counted the
- * first time it is taken from the queue (until then its threshold is ε, the
- * lowest it can be; if its trust is then below its real one, it is not pushed
- * yet), so the rim's rows are read only as far as the pushes reach, and its
+ * first time it is taken from the queue (until then its threshold is the
+ * level's, the lowest it can be; if its trust is then below its real one, it is
+ * not pushed yet), so the rim's rows are read only as far as the pushes reach, and its
  * pushes skip the follows that leave B (local index −1).
  */
-function pushOnRows(w: Workspace, csr: Csr, size: number, rimStart: number, seedCount: number, alpha: number, epsilon: number, maxWork: number, rimCharge: number): PushRun {
+function pushOnRows(w: Workspace, csr: Csr, size: number, rimStart: number, seedCount: number, alpha: number, epsilon: number, firstLevel: number, maxWork: number, rimCharge: number): PushRun {
   const { offset, target } = csr;
   const { inBall, ball, localOf } = w;
-  const { rt, p, deg, queue } = w.large();
-  // Threshold ε·max(d, 1); at the rim, until d is counted (deg −1), ε.
-  for (let i = 0; i < rimStart; i++) { const v = ball[i]; const d = offset[v + 1] - offset[v]; deg[i] = d; rt[2 * i] = 0; rt[2 * i + 1] = epsilon * (d > 1 ? d : 1); }
-  for (let i = rimStart; i < size; i++) { deg[i] = -1; rt[2 * i] = 0; rt[2 * i + 1] = epsilon; }
+  const { rt, p, deg, queue, touched } = w.large();
+  // Thresholds as pushOnCopy's: untouched −max(d, 1); at the rim, until d is counted (deg −1), d taken as 1.
+  for (let i = 0; i < rimStart; i++) { const v = ball[i]; const d = offset[v + 1] - offset[v]; deg[i] = d; rt[2 * i] = 0; rt[2 * i + 1] = -(d > 1 ? d : 1); }
+  for (let i = rimStart; i < size; i++) { deg[i] = -1; rt[2 * i] = 0; rt[2 * i + 1] = -1; }
   p.fill(0, 0, size);
+  let touchedCount = 0;
   let qHead = 0;
   let qTail = 0;
   let qLength = 0;
+  let level = firstLevel;
   const seedShare = 1 / seedCount;
   let charged = 0;
   for (let s = 0; s < seedCount; s++) {
+    touched[touchedCount++] = s;
+    const th = -level * rt[2 * s + 1];
     rt[2 * s] = seedShare;
-    if (seedShare > rt[2 * s + 1]) { rt[2 * s + 1] = Infinity; queue[qTail] = s; if (++qTail === size) qTail = 0; qLength += 1; }
+    if (seedShare > th) { rt[2 * s + 1] = Infinity; queue[qTail] = s; if (++qTail === size) qTail = 0; qLength += 1; } else rt[2 * s + 1] = th;
   }
 
   let pushes = 0;
   let pushedEdges = 0;
   let converged = true;
-  while (qLength > 0) {
-    if (pushedEdges + charged >= maxWork) { converged = false; break; }
-    const u = queue[qHead];
-    if (++qHead === size) qHead = 0;
-    qLength -= 1;
-    let d = deg[u];
-    if (d < 0) {
-      const g = ball[u];
-      d = rimDegree(offset, target, inBall, g);
-      deg[u] = d;
-      charged += rimCharge * (offset[g + 1] - offset[g]);
-      const th = epsilon * (d > 1 ? d : 1);
-      if (!(rt[2 * u] > th)) { rt[2 * u + 1] = th; continue; }
+  for (;;) {
+    while (qLength > 0) {
+      if (pushedEdges + charged >= maxWork) { converged = false; break; }
+      const u = queue[qHead];
+      if (++qHead === size) qHead = 0;
+      qLength -= 1;
+      let d = deg[u];
+      if (d < 0) {
+        const g = ball[u];
+        d = rimDegree(offset, target, inBall, g);
+        deg[u] = d;
+        charged += rimCharge * (offset[g + 1] - offset[g]);
+        const th = level * (d > 1 ? d : 1);
+        if (!(rt[2 * u] > th)) { rt[2 * u + 1] = th; continue; }
+      }
+      rt[2 * u + 1] = level * (d > 1 ? d : 1);
+      const ru = rt[2 * u];
+      p[u] += (1 - alpha) * ru;
+      rt[2 * u] = 0;
+      pushes += 1;
+      if (d > 0) {
+        const share = (alpha * ru) / d;
+        const g = ball[u];
+        for (let e = offset[g], end = offset[g + 1]; e < end; e++) {
+          const v = localOf[target[e]];
+          if (v < 0) continue; // leaves B (rim rows only)
+          const i = 2 * v;
+          const rv = rt[i] + share;
+          rt[i] = rv;
+          const th = rt[i + 1];
+          if (rv > th) {
+            if (th < 0) {
+              touched[touchedCount++] = v;
+              const real = -level * th;
+              if (!(rv > real)) { rt[i + 1] = real; continue; }
+            }
+            rt[i + 1] = Infinity; queue[qTail] = v; if (++qTail === size) qTail = 0; qLength += 1;
+          }
+        }
+        pushedEdges += d;
+      } else {
+        // Follows nobody in the ball: its trust returns to the seeds (local 0..seedCount-1, touched from the start).
+        const share = (alpha * ru) * seedShare;
+        for (let s = 0; s < seedCount; s++) {
+          const rs = rt[2 * s] + share;
+          rt[2 * s] = rs;
+          if (rs > rt[2 * s + 1]) { rt[2 * s + 1] = Infinity; queue[qTail] = s; if (++qTail === size) qTail = 0; qLength += 1; }
+        }
+        pushedEdges += seedCount;
+      }
     }
-    rt[2 * u + 1] = epsilon * (d > 1 ? d : 1);
-    const ru = rt[2 * u];
-    p[u] += (1 - alpha) * ru;
-    rt[2 * u] = 0;
-    pushes += 1;
-    if (d > 0) {
-      const share = (alpha * ru) / d;
-      const g = ball[u];
-      for (let e = offset[g], end = offset[g + 1]; e < end; e++) {
-        const v = localOf[target[e]];
-        if (v < 0) continue; // leaves B (rim rows only)
-        const i = 2 * v;
-        const rv = rt[i] + share;
-        rt[i] = rv;
-        if (rv > rt[i + 1]) { rt[i + 1] = Infinity; queue[qTail] = v; if (++qTail === size) qTail = 0; qLength += 1; }
-      }
-      pushedEdges += d;
-    } else {
-      // Follows nobody in the ball: its trust returns to the seeds (local 0..seedCount-1).
-      const share = (alpha * ru) * seedShare;
-      for (let s = 0; s < seedCount; s++) {
-        const rs = rt[2 * s] + share;
-        rt[2 * s] = rs;
-        if (rs > rt[2 * s + 1]) { rt[2 * s + 1] = Infinity; queue[qTail] = s; if (++qTail === size) qTail = 0; qLength += 1; }
-      }
-      pushedEdges += seedCount;
+    if (!converged || level <= epsilon) break;
+    // The next level, as pushOnCopy's.
+    level = Math.max(level / LEVEL_STEP, epsilon);
+    charged += touchedCount * RESCAN_CHARGE;
+    for (let k = 0; k < touchedCount; k++) {
+      const i = touched[k];
+      if (rt[2 * i + 1] === Infinity) continue;
+      const d = deg[i] < 0 ? 1 : deg[i];
+      const th = level * (d > 1 ? d : 1);
+      if (rt[2 * i] > th) { rt[2 * i + 1] = Infinity; queue[qTail] = i; if (++qTail === size) qTail = 0; qLength += 1; } else rt[2 * i + 1] = th;
     }
   }
 
@@ -528,11 +623,13 @@ function validate(opts: PersonalizedRankOptions) {
   const maxWork = opts.maxWork ?? DEFAULT_MAX_WORK;
   const limit = opts.limit ?? DEFAULT_LIMIT;
   const copyBelow = opts.copyBelow;
+  const firstLevel = Math.max(opts.firstLevel ?? DEFAULT_FIRST_LEVEL, epsilon);
   if (!(alpha > 0 && alpha < 1)) throw new RangeError(`personalized rank: alpha must be in (0, 1), got ${alpha}`);
   if (!Number.isInteger(hops) || hops < 0 || hops > MAX_HOPS) throw new RangeError(`personalized rank: hops must be an integer in 0..${MAX_HOPS}, got ${hops}`);
   if (!(epsilon > 0) || !Number.isFinite(epsilon)) throw new RangeError(`personalized rank: epsilon must be a finite number > 0, got ${epsilon}`);
   if (!(maxWork >= 1)) throw new RangeError(`personalized rank: maxWork must be ≥ 1, got ${maxWork}`);
   if (!Number.isInteger(limit) || limit < 0) throw new RangeError(`personalized rank: limit must be an integer ≥ 0, got ${limit}`);
   if (copyBelow !== undefined && !(copyBelow >= 0)) throw new RangeError(`personalized rank: copyBelow must be ≥ 0, got ${copyBelow}`);
-  return { alpha, hops, epsilon, maxWork, limit, copyBelow };
+  if (!(firstLevel > 0) || !Number.isFinite(firstLevel)) throw new RangeError(`personalized rank: firstLevel must be a finite number > 0, got ${opts.firstLevel}`);
+  return { alpha, hops, epsilon, firstLevel, maxWork, limit, copyBelow };
 }

@@ -72,13 +72,12 @@ export const configSchema = z.object({
   PERSONALIZED_RANK_MAX_EDGES: z.coerce.number().int().min(0).max(500_000_000).default(10_000_000),
   /**
    * Personalized rank: the work cap of one rank, in follows pushed on a neighbourhood that fits the CPU's
-   * caches; one that does not (pushed from the graph's rows, or a copy over 4 MiB) counts each follow three
-   * times, and reading a follow to find it a quarter of that. It bounds a request's CPU time; a rank it stops
-   * states a larger error bound. With the default, the algorithm took at most about 50 ms at p99 on medium's
-   * shape and on the real network's (a million fids, 171 M follows).
+   * caches; one that does not (more follows than the cap, or a copy over 4 MiB) is pushed from the graph's
+   * rows and counts each follow three times, and reading a follow to find it a quarter of that. It bounds a
+   * request's CPU time; a rank it stops states a larger error bound.
    * The default is the algorithm's own (DEFAULT_MAX_WORK; a test keeps them equal).
    */
-  PERSONALIZED_RANK_MAX_WORK: z.coerce.number().int().min(1000).max(100_000_000).default(1_000_000),
+  PERSONALIZED_RANK_MAX_WORK: z.coerce.number().int().min(1000).max(100_000_000).default(500_000),
   /**
    * Channel-scoped ranks (Farcaster): the refresh ranks the casters of at most this many channels, those with the
    * most casters (a personalized PageRank over the whole follow graph each: the step's cost grows with it; 0 = none).

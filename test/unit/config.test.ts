@@ -17,7 +17,7 @@ describe('configuration', () => {
 
   it('when the personalized rank\'s work cap is not set, then it is the algorithm\'s own default; out of range, start-up fails naming it', () => {
     expect(loadConfig({}).PERSONALIZED_RANK_MAX_WORK).toBe(DEFAULT_MAX_WORK);
-    expect(loadConfig({ PERSONALIZED_RANK_MAX_WORK: '500000' }).PERSONALIZED_RANK_MAX_WORK).toBe(500_000);
+    expect(loadConfig({ PERSONALIZED_RANK_MAX_WORK: '1500000' }).PERSONALIZED_RANK_MAX_WORK).toBe(1_500_000);
     expect(() => loadConfig({ PERSONALIZED_RANK_MAX_WORK: '10' })).toThrow(/PERSONALIZED_RANK_MAX_WORK/);
   });
 

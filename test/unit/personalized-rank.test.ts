@@ -221,26 +221,57 @@ describe('personalized rank (forward push on the k-hop ball)', () => {
     expect(personalizedRank(csrOf(n, edges), [0], { hops: 2, epsilon: 1e-12, maxWork, limit: n, copyBelow: 1 })).toEqual(res);
   });
 
-  it('when a copied ball takes more than 4 MiB, then its pushes count three times: the budget stops them a third of the way', () => {
+  it('when a ball\'s copy would take more than 4 MiB, then it is pushed from the rows like a large one: a third of the budget, less its BFS', () => {
     // The seed follows k nodes, each following it back: the ball at hops 1 is k + 1 nodes with 2k follows,
-    // fewer than maxWork, so it is copied, not pushed from the rows; its copy is counted 4 bytes a follow and
-    // 40 a node: 48k + 40 bytes.
+    // fewer than maxWork; its copy is counted 4 bytes a follow and 40 a node: 48k + 40 bytes.
     const star = (k: number) => {
       const edges: Edge[] = [];
       for (let a = 1; a <= k; a++) { edges.push([0, a]); edges.push([a, 0]); }
       return csrOf(k + 1, edges);
     };
     const maxWork = 250_000;
-    // 90,000 nodes (4.32 MB > 4 MiB): a budget of 83,334; the seed's push scans 90,000 follows, and the loop
-    // stops before the next.
+    // 90,000 nodes (4.32 MB > 4 MiB): a third of maxWork less the BFS (90,000 follows read, a quarter each, and
+    // 90,001 nodes) is below a quarter of that third, so the budget is the quarter, 20,834; the seed's push scans
+    // 90,000 follows, and the loop stops before the next.
     const uncached = personalizedRank(star(90_000), [0], { hops: 1, epsilon: 1e-9, maxWork });
     expect(uncached.converged).toBe(false);
     expect(uncached.pushes).toBe(1);
     expect(uncached.pushedEdges).toBe(90_000);
-    // 80,000 nodes (3.84 MB): the whole budget (each of the seed's follows pushed back, then the seed again).
+    // 80,000 nodes (3.84 MB): copied, the whole budget (the levels' rescans take a quarter of a follow per node
+    // touched, at most 80,001 each).
     const cached = personalizedRank(star(80_000), [0], { hops: 1, epsilon: 1e-9, maxWork });
     expect(cached.converged).toBe(false);
-    expect(cached.pushedEdges).toBeGreaterThanOrEqual(maxWork);
+    expect(cached.pushedEdges).toBeGreaterThanOrEqual(maxWork - 2 * 80_001 / 4);
+    expect(cached.pushedEdges).toBeGreaterThan(4 * 20_834);
+  });
+
+  it('when the cap stops the pushes, then the levels have pushed the largest residuals per follow first: a smaller bound than one level at ε, both exact', () => {
+    for (const [n, m, hops, maxWork] of [[400, 6000, 3, 100_000], [2000, 30_000, 2, 100_000], [5000, 60_000, 3, 300_000]]) {
+      const edges = randomGraph(n, m, 11);
+      const levels = check(n, edges, [0, 5], { hops, epsilon: 1e-12, maxWork });
+      const single = check(n, edges, [0, 5], { hops, epsilon: 1e-12, maxWork, firstLevel: 1e-12 });
+      for (const { res, l1 } of [levels, single]) {
+        expect(res.converged).toBe(false);
+        expect(Math.abs(l1 - res.errorBound)).toBeLessThan(1e-10);
+      }
+      expect(levels.res.errorBound).toBeLessThan(single.res.errorBound / 2);
+    }
+  });
+
+  it('when the pushes converge, then the levels end at ε: the same exact answer as one level, within the bound', () => {
+    const n = 300;
+    const edges = randomGraph(n, 3000, 14);
+    const levels = check(n, edges, [3], { hops: 3, epsilon: 1e-13 });
+    const single = check(n, edges, [3], { hops: 3, epsilon: 1e-13, firstLevel: 1e-3 * 1e-10 });
+    expect(levels.res.converged).toBe(true);
+    expect(single.res.converged).toBe(true);
+    for (let v = 0; v < n; v++) {
+      if (v === 3) continue; // the seed: not listed
+      expect(Math.abs(levels.estimate[v] - levels.exact[v])).toBeLessThan(1e-9);
+      expect(Math.abs(levels.estimate[v] - single.estimate[v])).toBeLessThan(1e-9);
+    }
+    // A node left under an earlier level's threshold is pushed at a later one: ε, not the first level, bounds the rest.
+    expect(levels.res.errorBound).toBeLessThan(1e-13 * 3000);
   });
 
   it('when a level would add more nodes than three quarters of the budget pays for, then the ball stops before it, though its follows alone would fit', () => {
@@ -293,5 +324,6 @@ describe('personalized rank (forward push on the k-hop ball)', () => {
     expect(() => personalizedRank(csr, [0], { alpha: 1 })).toThrow('alpha must be in (0, 1)');
     expect(() => personalizedRank(csr, [0], { epsilon: 0 })).toThrow('epsilon must be');
     expect(() => personalizedRank(csr, [0], { copyBelow: -1 })).toThrow('copyBelow must be ≥ 0');
+    expect(() => personalizedRank(csr, [0], { firstLevel: Number.NaN })).toThrow('firstLevel must be');
   });
 });

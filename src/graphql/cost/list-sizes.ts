@@ -64,9 +64,10 @@ const RULES: Record<string, (args: Args, now: Date) => Size> = {
 
 /**
  * Fields whose cost is CPU work, not answer size: counted as this many answer
- * nodes on top of what they answer. The personalized rank walks up to a few
- * million follows in memory (tens of ms of one core each): at the default
- * GRAPHQL_MAX_COST an operation holds at most nine of them.
+ * nodes on top of what they answer. The personalized rank pushes up to its
+ * work cap in memory (PERSONALIZED_RANK_MAX_WORK: up to about 25 ms of one
+ * core each by default): at the default GRAPHQL_MAX_COST an operation holds at
+ * most nine of them.
  */
 export const WORK_COSTS: Readonly<Record<string, number>> = {
   'Query.farcasterPersonalizedRank': 2000,
