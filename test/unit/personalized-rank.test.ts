@@ -243,6 +243,13 @@ describe('personalized rank (forward push on the k-hop ball)', () => {
     expect(cached.converged).toBe(false);
     expect(cached.pushedEdges).toBeGreaterThanOrEqual(maxWork - 2 * 80_001 / 4);
     expect(cached.pushedEdges).toBeGreaterThan(4 * 20_834);
+    // With a cap the BFS leaves room in, one level (no rescans): a third of a million less the BFS (22,500 and
+    // 90,001) is 220,832. The seed's push (90,000), each leaf's (one follow each, 90,000, its row charged a
+    // quarter as it is first taken: 22,500), then the seed's again pass it: 270,000 follows. Counted three
+    // times without the BFS's charge (333,334), the leaves would have been pushed a second time.
+    const big = personalizedRank(star(90_000), [0], { hops: 1, epsilon: 1e-9, firstLevel: 1e-9, maxWork: 1_000_000 });
+    expect(big.converged).toBe(false);
+    expect(big.pushedEdges).toBe(270_000);
   });
 
   it('when the cap stops the pushes, then the levels have pushed the largest residuals per follow first: a smaller bound than one level at ε, both exact', () => {
@@ -262,7 +269,7 @@ describe('personalized rank (forward push on the k-hop ball)', () => {
     const n = 300;
     const edges = randomGraph(n, 3000, 14);
     const levels = check(n, edges, [3], { hops: 3, epsilon: 1e-13 });
-    const single = check(n, edges, [3], { hops: 3, epsilon: 1e-13, firstLevel: 1e-3 * 1e-10 });
+    const single = check(n, edges, [3], { hops: 3, epsilon: 1e-13, firstLevel: 1e-13 });
     expect(levels.res.converged).toBe(true);
     expect(single.res.converged).toBe(true);
     for (let v = 0; v < n; v++) {
