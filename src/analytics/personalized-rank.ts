@@ -369,19 +369,13 @@ function pushOnCopy(w: Workspace, csr: Csr, size: number, rimStart: number, seed
   const hidden = new Uint8Array(size - rimStart).fill(1);
   const queue = new Int32Array(size);
   const touched = new Int32Array(size);
-  let touchedCount = 0;
-  let qHead = 0;
-  let qTail = 0;
-  let qLength = 0;
   let level = firstLevel;
+  let touchedCount = seedCount;
+  let qHead = 0;
+  let qLength = startSeeds(rt, touched, queue, seedCount, level);
+  let qTail = qLength === size ? 0 : qLength;
   const seedShare = 1 / seedCount;
   let charged = 0;
-  for (let s = 0; s < seedCount; s++) {
-    touched[touchedCount++] = s;
-    const th = -level * rt[2 * s + 1];
-    rt[2 * s] = seedShare;
-    if (seedShare > th) { rt[2 * s + 1] = Infinity; queue[qTail] = s; if (++qTail === size) qTail = 0; qLength += 1; } else rt[2 * s + 1] = th;
-  }
 
   let pushes = 0;
   let pushedEdges = 0;
@@ -437,16 +431,11 @@ function pushOnCopy(w: Workspace, csr: Csr, size: number, rimStart: number, seed
       }
     }
     if (!converged || level <= epsilon) break;
-    // The next level: the touched nodes not queued are measured against it.
     level = Math.max(level / LEVEL_STEP, epsilon);
     charged += touchedCount * RESCAN_CHARGE;
-    for (let k = 0; k < touchedCount; k++) {
-      const i = touched[k];
-      if (rt[2 * i + 1] === Infinity) continue;
-      const d = i >= rimStart && hidden[i - rimStart] === 1 ? 1 : lOffset[i + 1] - lOffset[i];
-      const th = level * (d > 1 ? d : 1);
-      if (rt[2 * i] > th) { rt[2 * i + 1] = Infinity; queue[qTail] = i; if (++qTail === size) qTail = 0; qLength += 1; } else rt[2 * i + 1] = th;
-    }
+    const next = requeue(rt, touched, touchedCount, queue, size, qTail, level, (i) => (i >= rimStart && hidden[i - rimStart] === 1 ? 1 : lOffset[i + 1] - lOffset[i]));
+    qTail = next.tail;
+    qLength += next.queued;
   }
 
   let errorBound = 0;
@@ -454,6 +443,41 @@ function pushOnCopy(w: Workspace, csr: Csr, size: number, rimStart: number, seed
   let seedMass = 0;
   for (let s = 0; s < seedCount; s++) seedMass += p[s];
   return { p, seedMass, errorBound, pushes, pushedEdges, converged };
+}
+
+/**
+ * The seeds' start, shared by both pushes (the queue empty, thresholds stored
+ * as −max(d, 1)): each seed holds 1/seedCount, is listed as touched, and is
+ * queued when that is over the first level's threshold. Answers how many were queued.
+ */
+function startSeeds(rt: Float64Array, touched: Int32Array, queue: Int32Array, seedCount: number, level: number): number {
+  let queued = 0;
+  for (let s = 0; s < seedCount; s++) {
+    touched[s] = s;
+    const th = -level * rt[2 * s + 1];
+    rt[2 * s] = 1 / seedCount;
+    if (rt[2 * s] > th) { rt[2 * s + 1] = Infinity; queue[queued++] = s; } else rt[2 * s + 1] = th;
+  }
+  return queued;
+}
+
+/**
+ * The move to the next level, shared by both pushes (the queue empty): each
+ * touched node's threshold becomes level·max(d, 1), d as degreeOf answers it
+ * (1 at the rim until counted), and the node is queued, in list order, when its
+ * residual is over it (the queue wraps at the ball's size). Answers the queue's tail and how many were queued.
+ */
+function requeue(rt: Float64Array, touched: Int32Array, touchedCount: number, queue: Int32Array, size: number, tail: number, level: number,
+  degreeOf: (i: number) => number): { tail: number; queued: number } {
+  let queued = 0;
+  let t = tail;
+  for (let k = 0; k < touchedCount; k++) {
+    const i = touched[k];
+    const d = degreeOf(i);
+    const th = level * (d > 1 ? d : 1);
+    if (rt[2 * i] > th) { rt[2 * i + 1] = Infinity; queue[t] = i; if (++t === size) t = 0; queued += 1; } else rt[2 * i + 1] = th;
+  }
+  return { tail: t, queued };
 }
 
 /** Follows of node v that stay inside the ball. */
@@ -482,19 +506,13 @@ function pushOnRows(w: Workspace, csr: Csr, size: number, rimStart: number, seed
   for (let i = 0; i < rimStart; i++) { const v = ball[i]; const d = offset[v + 1] - offset[v]; deg[i] = d; rt[2 * i] = 0; rt[2 * i + 1] = -(d > 1 ? d : 1); }
   for (let i = rimStart; i < size; i++) { deg[i] = -1; rt[2 * i] = 0; rt[2 * i + 1] = -1; }
   p.fill(0, 0, size);
-  let touchedCount = 0;
-  let qHead = 0;
-  let qTail = 0;
-  let qLength = 0;
   let level = firstLevel;
+  let touchedCount = seedCount;
+  let qHead = 0;
+  let qLength = startSeeds(rt, touched, queue, seedCount, level);
+  let qTail = qLength === size ? 0 : qLength;
   const seedShare = 1 / seedCount;
   let charged = 0;
-  for (let s = 0; s < seedCount; s++) {
-    touched[touchedCount++] = s;
-    const th = -level * rt[2 * s + 1];
-    rt[2 * s] = seedShare;
-    if (seedShare > th) { rt[2 * s + 1] = Infinity; queue[qTail] = s; if (++qTail === size) qTail = 0; qLength += 1; } else rt[2 * s + 1] = th;
-  }
 
   let pushes = 0;
   let pushedEdges = 0;
@@ -551,16 +569,11 @@ function pushOnRows(w: Workspace, csr: Csr, size: number, rimStart: number, seed
       }
     }
     if (!converged || level <= epsilon) break;
-    // The next level, as pushOnCopy's.
     level = Math.max(level / LEVEL_STEP, epsilon);
     charged += touchedCount * RESCAN_CHARGE;
-    for (let k = 0; k < touchedCount; k++) {
-      const i = touched[k];
-      if (rt[2 * i + 1] === Infinity) continue;
-      const d = deg[i] < 0 ? 1 : deg[i];
-      const th = level * (d > 1 ? d : 1);
-      if (rt[2 * i] > th) { rt[2 * i + 1] = Infinity; queue[qTail] = i; if (++qTail === size) qTail = 0; qLength += 1; } else rt[2 * i + 1] = th;
-    }
+    const next = requeue(rt, touched, touchedCount, queue, size, qTail, level, (i) => (deg[i] < 0 ? 1 : deg[i]));
+    qTail = next.tail;
+    qLength += next.queued;
   }
 
   let errorBound = 0;
