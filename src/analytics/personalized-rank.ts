@@ -438,6 +438,11 @@ function pushOnCopy(w: Workspace, csr: Csr, size: number, rimStart: number, seed
     qLength += next.queued;
   }
 
+  return runOf(rt, p, size, seedCount, pushes, pushedEdges, converged);
+}
+
+/** A push's answer, shared by both pushes: the bound is the residuals' sum (Σ r), the seeds' estimates summed apart. */
+function runOf(rt: Float64Array, p: Float64Array, size: number, seedCount: number, pushes: number, pushedEdges: number, converged: boolean): PushRun {
   let errorBound = 0;
   for (let i = 0; i < size; i++) errorBound += rt[2 * i];
   let seedMass = 0;
@@ -576,11 +581,7 @@ function pushOnRows(w: Workspace, csr: Csr, size: number, rimStart: number, seed
     qLength += next.queued;
   }
 
-  let errorBound = 0;
-  for (let i = 0; i < size; i++) errorBound += rt[2 * i];
-  let seedMass = 0;
-  for (let s = 0; s < seedCount; s++) seedMass += p[s];
-  return { p, seedMass, errorBound, pushes, pushedEdges, converged };
+  return runOf(rt, p, size, seedCount, pushes, pushedEdges, converged);
 }
 
 /**
