@@ -637,6 +637,7 @@ function validate(opts: PersonalizedRankOptions) {
   const maxWork = opts.maxWork ?? DEFAULT_MAX_WORK;
   const limit = opts.limit ?? DEFAULT_LIMIT;
   const copyBelow = opts.copyBelow;
+  // ε or more is one level at ε.
   const firstLevel = Math.max(opts.firstLevel ?? DEFAULT_FIRST_LEVEL, epsilon);
   if (!(alpha > 0 && alpha < 1)) throw new RangeError(`personalized rank: alpha must be in (0, 1), got ${alpha}`);
   if (!Number.isInteger(hops) || hops < 0 || hops > MAX_HOPS) throw new RangeError(`personalized rank: hops must be an integer in 0..${MAX_HOPS}, got ${hops}`);
@@ -644,6 +645,8 @@ function validate(opts: PersonalizedRankOptions) {
   if (!(maxWork >= 1)) throw new RangeError(`personalized rank: maxWork must be ≥ 1, got ${maxWork}`);
   if (!Number.isInteger(limit) || limit < 0) throw new RangeError(`personalized rank: limit must be an integer ≥ 0, got ${limit}`);
   if (copyBelow !== undefined && !(copyBelow >= 0)) throw new RangeError(`personalized rank: copyBelow must be ≥ 0, got ${copyBelow}`);
-  if (!(firstLevel > 0) || !Number.isFinite(firstLevel)) throw new RangeError(`personalized rank: firstLevel must be a finite number > 0, got ${opts.firstLevel}`);
+  if (opts.firstLevel !== undefined && (!(opts.firstLevel > 0) || !Number.isFinite(opts.firstLevel))) {
+    throw new RangeError(`personalized rank: firstLevel must be a finite number > 0, got ${opts.firstLevel}`);
+  }
   return { alpha, hops, epsilon, firstLevel, maxWork, limit, copyBelow };
 }

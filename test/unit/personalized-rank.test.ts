@@ -332,5 +332,7 @@ describe('personalized rank (forward push on the k-hop ball)', () => {
     expect(() => personalizedRank(csr, [0], { epsilon: 0 })).toThrow('epsilon must be');
     expect(() => personalizedRank(csr, [0], { copyBelow: -1 })).toThrow('copyBelow must be ≥ 0');
     expect(() => personalizedRank(csr, [0], { firstLevel: Number.NaN })).toThrow('firstLevel must be');
+    expect(() => personalizedRank(csr, [0], { firstLevel: -1 })).toThrow('firstLevel must be');
+    expect(() => personalizedRank(csr, [0], { firstLevel: 0 })).toThrow('firstLevel must be');
   });
 });
