@@ -20,12 +20,28 @@ function binDir(): string {
   return versions.length > 0 ? path.join(root, versions[0], 'bin') : '';
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => { const { port } = s.address() as net.AddressInfo; s.close(() => resolve(port)); });
-  });
+/**
+ * A port no other process is about to take: a free one below the kernel's
+ * ephemeral range. A port from listen(0) is itself ephemeral, and between
+ * choosing it and the server binding it (initdb, the primary's start and the
+ * base backup: seconds) any listen(0) or outgoing connection in a parallel
+ * test file could be handed the same port, and the server would not start.
+ */
+async function freePort(taken: number[]): Promise<number> {
+  const range = existsSync('/proc/sys/net/ipv4/ip_local_port_range')
+    ? readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number) : [32768];
+  const below = Math.max(range[0] || 32768, 11000);
+  for (let tries = 0; tries < 200; tries += 1) {
+    const port = 10000 + Math.floor(Math.random() * (below - 10000));
+    if (taken.includes(port)) continue;
+    const free = await new Promise<boolean>((resolve) => {
+      const s = net.createServer();
+      s.once('error', () => resolve(false));
+      s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+  throw new Error(`no free port between 10000 and ${below}`);
 }
 
 function postgresUser(): { uid: number; gid: number } | null {
@@ -59,9 +75,14 @@ export async function startReplicaCluster(): Promise<ReplicaCluster> {
     (owner ? run('runuser', ['-u', 'postgres', '--', tool(name), ...args]) : run(tool(name), args));
   const primaryDir = path.join(dir, 'primary');
   const standbyDir = path.join(dir, 'standby');
-  const [primaryPort, standbyPort] = [await freePort(), await freePort()];
+  const primaryPort = await freePort([]);
+  const standbyPort = await freePort([primaryPort]);
   const pgCtl = (dataDir: string, action: string, extra: string[] = []) =>
-    asPostgres('pg_ctl', ['-D', dataDir, '-l', `${dataDir}.log`, '-w', '-t', '30', action, ...extra]);
+    asPostgres('pg_ctl', ['-D', dataDir, '-l', `${dataDir}.log`, '-w', '-t', '30', action, ...extra]).catch((err: Error) => {
+      // pg_ctl only says "examine the log output", and destroy() removes the log: put its end in the error.
+      const log = existsSync(`${dataDir}.log`) ? readFileSync(`${dataDir}.log`, 'utf8').split('\n').slice(-15).join('\n') : '(no log)';
+      throw new Error(`${err.message}\n${path.basename(dataDir)}'s log ends:\n${log}`);
+    });
   const started: string[] = [];
 
   const destroy = async () => {
