@@ -114,13 +114,14 @@ export const DEFAULT_ALPHA = 0.85;
 export const DEFAULT_EPSILON = 1e-7;
 /**
  * The latency cap: a ball too large for ε (ten seeds, or hops 4–5, on medium)
- * stops after this many follows scanned on a copy, or a third as many from the
- * graph's rows (fewer when its BFS is charged): at most 24 ms at p99 on
- * medium's shape and 22 ms on the network's (docs/bench/ppr-*.json;
- * docs/performance.md, "Levels"), with its (larger) bound still exact. One
- * viewer at hops 3 on medium converges under it in 180 of 200 cases. A
- * deployment at the network's size can afford three times this (31 ms at p99
- * there), for smaller bounds.
+ * stops after this many follows scanned on a copy (fewer on a graph of more
+ * than 32 MiB of rows: followCost), or a third as many from the graph's rows
+ * (fewer when its BFS is charged): at most 24 ms at p99 on medium's shape and
+ * 22 ms on the network's (docs/bench/ppr-*.json; docs/performance.md,
+ * "Levels"), with its (larger) bound still exact. One viewer at hops 3 on
+ * medium converges under it in 180 of 200 cases. A deployment at the
+ * network's size can afford three times this (31 ms at p99 there), for
+ * smaller bounds.
  */
 export const DEFAULT_MAX_WORK = 500_000;
 const DEFAULT_LIMIT = 1000;
@@ -178,6 +179,27 @@ const BFS_SHARE = 0.75;
  * as pushing its follows once, so one that does not fit is not copied.
  */
 const UNCACHED_FOLLOW_COST = 3;
+
+/**
+ * What a follow costs a ball copied from this graph, in follows of one copied
+ * from a graph whose rows (offset and target) fit in 32 MiB, as medium's 16 MB
+ * do: 1 up to 32 MiB, half a unit more per doubling, 2 from 128 MiB. Copying
+ * reads the ball's rows and looks each follow up in localOf, random accesses
+ * into arrays of the graph's size, and a ball of the same reach holds more
+ * nodes on a larger graph; past the caches and the TLB's reach both cost
+ * more. Measured on the generator's graphs, the same seed sets and cap, calls
+ * interleaved in one process (2026-11-29, 100 sets a case): a capped call took
+ * 1.5–1.7 times medium's time on Lens at large's size (1 M nodes, 76 MiB of
+ * rows: 1.63 here) and on Farcaster at large's (2 M nodes, 153 MiB: 2), the
+ * copy alone twice. A copied ball's budget is divided by this, so that it
+ * takes about the same time on a graph of any size. The rows path's charges
+ * (UNCACHED_FOLLOW_COST, BFS_CHARGE, NODE_CHARGE) already keep its calls at
+ * the network's size within the time of medium's (docs/performance.md).
+ */
+export function followCost(csr: Csr): number {
+  const bytes = csr.offset.byteLength + csr.target.byteLength;
+  return Math.min(2, Math.max(1, 1 + Math.log2(bytes / 2 ** 25) / 2));
+}
 
 /** Most bytes of a ball's copy (see copyBytes): a larger ball is pushed from the graph's rows. */
 const CACHED_BALL_BYTES = 4 * 2 ** 20;
@@ -312,15 +334,16 @@ export function personalizedRank(csr: Csr, seeds: readonly number[], opts: Perso
   // ball at NODE_CHARGE), so that the whole call stays within about the time of
   // maxWork follows pushed on a copy; at least a quarter of rowsBudget is left
   // to the pushes. So are the rim's rows, read when a rim node is first taken
-  // from the queue (to count its follows inside B).
+  // from the queue (to count its follows inside B). A copied ball has maxWork
+  // divided by the graph's followCost.
   let ballFollows = bfsFollows;
   for (let i = rimStart; i < size; i++) { const v = ball[i]; ballFollows += offset[v + 1] - offset[v]; }
   const large = ballFollows > maxWork || copyBytes(ballFollows, size) > CACHED_BALL_BYTES;
-  const budget = large ? Math.max(Math.floor(rowsBudget - bfsFollows * BFS_CHARGE - size * NODE_CHARGE), Math.ceil(rowsBudget / 4)) : maxWork;
+  const budget = large ? Math.max(Math.floor(rowsBudget - bfsFollows * BFS_CHARGE - size * NODE_CHARGE), Math.ceil(rowsBudget / 4)) : Math.floor(maxWork / followCost(csr));
   const rimCharge = large ? BFS_CHARGE : 0;
   const run = (copyBelow === undefined ? large : size > copyBelow * n)
     ? pushOnRows(w, csr, size, rimStart, seedSet.length, alpha, epsilon, firstLevel, budget, rimCharge)
-    : pushOnCopy(w, csr, size, rimStart, seedSet.length, alpha, epsilon, firstLevel, budget, rimCharge);
+    : pushOnCopy(w, csr, size, rimStart, ballFollows, seedSet.length, alpha, epsilon, firstLevel, budget, rimCharge);
   const { nodes, scores, reached } = best(ball, size, seedSet.length, run.p, limit);
   return { nodes, scores, reached, seedMass: run.seedMass, errorBound: run.errorBound, ballNodes: size,
     pushes: run.pushes, pushedEdges: run.pushedEdges, converged: run.converged, alpha, epsilon, hops: usedHops };
@@ -335,20 +358,29 @@ interface PushRun { p: Float64Array; seedMass: number; errorBound: number; pushe
  * accesses stay in cache. For balls that are a small part of the graph, where
  * the pushes scan their follows many times over.
  */
-function pushOnCopy(w: Workspace, csr: Csr, size: number, rimStart: number, seedCount: number, alpha: number, epsilon: number, firstLevel: number, maxWork: number, rimCharge: number): PushRun {
+function pushOnCopy(w: Workspace, csr: Csr, size: number, rimStart: number, ballFollows: number, seedCount: number, alpha: number, epsilon: number, firstLevel: number, maxWork: number, rimCharge: number): PushRun {
   const { offset, target } = csr;
   const { inBall, ball, localOf } = w;
+  // The ball's follows in local indices, in one pass over its rows: all of a
+  // row below the rim, and at the rim only the follows into B, tested on the
+  // bitset (in cache) before localOf is read. On a graph of millions of nodes
+  // localOf does not fit the caches, and most of the rim's follows leave B:
+  // looking each up, and counting the rim's follows in B in a pass of their
+  // own, took two thirds of a capped call at large's shape (2 M nodes).
+  // ballFollows, every follow of the rows read, bounds the copy's length.
   const lOffset = new Int32Array(size + 1);
+  const lTarget = new Int32Array(ballFollows);
+  let k = 0;
   for (let i = 0; i < size; i++) {
     const u = ball[i];
-    const d = i < rimStart ? offset[u + 1] - offset[u] : rimDegree(offset, target, inBall, u);
-    lOffset[i + 1] = lOffset[i] + d;
-  }
-  const lTarget = new Int32Array(lOffset[size]);
-  for (let i = 0, k = 0; i < size; i++) {
-    const u = ball[i];
     if (i < rimStart) for (let e = offset[u], end = offset[u + 1]; e < end; e++) lTarget[k++] = localOf[target[e]];
-    else for (let e = offset[u], end = offset[u + 1]; e < end; e++) { const l = localOf[target[e]]; if (l >= 0) lTarget[k++] = l; }
+    else {
+      for (let e = offset[u], end = offset[u + 1]; e < end; e++) {
+        const t = target[e];
+        if ((inBall[t >>> 5] >>> (t & 31)) & 1) lTarget[k++] = localOf[t];
+      }
+    }
+    lOffset[i + 1] = k;
   }
 
   // Residual and threshold of node i at 2i and 2i + 1 (one cache line per

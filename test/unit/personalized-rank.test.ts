@@ -4,7 +4,7 @@
 // estimates must be lower bounds within the bound they state, the bound must be
 // the exact L1 error, and the k-hop restriction must change the answer as defined.
 import { buildCsr } from '../../src/analytics/graph-score';
-import { personalizedRank, type PersonalizedRankOptions } from '../../src/analytics/personalized-rank';
+import { followCost, personalizedRank, type PersonalizedRankOptions } from '../../src/analytics/personalized-rank';
 
 type Edge = [number, number];
 
@@ -250,6 +250,40 @@ describe('personalized rank (forward push on the k-hop ball)', () => {
     const big = personalizedRank(star(90_000), [0], { hops: 1, epsilon: 1e-9, firstLevel: 1e-9, maxWork: 1_000_000 });
     expect(big.converged).toBe(false);
     expect(big.pushedEdges).toBe(270_000);
+  });
+
+  it('when the graph\'s rows pass 32 MiB, then a follow costs more: the budget is divided by 1 + ½·log2(rows / 32 MiB), at most 2', () => {
+    // A star (node 0 and k leaves following each other) and, beside it, nodes the seed never reaches, each
+    // following itself `pad` times, only to make the rows (offset and target, 4 bytes an entry) that large.
+    const padded = (k: number, padNodes: number, pad: number) => {
+      const n = k + 1 + padNodes;
+      const offset = new Int32Array(n + 1);
+      offset[1] = k;
+      for (let a = 1; a <= k; a++) offset[a + 1] = offset[a] + 1;
+      for (let v = k + 1; v < n; v++) offset[v + 1] = offset[v] + pad;
+      const target = new Int32Array(offset[n]);
+      for (let a = 1; a <= k; a++) { target[a - 1] = a; target[k + a - 1] = 0; }
+      for (let v = k + 1; v < n; v++) target.fill(v, offset[v], offset[v + 1]);
+      return { offset, target };
+    };
+    const mib = (csr: { offset: Int32Array; target: Int32Array }) => (csr.offset.byteLength + csr.target.byteLength) / 2 ** 20;
+    const small = padded(1000, 0, 0);
+    const at64 = padded(1000, 2 ** 20 - 1002, 15); // 2^20 offsets, 15·(2^20 − 1002) + 2,000 follows: 63.95 MiB
+    const at256 = padded(1000, 2 ** 22, 15);
+    expect(followCost(small)).toBe(1);
+    expect(mib(at64)).toBeCloseTo(63.95, 2);
+    expect(followCost(at64)).toBeCloseTo(1 + Math.log2(mib(at64) / 32) / 2, 12);
+    expect(followCost(at64)).toBeCloseTo(1.5, 2);
+    expect(followCost(at256)).toBe(2);
+    // The ball (the star at hops 1, 2,000 follows) is copied, one level (no rescans): the loop stops at the first
+    // check where the follows pushed reach the budget, so past it by less than the seed's push (1,000 follows).
+    const opts = { hops: 1, epsilon: 1e-12, firstLevel: 1e-12, maxWork: 30_000 };
+    for (const [csr, budget] of [[small, 30_000], [at64, Math.floor(30_000 / followCost(at64))], [at256, 15_000]] as const) {
+      const res = personalizedRank(csr, [0], opts);
+      expect(res.converged).toBe(false);
+      expect(res.pushedEdges).toBeGreaterThanOrEqual(budget);
+      expect(res.pushedEdges).toBeLessThan(budget + 1000);
+    }
   });
 
   it('when the cap stops the pushes, then the levels have pushed the largest residuals per follow first: a smaller bound than one level at ε, both exact', () => {
