@@ -194,7 +194,8 @@ const UNCACHED_FOLLOW_COST = 3;
  * copy alone twice. A copied ball's budget is divided by this, so that it
  * takes about the same time on a graph of any size. The rows path's charges
  * (UNCACHED_FOLLOW_COST, BFS_CHARGE, NODE_CHARGE) already keep its calls at
- * the network's size within the time of medium's (docs/performance.md).
+ * the network's size within the time of medium's (docs/performance.md,
+ * "`large` rebuilt a fourth time").
  */
 export function followCost(csr: Csr): number {
   const bytes = csr.offset.byteLength + csr.target.byteLength;
