@@ -367,7 +367,7 @@ function pushOnCopy(w: Workspace, csr: Csr, size: number, rimStart: number, ball
   // bitset (in cache) before localOf is read. On a graph of millions of nodes
   // localOf does not fit the caches, and most of the rim's follows leave B:
   // looking each up, and counting the rim's follows in B in a pass of their
-  // own, took two thirds of a capped call at large's shape (2 M nodes).
+  // own, took 60 % of a capped call at large's shape (2 M nodes).
   // ballFollows, every follow of the rows read, bounds the copy's length.
   const lOffset = new Int32Array(size + 1);
   const lTarget = new Int32Array(ballFollows);
