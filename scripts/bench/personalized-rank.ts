@@ -53,6 +53,13 @@ async function followGraph(name: string, n: number, meanDegree: number) {
   return buildCsr(n, from.subarray(0, m), to.subarray(0, m));
 }
 
+/** Packed Lens ids 0x01..n as the service holds them (src/queries/rank-graph-ids.ts): `0x`, an even number of hex digits, a 4-byte end. */
+function lensIdBytes(n: number): number {
+  let bytes = 4 * n;
+  for (let i = 1; i <= n; i++) { const digits = i.toString(16).length; bytes += 2 + digits + (digits % 2); }
+  return bytes;
+}
+
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
 const r3 = (x: number) => Math.round(x * 1000) / 1000;
 
@@ -109,9 +116,9 @@ async function main() {
     const started = Date.now();
     const csr = await followGraph(name, n, meanDegree);
     const edges = csr.target.length;
-    // In the service: the CSR, the ids (fids as an Int32Array; Lens ids as strings, ~56 bytes each in V8) and the workspace.
+    // In the service: the CSR, the ids (fids as an Int32Array; Lens ids packed, their canonical hex text and an end each) and the workspace.
     const csrBytes = csr.offset.byteLength + csr.target.byteLength;
-    const idBytes = name === 'farcaster' ? 4 * n : 56 * n;
+    const idBytes = name === 'farcaster' ? 4 * n : lensIdBytes(n);
     const graph = { protocol: name, nodes: n, edges, buildSeconds: (Date.now() - started) / 1000, csrBytes, idBytes, workspaceBytes: workspaceBytes(n),
       totalMiB: r3((csrBytes + idBytes + workspaceBytes(n)) / 2 ** 20) };
     graphs.push(graph);

@@ -12,6 +12,7 @@ import { workspaceBytes } from '../analytics/personalized-rank';
 import type { Database } from '../db/database';
 import { FARCASTER, LENS, type ProtocolName, type ProtocolSpec } from '../domain/protocols';
 import { AppError } from '../errors/app-error';
+import { fidIds, textIds, type NodeIds } from './rank-graph-ids';
 
 type Id = number | string;
 
@@ -48,9 +49,6 @@ export interface RankGraphStoreOptions {
 
 const SPECS: Record<ProtocolName, ProtocolSpec> = { farcaster: FARCASTER, lens: LENS };
 const NAMES: Record<ProtocolName, string> = { farcaster: 'Farcaster', lens: 'Lens' };
-
-/** Lens ids are strings of ~8 hex digits: about this many bytes each in V8, with the array's slot. */
-const BYTES_PER_TEXT_ID = 56;
 
 interface Slot {
   graph?: RankGraph;
@@ -145,26 +143,12 @@ export class RankGraphStore {
 
   private build<K extends Id>(protocol: ProtocolName, generation: number, g: { ids: K[]; from: Int32Array; to: Int32Array }): RankGraph {
     const csr = buildCsr(g.ids.length, g.from, g.to);
-    const nodes = g.ids.length;
-    const compare = SPECS[protocol].id.compare as (a: Id, b: Id) => number;
-    // Fids as one Int32Array; Lens ids stay strings. Node order is id order, so a lookup is a binary search (no Map).
-    const ids: ArrayLike<Id> = protocol === 'farcaster' ? Int32Array.from(g.ids as number[]) : g.ids;
-    const idBytes = protocol === 'farcaster' ? 4 * nodes : BYTES_PER_TEXT_ID * nodes;
+    const ids = (protocol === 'farcaster' ? fidIds(g.ids as number[]) : textIds(g.ids as string[], LENS.id.compare)) as NodeIds<Id>;
     return {
-      protocol, generation, csr, nodes, edges: csr.target.length, loadedAt: new Date(),
-      bytes: csr.offset.byteLength + csr.target.byteLength + idBytes + workspaceBytes(nodes),
-      indexOf(id) {
-        let lo = 0;
-        let hi = nodes - 1;
-        while (lo <= hi) {
-          const mid = (lo + hi) >>> 1;
-          const c = compare(ids[mid], id);
-          if (c === 0) return mid;
-          if (c < 0) lo = mid + 1; else hi = mid - 1;
-        }
-        return -1;
-      },
-      idOf: (node) => ids[node],
+      protocol, generation, csr, nodes: ids.length, edges: csr.target.length, loadedAt: new Date(),
+      bytes: csr.offset.byteLength + csr.target.byteLength + ids.bytes + workspaceBytes(ids.length),
+      indexOf: (id) => ids.indexOf(id),
+      idOf: (node) => ids.at(node),
     };
   }
 }
