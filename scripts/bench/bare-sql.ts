@@ -28,16 +28,11 @@ export const LENS_PROFILES = `
 
 /** lens-profile.repository.ts lensCounts. */
 export const LENS_COUNTS = `
-    WITH asof AS (SELECT coalesce((SELECT as_of FROM protocol_state WHERE protocol = 'lens'), now()) AS t)
     SELECT x.id AS profile_id, coalesce(s.followers, 0) AS followers, coalesce(s.following, 0) AS following,
       coalesce(s.posts, 0) AS posts, coalesce(s.likes_received, 0) AS likes, coalesce(s.comments_received, 0) AS comments,
       coalesce(s.quotes_received, 0) AS quotes, coalesce(s.mirrors_received, 0) AS mirrors,
       coalesce(s.collects_received, 0) AS collects, coalesce(s.engagement_received, 0) AS engagement,
-      coalesce(s.graph_score, 0) AS graph_score,
-      (EXISTS (SELECT 1 FROM lens_publication p, asof WHERE p.profile_id = x.id AND p.timestamp > asof.t - interval '30 days' AND p.timestamp <= asof.t)
-       OR EXISTS (SELECT 1 FROM lens_reaction r, asof WHERE r.actioned_by_profile_id = x.id AND r.action_at > asof.t - interval '30 days' AND r.action_at <= asof.t)
-       OR EXISTS (SELECT 1 FROM lens_follow f, asof WHERE f.follower_profile_id = x.id AND f.timestamp > asof.t - interval '30 days' AND f.timestamp <= asof.t)
-      ) AS active
+      coalesce(s.graph_score, 0) AS graph_score, coalesce(s.active, false) AS active
     FROM unnest($1::text[]) AS x(id)
     LEFT JOIN lens_profile_stats s ON s.generation = ${LENS_GENERATION} AND s.profile_id = x.id`;
 

@@ -9,7 +9,7 @@ import { dailySql, gainsSql, rankedProfilesSql, trendingCategorySql } from './fo
 export const LENS_STATS = `
   INSERT INTO lens_profile_stats (generation, profile_id, followers, following, posts, likes_received, comments_received,
     quotes_received, mirrors_received, collects_received, engagement_received, classifier_score, graph_score,
-    follower_rank, engagement_rank, score_rank, likes_rank, collect_rank)
+    follower_rank, engagement_rank, score_rank, likes_rank, collect_rank, active)
   WITH profiles AS (${rankedProfilesSql(LENS)}),
   followers AS (SELECT profile_id AS id, count(*)::int AS n FROM lens_follow WHERE deleted_at IS NULL AND profile_id <> follower_profile_id GROUP BY 1),
   following AS (SELECT follower_profile_id AS id, count(*)::int AS n FROM lens_follow WHERE deleted_at IS NULL AND profile_id <> follower_profile_id GROUP BY 1),
@@ -27,20 +27,30 @@ export const LENS_STATS = `
   collects AS (
     SELECT collected_profile_id AS id, count(*)::int AS n FROM lens_act
     WHERE is_collect AND acted_profile_id <> collected_profile_id GROUP BY 1),
+  -- Published, reacted or followed in the 30 days up to the as-of time.
+  recent AS (
+    SELECT profile_id AS id FROM lens_publication WHERE "timestamp" > $2::timestamptz - interval '30 days' AND "timestamp" <= $2::timestamptz
+    UNION
+    SELECT actioned_by_profile_id FROM lens_reaction WHERE action_at > $2::timestamptz - interval '30 days' AND action_at <= $2::timestamptz
+    UNION
+    SELECT follower_profile_id FROM lens_follow WHERE "timestamp" > $2::timestamptz - interval '30 days' AND "timestamp" <= $2::timestamptz),
   base AS (
     SELECT p.profile_id AS id, coalesce(fo.n, 0) AS followers, coalesce(fg.n, 0) AS following, coalesce(po.n, 0) AS posts,
       coalesce(l.n, 0) AS likes, coalesce(ch.comments, 0) AS comments, coalesce(ch.quotes, 0) AS quotes,
-      coalesce(ch.mirrors, 0) AS mirrors, coalesce(co.n, 0) AS collects, sc.score AS classifier_score, coalesce(g.score, 0) AS graph_score
+      coalesce(ch.mirrors, 0) AS mirrors, coalesce(co.n, 0) AS collects, sc.score AS classifier_score, coalesce(g.score, 0) AS graph_score,
+      re.id IS NOT NULL AS active
     FROM profiles p
     LEFT JOIN followers fo ON fo.id = p.profile_id LEFT JOIN following fg ON fg.id = p.profile_id
     LEFT JOIN posts po ON po.id = p.profile_id LEFT JOIN likes l ON l.id = p.profile_id
     LEFT JOIN children ch ON ch.id = p.profile_id LEFT JOIN collects co ON co.id = p.profile_id
     LEFT JOIN lens_score sc ON sc.profile_id = p.profile_id
-    LEFT JOIN lens_graph_score g ON g.generation = $1 AND g.profile_id = p.profile_id)
+    LEFT JOIN lens_graph_score g ON g.generation = $1 AND g.profile_id = p.profile_id
+    LEFT JOIN recent re ON re.id = p.profile_id)
   SELECT $1, id, followers, following, posts, likes, comments, quotes, mirrors, collects,
     comments + quotes + mirrors + likes, classifier_score, graph_score,
     rank() OVER (ORDER BY followers DESC), rank() OVER (ORDER BY comments + quotes + mirrors + likes DESC),
-    rank() OVER (ORDER BY coalesce(classifier_score, 0) DESC), rank() OVER (ORDER BY likes DESC), rank() OVER (ORDER BY collects DESC)
+    rank() OVER (ORDER BY coalesce(classifier_score, 0) DESC), rank() OVER (ORDER BY likes DESC), rank() OVER (ORDER BY collects DESC),
+    active
   FROM base`;
 
 /**

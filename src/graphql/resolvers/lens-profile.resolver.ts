@@ -34,7 +34,7 @@ export class LensProfileResolver {
     return (await ctx.loaders.lensCounts.load(p.profileId)).following;
   }
 
-  @FieldResolver(() => Boolean, { description: 'Published, reacted or followed in the 30 days up to the Lens as-of time.' })
+  @FieldResolver(() => Boolean, { description: 'Published, reacted or followed in the 30 days up to the Lens as-of time; as of the last analytics refresh (analyticsAsOf), stored with the counters.' })
   async active(@Root() p: LensProfile, @Ctx() ctx: Context): Promise<boolean> {
     return (await ctx.loaders.lensCounts.load(p.profileId)).active;
   }

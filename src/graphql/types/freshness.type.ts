@@ -15,7 +15,7 @@ export const ANALYTICS_AS_OF_DESCRIPTION = {
     + 'trendingUsers, graphScore, trust, the newest rankHistory point, topFollowers and followerHistogram (follower summaries). asOf until a refresh records one.',
   lens: 'As-of time of the analytics generation readers use, written by the last refresh: rank and percentile bands, userRank (gains), '
     + 'trendingUsers, graphScore, trust, the newest rankHistory point, topFollowers, followerHistogram (follower summaries), and the Lens counters (stats, totalFollowers, '
-    + 'totalFollowing) and followersHistory, which Lens reads from the refresh too. asOf until a refresh records one.',
+    + 'totalFollowing), active and followersHistory, which Lens reads from the refresh too. asOf until a refresh records one.',
 } as const;
 
 @ObjectType({ description: 'How fresh a protocol\'s answers are, from its protocol_state row; all null before any data.' })
