@@ -55,22 +55,28 @@ export function collectWhere(w: CollectWindow, n: number): { sql: string; params
 
 /** Newest first: time, then act id, both descending (act ids in numeric order when they are numbers, history ids: length, then text). */
 const COLLECT_ORDER = [['a."timestamp"', 'DESC'], ['length(a.act_id)', 'DESC'], ['a.act_id', 'DESC']] as const;
+/** The same order over the page's rows (alias r). */
+const PAGE_ORDER = [['r."timestamp"', 'DESC'], ['length(r.act_id)', 'DESC'], ['r.act_id', 'DESC']] as const;
 
 /**
  * Per profile of the batch, `limit` collects after skipping `offset`, newest
- * first, or (`fromEnd`) counted from the end of the list, oldest first.
+ * first, or (`fromEnd`) counted from the end of the list, oldest first. The
+ * page's act ids come from lens_act_collect_idx alone, which holds the order
+ * and every filter's column; only the page's rows are read from the table.
  */
 export function collectPage(db: Database, ids: readonly string[], w: CollectWindow, limit: number, offset: number, fromEnd = false): Promise<CollectRow[]> {
   const where = collectWhere(w, 4);
   return db.read<CollectRow>(`
     SELECT x.t AS collected_profile_id, c.* FROM unnest($1::text[]) AS x(t)
     CROSS JOIN LATERAL (
-      SELECT a.act_id AS id, a.publication_id AS collected_pub_id, a.acted_profile_id AS collector_profile_id,
-        a.action_result, a.action_data, a.currency, coalesce(a.amount, 0)::float8 AS amount,
-        coalesce(a.usd_amount, 0)::float8 AS usd_amount, a."timestamp"
-      FROM lens_act a
-      WHERE a.collected_profile_id = x.t AND ${where.sql}
-      ORDER BY ${orderBy(COLLECT_ORDER, fromEnd)} LIMIT $2 OFFSET $3) c`, [...ids], limit, offset, ...where.params);
+      SELECT r.act_id AS id, r.publication_id AS collected_pub_id, r.acted_profile_id AS collector_profile_id,
+        r.action_result, r.action_data, r.currency, coalesce(r.amount, 0)::float8 AS amount,
+        coalesce(r.usd_amount, 0)::float8 AS usd_amount, r."timestamp"
+      FROM (SELECT a.act_id FROM lens_act a
+        WHERE a.collected_profile_id = x.t AND ${where.sql}
+        ORDER BY ${orderBy(COLLECT_ORDER, fromEnd)} LIMIT $2 OFFSET $3) page
+      JOIN lens_act r ON r.act_id = page.act_id
+      ORDER BY ${orderBy(PAGE_ORDER, fromEnd)}) c`, [...ids], limit, offset, ...where.params);
 }
 
 /** A currency as summed: a symbol upper-cased, an address that resolved to no symbol as stored (lowercase). */
