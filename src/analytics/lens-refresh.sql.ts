@@ -5,7 +5,7 @@ import { analyticsTables, existsSql, LENS, LENS_ID } from '../domain/protocols';
 import { PAGE_SIZE } from '../domain/paging';
 import { dailySql, gainsSql, rankedProfilesSql, trendingCategorySql } from './follow-refresh.sql';
 
-/** Counters, then the five ranks (scoreRank = imported classifier score, collectRank = collects). */
+/** Counters, then the five ranks (scoreRank = imported classifier score, collectRank = collects), and the active flag as of $2. */
 export const LENS_STATS = `
   INSERT INTO lens_profile_stats (generation, profile_id, followers, following, posts, likes_received, comments_received,
     quotes_received, mirrors_received, collects_received, engagement_received, classifier_score, graph_score,

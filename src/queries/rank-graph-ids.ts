@@ -4,7 +4,7 @@
 // ends in an Int32Array, both outside the JS heap: kept as an array of
 // strings, `large`'s million profiles were a million heap objects that every
 // full collection of the server had to mark (a full collection of a heap
-// holding 1 M such strings took 40–70 ms, against 3 ms without them).
+// holding 1 M such strings took 58–67 ms at the median, 5 ms packed).
 
 /** Ids by node index, and a node's index by id. */
 export interface NodeIds<K extends number | string> {
