@@ -5,6 +5,7 @@
 // strings, `large`'s million profiles were a million heap objects that every
 // full collection of the server had to mark (a full collection of a heap
 // holding 1 M such strings took 58–67 ms at the median, 5 ms packed).
+import { FID } from '../domain/protocols';
 
 /** Ids by node index, and a node's index by id. */
 export interface NodeIds<K extends number | string> {
@@ -32,7 +33,7 @@ function search<K>(length: number, at: (i: number) => K, compare: (a: K, b: K) =
 export function fidIds(sorted: readonly number[]): NodeIds<number> {
   const ids = Int32Array.from(sorted);
   const at = (node: number) => ids[node];
-  return { length: ids.length, bytes: ids.byteLength, at, indexOf: (id) => search(ids.length, at, (a, b) => a - b, id) };
+  return { length: ids.length, bytes: ids.byteLength, at, indexOf: (id) => search(ids.length, at, FID.compare, id) };
 }
 
 /** Text ids in the order `compare` gives (for Lens: by numeric value, length then text). */

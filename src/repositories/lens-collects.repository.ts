@@ -53,10 +53,8 @@ export function collectWhere(w: CollectWindow, n: number): { sql: string; params
   return { sql: terms.join(' AND '), params };
 }
 
-/** Newest first: time, then act id, both descending (act ids in numeric order when they are numbers, history ids: length, then text). */
-const COLLECT_ORDER = [['a."timestamp"', 'DESC'], ['length(a.act_id)', 'DESC'], ['a.act_id', 'DESC']] as const;
-/** The same order over the page's rows (alias r). */
-const PAGE_ORDER = [['r."timestamp"', 'DESC'], ['length(r.act_id)', 'DESC'], ['r.act_id', 'DESC']] as const;
+/** Newest first: time, then act id, both descending (act ids in numeric order when they are numbers, history ids: length, then text); over alias `t`. */
+const collectOrder = (t: string) => [[`${t}."timestamp"`, 'DESC'], [`length(${t}.act_id)`, 'DESC'], [`${t}.act_id`, 'DESC']] as const;
 
 /**
  * Per profile of the batch, `limit` collects after skipping `offset`, newest
@@ -74,9 +72,9 @@ export function collectPage(db: Database, ids: readonly string[], w: CollectWind
         coalesce(r.usd_amount, 0)::float8 AS usd_amount, r."timestamp"
       FROM (SELECT a.act_id FROM lens_act a
         WHERE a.collected_profile_id = x.t AND ${where.sql}
-        ORDER BY ${orderBy(COLLECT_ORDER, fromEnd)} LIMIT $2 OFFSET $3) page
+        ORDER BY ${orderBy(collectOrder('a'), fromEnd)} LIMIT $2 OFFSET $3) page
       JOIN lens_act r ON r.act_id = page.act_id
-      ORDER BY ${orderBy(PAGE_ORDER, fromEnd)}) c`, [...ids], limit, offset, ...where.params);
+      ORDER BY ${orderBy(collectOrder('r'), fromEnd)}) c`, [...ids], limit, offset, ...where.params);
 }
 
 /** A currency as summed: a symbol upper-cased, an address that resolved to no symbol as stored (lowercase). */
