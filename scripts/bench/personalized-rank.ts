@@ -119,8 +119,8 @@ async function main() {
     // In the service: the CSR, the ids (fids as an Int32Array; Lens ids packed, their canonical hex text and an end each) and the workspace.
     const csrBytes = csr.offset.byteLength + csr.target.byteLength;
     const idBytes = name === 'farcaster' ? 4 * n : lensIdBytes(n);
-    const graph = { protocol: name, nodes: n, edges, buildSeconds: (Date.now() - started) / 1000, csrBytes, idBytes, workspaceBytes: workspaceBytes(n),
-      totalMiB: r3((csrBytes + idBytes + workspaceBytes(n)) / 2 ** 20) };
+    const graph = { protocol: name, nodes: n, edges, buildSeconds: (Date.now() - started) / 1000, csrBytes, idBytes, workspaceBytes: workspaceBytes(n, edges),
+      totalMiB: r3((csrBytes + idBytes + workspaceBytes(n, edges)) / 2 ** 20) };
     graphs.push(graph);
     console.log(JSON.stringify(graph));
     for (const seedsPerSet of SEEDS) {

@@ -217,7 +217,7 @@ const copyBytes = (follows: number, nodes: number) => 4 * follows + 40 * nodes;
  * Scratch arrays of one graph, reused by every call (calls are synchronous, so
  * never shared by two at once) and reset touching only the last ball. The
  * push state of large balls (prefixes of arrays of the graph's size, indexed by
- * local index) is allocated on the first large ball.
+ * local index) is allocated on the first large ball, or by prepareWorkspace.
  */
 class Workspace {
   readonly n: number;
@@ -234,9 +234,15 @@ class Workspace {
   deg: Int32Array | null = null;
   queue: Int32Array | null = null;
   touched: Int32Array | null = null;
+  /** Copied balls' arrays (see copied), allocated on the first copy. */
+  private copy: CopyArrays | null = null;
 
-  constructor(n: number) {
+  /** The graph's follows (a copy holds at most them). */
+  readonly edges: number;
+
+  constructor(n: number, edges: number) {
     this.n = n;
+    this.edges = edges;
     this.inBall = new Int32Array((n + 31) >>> 5);
     this.ball = new Int32Array(n);
     this.localOf = new Int32Array(n).fill(-1);
@@ -253,6 +259,23 @@ class Workspace {
     return { rt: this.rt, p: this.p, deg: this.deg, queue: this.queue, touched: this.touched };
   }
 
+  /**
+   * The arrays of a copied ball of `nodes` nodes and at most `follows`
+   * follows: prefixes of arrays kept for the graph when the ball fits
+   * CACHED_BALL_BYTES (every ball copied by default), fresh ones otherwise (a
+   * larger ball forced onto a copy by copyBelow). Allocated per call, they
+   * were up to 8 MB of new buffers on every capped call, whose pages the
+   * system maps as they are first written: kept, a call at `large`'s shape is
+   * 5–9 % faster (the same 200 seed sets interleaved, the same answers). Only
+   * lOffset[0] is set here: pushOnCopy writes or clears every other entry it reads.
+   */
+  copied(nodes: number, follows: number): CopyArrays {
+    if (copyBytes(follows, nodes) > CACHED_BALL_BYTES) return copyArrays(nodes, follows);
+    this.copy ??= copyArrays(Math.min(COPY_NODES, this.n), Math.min(COPY_FOLLOWS, this.edges));
+    this.copy.lOffset[0] = 0;
+    return this.copy;
+  }
+
   reset(): void {
     const { ball, localOf } = this;
     for (let i = 0; i < this.ballSize; i++) localOf[ball[i]] = -1;
@@ -261,16 +284,48 @@ class Workspace {
   }
 }
 
+/** The most nodes and follows of a ball whose copy fits CACHED_BALL_BYTES: the capacity of a workspace's copy arrays. */
+const COPY_NODES = Math.floor(CACHED_BALL_BYTES / 40);
+const COPY_FOLLOWS = CACHED_BALL_BYTES / 4;
+
+/** A copied ball's push state, by local index (see pushOnCopy). */
+interface CopyArrays { lOffset: Int32Array; lTarget: Int32Array; p: Float64Array; rt: Float64Array; hidden: Uint8Array; queue: Int32Array; touched: Int32Array }
+
+const copyArrays = (nodes: number, follows: number): CopyArrays => ({
+  lOffset: new Int32Array(nodes + 1), lTarget: new Int32Array(follows), p: new Float64Array(nodes), rt: new Float64Array(2 * nodes),
+  hidden: new Uint8Array(nodes), queue: new Int32Array(nodes), touched: new Int32Array(nodes),
+});
+
 const workspaces = new WeakMap<Csr, Workspace>();
 
 function workspaceOf(csr: Csr): Workspace {
   let w = workspaces.get(csr);
-  if (!w) { w = new Workspace(csr.offset.length - 1); workspaces.set(csr, w); }
+  if (!w) { w = new Workspace(csr.offset.length - 1, csr.target.length); workspaces.set(csr, w); }
   return w;
 }
 
-/** Bytes of the scratch arrays one graph keeps (allocated on its first call; the large balls' 36 per node on its first large ball). */
-export const workspaceBytes = (nodeCount: number) => nodeCount * (4 + 4 + 16 + 8 + 4 + 4 + 4) + 4 * ((nodeCount + 31) >>> 5);
+/**
+ * Allocates a graph's scratch arrays now, all of them (workspaceBytes), and
+ * writes every page of them, instead of on the first call and the first
+ * large or copied ball: the system maps a new array's pages as they are first
+ * written, and at `large`'s size (a million nodes) the first large ball's 36
+ * MB of state cost that request about 70 ms more than the next ones. For a
+ * server, which loads a graph once per analytics generation.
+ */
+export function prepareWorkspace(csr: Csr): void {
+  const w = workspaceOf(csr);
+  const large = w.large();
+  const copy = w.copied(0, 0);
+  for (const a of [large.rt, large.p, large.deg, large.queue, large.touched, copy.lOffset, copy.lTarget, copy.p, copy.rt, copy.hidden, copy.queue, copy.touched]) a.fill(0);
+}
+
+/**
+ * Bytes of the scratch arrays one graph keeps: 40 per node and a bit, the large balls' 36 per node, and a copied
+ * ball's, 37 per node and 4 per follow up to CACHED_BALL_BYTES' worth (all of them by prepareWorkspace, else as
+ * the first call, the first large ball and the first copy need them).
+ */
+export const workspaceBytes = (nodeCount: number, edgeCount: number) => nodeCount * (4 + 4 + 16 + 8 + 4 + 4 + 4) + 4 * ((nodeCount + 31) >>> 5)
+  + 37 * Math.min(COPY_NODES, nodeCount) + 4 + 4 * Math.min(COPY_FOLLOWS, edgeCount);
 
 /**
  * Personalized rank of the nodes within `hops` of `seeds` (node indices,
@@ -369,8 +424,7 @@ function pushOnCopy(w: Workspace, csr: Csr, size: number, rimStart: number, ball
   // looking each up, and counting the rim's follows in B in a pass of their
   // own, took 60 % of a capped call at large's shape (2 M nodes).
   // ballFollows, every follow of the rows read, bounds the copy's length.
-  const lOffset = new Int32Array(size + 1);
-  const lTarget = new Int32Array(ballFollows);
+  const { lOffset, lTarget, p, rt, hidden, queue, touched } = w.copied(size, ballFollows);
   let k = 0;
   for (let i = 0; i < size; i++) {
     const u = ball[i];
@@ -391,17 +445,14 @@ function pushOnCopy(w: Workspace, csr: Csr, size: number, rimStart: number, ball
   // any residual, so its first residual takes the queue's branch, where it is
   // listed as touched and its real threshold set. No closures over the loop's
   // state: V8 keeps it in registers.
-  const p = new Float64Array(size);
-  const rt = new Float64Array(2 * size);
-  for (let i = 0; i < rimStart; i++) { const d = lOffset[i + 1] - lOffset[i]; rt[2 * i + 1] = -(d > 1 ? d : 1); }
+  p.fill(0, 0, size);
+  for (let i = 0; i < rimStart; i++) { const d = lOffset[i + 1] - lOffset[i]; rt[2 * i] = 0; rt[2 * i + 1] = -(d > 1 ? d : 1); }
   // A rim node's follows in B are known here, but pushOnRows counts them only
   // when the node is first taken from the queue: until then its threshold is
   // the level's lowest (d taken as 1) here too, and its row is charged then, so
   // both ways push the same.
-  for (let i = rimStart; i < size; i++) rt[2 * i + 1] = -1;
-  const hidden = new Uint8Array(size - rimStart).fill(1);
-  const queue = new Int32Array(size);
-  const touched = new Int32Array(size);
+  for (let i = rimStart; i < size; i++) { rt[2 * i] = 0; rt[2 * i + 1] = -1; }
+  hidden.fill(1, 0, size - rimStart);
   let level = firstLevel;
   let touchedCount = seedCount;
   let qHead = 0;

@@ -53,12 +53,14 @@ export async function personalizedRankPage(
     return node;
   });
   const { nodes: ranked, scores, ...result } = personalizedRank(graph.csr, nodes, { hops, limit: MAX_RANKED, maxWork: store.maxWork });
-  const items: RankedItem[] = Array.from(ranked, (node, i) => ({ id: graph.idOf(node), score: scores[i], rank: i + 1 }));
-  const total = async () => items.length;
+  const count = ranked.length;
+  const total = async () => count;
+  // Only the page's ids are looked up (a Lens id is decoded from the graph's packed ids), not all of the up to 1,000 ranked.
   const page = await readOffsetList(plan, async (read) => {
-    const start = read.fromEnd ? Math.max(items.length - read.offset - read.limit, 0) : read.offset;
-    const end = read.fromEnd ? items.length - read.offset : read.offset + read.limit;
-    const slice = items.slice(start, Math.max(end, start));
+    const start = read.fromEnd ? Math.max(count - read.offset - read.limit, 0) : read.offset;
+    const end = Math.max(read.fromEnd ? count - read.offset : Math.min(read.offset + read.limit, count), start);
+    const slice: RankedItem[] = [];
+    for (let i = start; i < end; i++) slice.push({ id: graph.idOf(ranked[i]), score: scores[i], rank: i + 1 });
     return read.fromEnd ? slice.reverse() : slice;
   }, total);
   const distinct = [...new Set(nodes)].sort((a, b) => a - b).map((n) => graph.idOf(n));

@@ -8,7 +8,7 @@
 // the generation it answers for was flipped.
 import { buildCsr, type Csr } from '../analytics/graph-score';
 import { loadFollowGraph } from '../analytics/follow-edges';
-import { workspaceBytes } from '../analytics/personalized-rank';
+import { prepareWorkspace, workspaceBytes } from '../analytics/personalized-rank';
 import type { Database } from '../db/database';
 import { FARCASTER, LENS, type ProtocolName, type ProtocolSpec } from '../domain/protocols';
 import { AppError } from '../errors/app-error';
@@ -23,7 +23,7 @@ export interface RankGraph {
   csr: Csr;
   nodes: number;
   edges: number;
-  /** Typed arrays and ids held, plus the scratch arrays of the rank (allocated on its first call). */
+  /** Typed arrays and ids held, plus the scratch arrays of the rank (allocated, and their pages written, with the graph). */
   bytes: number;
   loadedAt: Date;
   /** Node index of a profile id, -1 when the graph does not hold it. */
@@ -143,10 +143,11 @@ export class RankGraphStore {
 
   private build<K extends Id>(protocol: ProtocolName, generation: number, g: { ids: K[]; from: Int32Array; to: Int32Array }): RankGraph {
     const csr = buildCsr(g.ids.length, g.from, g.to);
+    prepareWorkspace(csr);
     const ids = (protocol === 'farcaster' ? fidIds(g.ids as number[]) : textIds(g.ids as string[], LENS.id.compare)) as NodeIds<Id>;
     return {
       protocol, generation, csr, nodes: ids.length, edges: csr.target.length, loadedAt: new Date(),
-      bytes: csr.offset.byteLength + csr.target.byteLength + ids.bytes + workspaceBytes(ids.length),
+      bytes: csr.offset.byteLength + csr.target.byteLength + ids.bytes + workspaceBytes(ids.length, csr.target.length),
       indexOf: (id) => ids.indexOf(id),
       idOf: (node) => ids.at(node),
     };

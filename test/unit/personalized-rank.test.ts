@@ -4,7 +4,7 @@
 // estimates must be lower bounds within the bound they state, the bound must be
 // the exact L1 error, and the k-hop restriction must change the answer as defined.
 import { buildCsr } from '../../src/analytics/graph-score';
-import { followCost, personalizedRank, type PersonalizedRankOptions } from '../../src/analytics/personalized-rank';
+import { followCost, personalizedRank, prepareWorkspace, type PersonalizedRankOptions } from '../../src/analytics/personalized-rank';
 
 type Edge = [number, number];
 
@@ -166,6 +166,22 @@ describe('personalized rank (forward push on the k-hop ball)', () => {
       const res = personalizedRank(csrOf(n, edges), [4], { hops, epsilon: 1e-13, limit: n, copyBelow: 0 });
       expect(res.converged).toBe(true);
       res.nodes.forEach((v, i) => expect(res.scores[i]).toBeCloseTo(exact[v], 10));
+    }
+  });
+
+  it('when copied balls of different sizes follow one another on one prepared graph, then each answer is the one a fresh graph gives', () => {
+    // The copy's arrays are kept per graph and reused: a call must not read what a larger ball left in them.
+    const n = 300;
+    const edges = randomGraph(n, 3000, 8);
+    const shared = csrOf(n, edges);
+    // Allocated up front, as the server does when it loads a graph; the fresh graphs allocate on their first call.
+    prepareWorkspace(shared);
+    const calls: [number[], number, number, number | undefined][] = [
+      [[0], 4, 1e-12, undefined], [[5, 9], 1, 1e-9, undefined], [[100], 3, 1e-12, 700], [[0], 2, 1e-9, undefined], [[7, 200, 201], 5, 1e-12, 300], [[5, 9], 1, 1e-9, undefined],
+    ];
+    for (const [seeds, hops, epsilon, maxWork] of calls) {
+      const opts = { hops, epsilon, maxWork, limit: n, copyBelow: 1 };
+      expect(personalizedRank(shared, seeds, opts)).toEqual(personalizedRank(csrOf(n, edges), seeds, opts));
     }
   });
 
