@@ -29,8 +29,10 @@
 // time to the full body; percentiles are nearest-rank (with 200 requests p99 is
 // the 3rd slowest). Each endpoint also reports the time spent in the
 // repositories' SQL (Database.read) and its costliest statements, which is
-// where to start when it misses. --wait-idle waits (up to SECONDS) for the
-// machine's load average to drop before measuring; the load is recorded.
+// where to start when it misses, and the process's garbage-collection pauses
+// inside its requests (the slowest requests each with their SQL and GC time).
+// --wait-idle waits (up to SECONDS) for the machine's load average to drop
+// before measuring; the load is recorded.
 //
 // Writes docs/bench/analytics-<scale>.json (a --only run writes only to
 // --out). The database is dropped at the end unless --keep, so repeated runs
@@ -41,6 +43,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { PerformanceObserver, constants as perfConstants } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { loadConfig } from '../../src/config/load-config';
@@ -373,7 +376,11 @@ interface Result {
   p50: number; p95: number; p99: number; max: number; mean: number; statementsPerRequest: number;
   /** Time inside Database.read (the repositories' SQL, awaited by the app) per request; overlapping reads add up. */
   sqlMsPerRequest: number;
-  meets: boolean; slowest: { request: string; ms: number }[];
+  /** Garbage-collection pauses of this process (the app's and the client's) inside the requests, per request; major = mark-compact. */
+  gcMsPerRequest: number; majorGcs: number;
+  meets: boolean;
+  /** The slowest requests, with their time in Database.read and in garbage-collection pauses. */
+  slowest: { request: string; ms: number; sqlMs: number; gcMs: number }[];
   /** The repository statements of this endpoint by total time (whitespace folded, cut at 160 characters). */
   statements: { sql: string; calls: number; meanMs: number; maxMs: number }[];
   errors: string[];
@@ -382,6 +389,8 @@ interface Result {
 /** Times every Database.read (the repositories' SQL) while `stats` is set. */
 class SqlTimer {
   stats: Map<string, { calls: number; ms: number; max: number }> | null = null;
+  /** Time in reads since the last reset (the requests are sequential: the current request's). */
+  requestMs = 0;
 
   constructor(db: Database) {
     const read = db.read.bind(db);
@@ -391,6 +400,7 @@ class SqlTimer {
         return await read(text, ...params);
       } finally {
         const ms = performance.now() - t;
+        this.requestMs += ms;
         if (this.stats) {
           const key = text.replace(/\s+/g, ' ').trim().slice(0, 160);
           const s = this.stats.get(key) ?? { calls: 0, ms: 0, max: 0 };
@@ -401,6 +411,32 @@ class SqlTimer {
     };
     db.read = timed as Database['read'];
   }
+}
+
+/**
+ * The process's garbage-collection pauses, kept while `pauses` is set, so that a
+ * slow request can be told from a pause of the collector: the app runs in this
+ * process, so a pause stops it whichever request's garbage caused it.
+ */
+class GcTimer {
+  pauses: { start: number; end: number; major: boolean }[] | null = null;
+  private readonly observer = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      const kind = (e as unknown as { detail?: { kind?: number } }).detail?.kind;
+      this.pauses?.push({ start: e.startTime, end: e.startTime + e.duration, major: kind === perfConstants.NODE_PERFORMANCE_GC_MAJOR });
+    }
+  });
+
+  constructor() { this.observer.observe({ entryTypes: ['gc'] }); }
+
+  close() { this.observer.disconnect(); }
+}
+
+/** The pauses' time inside [start, end]. */
+function pausedMs(pauses: NonNullable<GcTimer['pauses']>, start: number, end: number): number {
+  let ms = 0;
+  for (const p of pauses) ms += Math.max(0, Math.min(end, p.end) - Math.max(start, p.start));
+  return ms;
 }
 
 /** Nearest-rank percentile of sorted values. */
@@ -419,23 +455,31 @@ async function send(base: string, key: string, r: Req): Promise<{ ms: number; st
   return { ms: performance.now() - t, status: res.status, text };
 }
 
-async function measure(base: string, key: string, db: Database, timer: SqlTimer, route: string, v: Variant, n: number, warmup: number): Promise<Result> {
+async function measure(base: string, key: string, db: Database, timer: SqlTimer, gc: GcTimer, route: string, v: Variant, n: number, warmup: number): Promise<Result> {
   // Warm-up from the other end of the sample, so the measured requests are not all repeats of it.
   for (let i = 0; i < warmup; i++) await send(base, key, v.request(-1 - i));
-  const times: { ms: number; req: Req }[] = [];
+  const times: { ms: number; req: Req; sqlMs: number; start: number }[] = [];
   const statuses: Record<string, number> = {};
   const errors: string[] = [];
   const statementsBefore = db.statementCount;
   const sql = new Map<string, { calls: number; ms: number; max: number }>();
   timer.stats = sql;
+  const pauses: NonNullable<GcTimer['pauses']> = [];
+  gc.pauses = pauses;
   for (let i = 0; i < n; i++) {
     const req = v.request(i);
+    timer.requestMs = 0;
+    const start = performance.now();
     const { ms, status, text } = await send(base, key, req);
-    times.push({ ms, req });
+    times.push({ ms, req, sqlMs: timer.requestMs, start });
     statuses[status] = (statuses[status] ?? 0) + 1;
     if (status !== 200 && errors.length < 5) errors.push(`${show(req)} → ${status} ${text.slice(0, 200)}`);
   }
   timer.stats = null;
+  // The observer is told of a pause after it: one turn of the loop delivers the last ones.
+  await new Promise((resolve) => setImmediate(resolve));
+  gc.pauses = null;
+  const gcMs = (t: { start: number; ms: number }) => pausedMs(pauses, t.start, t.start + t.ms);
   const statements = db.statementCount - statementsBefore;
   const sqlMs = [...sql.values()].reduce((a, b) => a + b.ms, 0);
   const sorted = times.map((t) => t.ms).sort((a, b) => a - b);
@@ -444,8 +488,9 @@ async function measure(base: string, key: string, db: Database, timer: SqlTimer,
     name: v.name, route, requests: n, non200: n - (statuses['200'] ?? 0), statuses,
     p50: r2(pct(sorted, 0.5)), p95: r2(pct(sorted, 0.95)), p99: r2(p99), max: r2(sorted[sorted.length - 1]),
     mean: r2(sorted.reduce((a, b) => a + b, 0) / n), statementsPerRequest: r2(statements / n), sqlMsPerRequest: r2(sqlMs / n),
+    gcMsPerRequest: r2(times.reduce((a, t) => a + gcMs(t), 0) / n), majorGcs: pauses.filter((p) => p.major).length,
     meets: p99 < THRESHOLD_MS && n - (statuses['200'] ?? 0) === 0,
-    slowest: [...times].sort((a, b) => b.ms - a.ms).slice(0, 5).map((t) => ({ request: show(t.req), ms: r2(t.ms) })),
+    slowest: [...times].sort((a, b) => b.ms - a.ms).slice(0, 5).map((t) => ({ request: show(t.req), ms: r2(t.ms), sqlMs: r2(t.sqlMs), gcMs: r2(gcMs(t)) })),
     statements: [...sql.entries()].sort((a, b) => b[1].ms - a[1].ms).slice(0, 3)
       .map(([text, st]) => ({ sql: text, calls: st.calls, meanMs: r2(st.ms / st.calls), maxMs: r2(st.max) })),
     errors,
@@ -457,8 +502,8 @@ function printTable(results: Result[]) {
   const num = (x: number) => x.toFixed(1).padStart(8);
   const lines = [
     '',
-    `${'endpoint'.padEnd(w)}${'n'.padStart(5)}${'non200'.padStart(8)}${'p50'.padStart(8)}${'p95'.padStart(8)}${'p99'.padStart(8)}${'max'.padStart(8)}${'sql/req'.padStart(9)}${'stmt/req'.padStart(10)}  (ms)`,
-    ...results.map((r) => `${r.name.padEnd(w)}${String(r.requests).padStart(5)}${String(r.non200).padStart(8)}${num(r.p50)}${num(r.p95)}${num(r.p99)}${num(r.max)}${num(r.sqlMsPerRequest).slice(-9).padStart(9)}${r.statementsPerRequest.toFixed(1).padStart(10)}  ${r.meets ? '' : r.non200 ? 'NON-200' : `> ${THRESHOLD_MS} ms p99`}`),
+    `${'endpoint'.padEnd(w)}${'n'.padStart(5)}${'non200'.padStart(8)}${'p50'.padStart(8)}${'p95'.padStart(8)}${'p99'.padStart(8)}${'max'.padStart(8)}${'sql/req'.padStart(9)}${'gc/req'.padStart(8)}${'stmt/req'.padStart(10)}  (ms)`,
+    ...results.map((r) => `${r.name.padEnd(w)}${String(r.requests).padStart(5)}${String(r.non200).padStart(8)}${num(r.p50)}${num(r.p95)}${num(r.p99)}${num(r.max)}${num(r.sqlMsPerRequest).slice(-9).padStart(9)}${num(r.gcMsPerRequest)}${r.statementsPerRequest.toFixed(1).padStart(10)}  ${r.meets ? '' : r.non200 ? 'NON-200' : `> ${THRESHOLD_MS} ms p99`}`),
     '',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
@@ -477,6 +522,7 @@ async function main() {
   const { db, setup }: { db: Database; setup: SetupInfo } = await prepareDatabase({ serverUrl, name, datasetDir: dataset.dir, reuse: opts.reuse });
   let closeApp: (() => Promise<void>) | undefined;
   let server: Server | undefined;
+  let gcTimer: GcTimer | undefined;
   try {
     if (opts.vacuum) {
       log('VACUUM (ANALYZE)');
@@ -501,6 +547,7 @@ async function main() {
     const base = `http://127.0.0.1:${(listening.address() as AddressInfo).port}`;
 
     const timer = new SqlTimer(db);
+    gcTimer = new GcTimer();
     const webhooks = await benchWebhooks(base, key, 10);
     const table = templates(sample, webhooks);
     const untemplated: string[] = [];
@@ -524,7 +571,7 @@ async function main() {
     if (busyBefore.length) log(`warning: other sessions are active on the server: ${busyBefore.join(' | ')}`);
     const results: Result[] = [];
     for (const { route, v } of variants) {
-      const r = await measure(base, key, db, timer, route, v, opts.requests, opts.warmup);
+      const r = await measure(base, key, db, timer, gcTimer, route, v, opts.requests, opts.warmup);
       log(`${r.name}: p50 ${r.p50} p99 ${r.p99} max ${r.max} ms, sql ${r.sqlMsPerRequest} ms/req${r.non200 ? `, ${r.non200} non-200: ${r.errors[0]}` : ''}`);
       results.push(r);
     }
@@ -569,6 +616,7 @@ async function main() {
       log(`wrote ${path.relative(process.cwd(), opts.out)}`);
     }
   } finally {
+    gcTimer?.close();
     if (server) await new Promise<void>((resolve) => server!.close(() => resolve()));
     await closeApp?.();
     await db.close();
