@@ -309,7 +309,7 @@ function workspaceOf(csr: Csr): Workspace {
  * writes every page of them, instead of on the first call and the first
  * large or copied ball: the system maps a new array's pages as they are first
  * written, and at `large`'s size (a million nodes) the first large ball's 36
- * MB of state cost that request about 70 ms more than the next ones. For a
+ * MB of state cost that request 70–80 ms more than the next ones. For a
  * server, which loads a graph once per analytics generation.
  */
 export function prepareWorkspace(csr: Csr): void {
