@@ -234,7 +234,7 @@ class Workspace {
   deg: Int32Array | null = null;
   queue: Int32Array | null = null;
   touched: Int32Array | null = null;
-  /** Copied balls' arrays (see copied), allocated on the first copy. */
+  /** Copied balls' arrays (see copied), allocated on the first copy, or by prepareWorkspace. */
   private copy: CopyArrays | null = null;
 
   /** The graph's follows (a copy holds at most them). */
