@@ -25,6 +25,10 @@ COPY --from=build --chown=node:node /app/prisma ./prisma
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node
 EXPOSE 4000
+# `npm start`'s environment: two glibc malloc arenas instead of eight per core. The native memory V8's
+# background threads take to compile (PGlite's WebAssembly among it) otherwise stays spread over arenas
+# that are never given back: about 30 MiB of the embedded demo's resident memory (docs/performance.md).
+ENV MALLOC_ARENA_MAX=2
 # The heap flags of `npm start` (package.json; docs/performance.md): the old space grows by a quarter of
 # the live heap at most before a full collection, instead of up to 4x, and the young generation is smaller.
 CMD ["node", "--max-semi-space-size=8", "--heap-growing-percent=25", "dist/src/index.js"]

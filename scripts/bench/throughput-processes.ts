@@ -130,22 +130,34 @@ function start(name: ServerChild['name'], args: string[], env: NodeJS.ProcessEnv
   });
 }
 
-/** The Node flags of package.json's start script (`node [flags] dist/src/index.js`): the heap the service runs with. */
-export function startScriptNodeFlags(): string[] {
+/** package.json's start script (`[NAME=value …] node [flags] dist/src/index.js`), split into its environment and Node flags. */
+function startScript(): { env: Record<string, string>; nodeFlags: string[] } {
   const { scripts } = JSON.parse(readFileSync(path.join(projectRoot(), 'package.json'), 'utf8')) as { scripts: Record<string, string> };
-  const m = /^node((?:\s+--\S+)*)\s+dist\/src\/index\.js$/.exec(scripts.start.trim());
-  if (!m) throw new Error(`package.json's start script is not \`node [--flags] dist/src/index.js\`: ${scripts.start}`);
-  return m[1].trim().split(/\s+/).filter(Boolean);
+  const m = /^((?:[A-Z_][A-Z0-9_]*=\S+\s+)*)node((?:\s+--\S+)*)\s+dist\/src\/index\.js$/.exec(scripts.start.trim());
+  if (!m) throw new Error(`package.json's start script is not \`[NAME=value …] node [--flags] dist/src/index.js\`: ${scripts.start}`);
+  const words = (text: string) => text.trim().split(/\s+/).filter(Boolean);
+  const env = Object.fromEntries(words(m[1]).map((w) => [w.slice(0, w.indexOf('=')), w.slice(w.indexOf('=') + 1)]));
+  return { env, nodeFlags: words(m[2]) };
+}
+
+/** The Node flags of package.json's start script: the heap the service runs with. */
+export function startScriptNodeFlags(): string[] {
+  return startScript().nodeFlags;
+}
+
+/** The environment package.json's start script sets (glibc's malloc arenas): the service's memory depends on it too. */
+export function startScriptEnv(): Record<string, string> {
+  return startScript().env;
 }
 
 /**
- * The service from dist/ on `databaseUrl`, on a free port, logging warnings only, with `npm start`'s Node
- * flags unless others are given. Push is off: its dispatcher polls the outbox and the deliveries every second
- * whatever the load (work the bare server has no counterpart of), and those statements would count into the
+ * The service from dist/ on `databaseUrl`, on a free port, logging warnings only, with `npm start`'s
+ * environment, and its Node flags unless others are given. Push is off: its dispatcher polls the outbox and
+ * the deliveries every second whatever the load (work the bare server has no counterpart of), and those statements would count into the
  * statements per request that the answers' comparison holds equal.
  */
 export function startService(databaseUrl: string, poolSize: number, nodeFlags = startScriptNodeFlags()): Promise<ServerChild> {
-  const env = serviceEnv({ DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DB_POOL_SIZE: String(poolSize), PUSH: 'off' });
+  const env = serviceEnv({ ...startScriptEnv(), DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DB_POOL_SIZE: String(poolSize), PUSH: 'off' });
   return start('service', [...nodeFlags, path.join('dist', 'src', 'index.js')], env, (out) => {
     const m = /service on http:\/\/localhost:(\d+)/.exec(out);
     return m ? Number(m[1]) : null;

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import Ajv2019 from 'ajv/dist/2019';
 import { parse } from 'yaml';
-import { startScriptNodeFlags } from '../../scripts/bench/throughput-processes';
+import { startScriptEnv, startScriptNodeFlags } from '../../scripts/bench/throughput-processes';
 
 const ROOT = path.join(__dirname, '..', '..');
 const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
@@ -83,9 +83,12 @@ describe('Dockerfile', () => {
     expect(runtime).not.toMatch(/npm (ci|install)/);
   });
 
-  it('runs the service as the unprivileged node user, with the Node flags of `npm start`', () => {
+  it('runs the service as the unprivileged node user, with the Node flags and the environment of `npm start`', () => {
     expect(runtime).toMatch(/^USER node$/m);
     const cmd = JSON.parse(/^CMD (\[.*\])$/m.exec(runtime)![1]) as string[];
     expect(cmd).toEqual(['node', ...startScriptNodeFlags(), 'dist/src/index.js']);
+    const env = Object.fromEntries([...runtime.matchAll(/^ENV (\w+)=(\S+)$/gm)].map((m) => [m[1], m[2]]));
+    expect(Object.keys(startScriptEnv())).not.toHaveLength(0);
+    expect(env).toMatchObject(startScriptEnv());
   });
 });
