@@ -152,9 +152,9 @@ export function startScriptEnv(): Record<string, string> {
 
 /**
  * The service from dist/ on `databaseUrl`, on a free port, logging warnings only, with `npm start`'s
- * environment, and its Node flags unless others are given. Push is off: its dispatcher polls the outbox and
- * the deliveries every second whatever the load (work the bare server has no counterpart of), and those statements would count into the
- * statements per request that the answers' comparison holds equal.
+ * environment, and its Node flags unless others are given. Push is off: its dispatcher polls the outbox
+ * and the deliveries every second whatever the load (work the bare server has no counterpart of), and
+ * those statements would count into the statements per request that the answers' comparison holds equal.
  */
 export function startService(databaseUrl: string, poolSize: number, nodeFlags = startScriptNodeFlags()): Promise<ServerChild> {
   const env = serviceEnv({ ...startScriptEnv(), DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DB_POOL_SIZE: String(poolSize), PUSH: 'off' });
