@@ -87,10 +87,16 @@ export async function databaseReady(serverUrl: string, name: string): Promise<bo
     if (!ok) return false;
     const pending = await pendingMigrations(db.sql);
     if (pending.length) { log(`${name} lacks migrations ${pending.join(', ')}: setting it up again`); return false; }
-    const [state] = await db.sql.query<{ imported: number; refreshed: number }>(`
+    // Every protocol the data has must be refreshed: a dataset of one protocol is as ready as one of both.
+    const [state] = await db.sql.query<{ imported: number; refreshed: string[]; present: string[] }>(`
       SELECT (SELECT count(*)::int FROM import_run WHERE status = 'ok') AS imported,
-             (SELECT count(*)::int FROM protocol_state WHERE refreshed_at IS NOT NULL AND profile_count > 0) AS refreshed`);
-    return state.imported > 0 && state.refreshed === 2;
+             array(SELECT protocol FROM protocol_state WHERE refreshed_at IS NOT NULL AND profile_count > 0) AS refreshed,
+             array_remove(ARRAY[
+               CASE WHEN EXISTS (SELECT 1 FROM fc_user) OR EXISTS (SELECT 1 FROM fc_link) THEN 'farcaster' END,
+               CASE WHEN EXISTS (SELECT 1 FROM lens_profile) OR EXISTS (SELECT 1 FROM lens_follow) THEN 'lens' END], NULL) AS present`);
+    const unrefreshed = state.present.filter((p) => !state.refreshed.includes(p));
+    if (unrefreshed.length) log(`${name} has ${unrefreshed.join(' and ')} data never refreshed: setting it up again`);
+    return state.imported > 0 && state.present.length > 0 && unrefreshed.length === 0;
   } catch {
     return false;
   } finally {

@@ -36,6 +36,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   refresh: async () => (await import('./commands/refresh.command')).refreshCommand,
   classify: async () => (await import('./commands/classify.command')).classifyCommand,
   sync: async () => (await import('./commands/sync.command')).syncCommand,
+  warm: async () => (await import('./commands/warm.command')).warmCommand,
 };
 
 export async function runCli(argv: string[], io: CliIo = { out: console.log, err: console.error }, deps: CliDeps = {}): Promise<number> {

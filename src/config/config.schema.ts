@@ -1,6 +1,7 @@
 // The one configuration schema. Every setting the service reads is here,
 // validated once at start-up; nothing else reads process.env.
 import { z } from 'zod';
+import { availableMemoryBytes, defaultRankMaxEdges } from './memory-budget';
 
 const optionalUrl = z.string().trim().min(1).optional().or(z.literal('').transform(() => undefined));
 
@@ -67,9 +68,11 @@ export const configSchema = z.object({
   /**
    * Personalized rank: most live follows a protocol's in-memory graph may hold (4 bytes each, plus 20 per
    * profile; medium's 3.8 M Farcaster follows take 18 MiB). A larger graph is not loaded and the rank answers
-   * SERVICE_UNAVAILABLE; 0 turns the rank off (no graph is ever loaded).
+   * SERVICE_UNAVAILABLE; 0 turns the rank off (no graph is ever loaded). By default the follows whose load
+   * (16 bytes each) fits in an eighth of the memory the process may use (defaultRankMaxEdges).
    */
-  PERSONALIZED_RANK_MAX_EDGES: z.coerce.number().int().min(0).max(500_000_000).default(10_000_000),
+  PERSONALIZED_RANK_MAX_EDGES: z.coerce.number().int().min(0).max(500_000_000)
+    .default(() => defaultRankMaxEdges(availableMemoryBytes())),
   /**
    * Personalized rank: the work cap of one rank, in follows pushed on a neighbourhood that fits the CPU's
    * caches; one that does not (more follows than the cap, or a copy over 4 MiB) is pushed from the graph's

@@ -137,8 +137,10 @@ export class RankGraphStore {
       slot.graph = undefined;
       throw error;
     }
-    return protocol === 'farcaster' ? this.build('farcaster', generation, await loadFollowGraph(this.db, 'farcaster'))
-      : this.build('lens', generation, await loadFollowGraph(this.db, 'lens'));
+    // The count sizes the edge arrays: 8 bytes a follow while they are read, not the 24 of doubling arrays.
+    const options = { expectedEdges: Number(n) };
+    return protocol === 'farcaster' ? this.build('farcaster', generation, await loadFollowGraph(this.db, 'farcaster', options))
+      : this.build('lens', generation, await loadFollowGraph(this.db, 'lens', options));
   }
 
   private build<K extends Id>(protocol: ProtocolName, generation: number, g: { ids: K[]; from: Int32Array; to: Int32Array }): RankGraph {

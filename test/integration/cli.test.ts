@@ -5,7 +5,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { runCli } from '../../src/cli/main';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
+import { WARM_RELATIONS } from '../../src/db/warm-relations';
+import { createTestDatabase, onPostgres, type TestDatabase } from '../helpers/test-database';
 
 let t: TestDatabase;
 let dataDir: string;
@@ -55,6 +56,30 @@ describe('CLI', () => {
   it('when migrate runs twice, then the second has nothing to do', async () => {
     await cli('migrate');
     expect(await cli('migrate')).toEqual({ code: 0, out: 'database is up to date', err: '' });
+  });
+
+  it('when warm runs, then on Postgres every listed relation is read through (its blocks are its size), and on the embedded store there is nothing to warm', async () => {
+    await cli('migrate');
+    const res = await cli('warm', '--json');
+    expect(res).toMatchObject({ code: 0, err: '' });
+    const report = JSON.parse(res.out) as { relations: { relation: string; bytes: number; blocks: number }[]; bytes: number };
+    if (!onPostgres()) {
+      expect(report).toEqual({ relations: [], bytes: 0, ms: 0 });
+      expect((await cli('warm')).out).toContain('nothing to warm');
+      return;
+    }
+    expect(report.relations.map((r) => r.relation)).toEqual(WARM_RELATIONS.map((r) => r.relation));
+    for (const r of report.relations) {
+      // An index has its metapage even when empty; a table may have no page yet.
+      if (/_(idx|pkey)$/.test(r.relation)) expect(r.bytes).toBeGreaterThan(0);
+      expect(r.blocks * 8192).toBe(r.bytes);
+    }
+    expect(report.bytes).toBe(report.relations.reduce((s, r) => s + r.bytes, 0));
+    const plain = await cli('warm');
+    expect(plain.out.split('\n')).toHaveLength(WARM_RELATIONS.length + 1);
+    expect(plain.out).toMatch(/^fc_link_target_follower_live_idx: \d+\.\d MiB in \d+ ms$/m);
+    expect(plain.out).toMatch(new RegExp(`^warmed ${WARM_RELATIONS.length} relations, \\d+\\.\\d MiB, in \\d+\\.\\d s$`, 'm'));
+    expect((await cli('warm', 'now')).code).toBe(2);
   });
 
   it('when keys are created, listed, rotated and revoked with --json, then each prints one JSON object', async () => {

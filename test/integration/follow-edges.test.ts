@@ -112,6 +112,24 @@ describe('loadFollowGraph', () => {
       await expect(loadFollowGraph(t.db, 'lens', { batchSize: 0 })).rejects.toThrow(RangeError);
     });
 
+    // Farcaster has 5 live follows and Lens 4: the count is right, short (follows added since) or over (some undone).
+    it.each([['farcaster', 5], ['farcaster', 2], ['farcaster', 9], ['lens', 4], ['lens', 0]] as const)(
+      'when %s is loaded expecting %i follows, then the graph is the same as without, in arrays of its exact length',
+      async (protocol, expectedEdges) => {
+        const plain: FollowGraph<number | string> = protocol === 'farcaster' ? await loadFollowGraph(t.db, 'farcaster') : await loadFollowGraph(t.db, 'lens');
+        const sized: FollowGraph<number | string> = protocol === 'farcaster'
+          ? await loadFollowGraph(t.db, 'farcaster', { expectedEdges, batchSize: 2 })
+          : await loadFollowGraph(t.db, 'lens', { expectedEdges, batchSize: 2 });
+        expect(sized.ids).toEqual(plain.ids);
+        expect(edgesOf(sized)).toEqual(edgesOf(plain));
+        for (const column of [sized.from, sized.to]) expect(column.buffer.byteLength).toBe(column.length * 4);
+      });
+
+    it('when the expected follows are not a count, then it throws a RangeError', async () => {
+      await expect(loadFollowGraph(t.db, 'lens', { expectedEdges: -1 })).rejects.toThrow(RangeError);
+      await expect(loadFollowGraph(t.db, 'lens', { expectedEdges: 1.5 })).rejects.toThrow(RangeError);
+    });
+
     it('when a loaded graph is scored, then every node gets a score and followed nodes outrank unfollowed ones', async () => {
       const g = await loadFollowGraph(t.db, 'farcaster');
       const { scores, converged } = computeGraphScore(g.ids.length, g.from, g.to);

@@ -1,0 +1,51 @@
+// Reads the relations that per-profile follow questions probe by key into the
+// operating system's page cache (pg_prewarm, `read` mode), so that the first
+// requests after a database restart, or on a server whose memory other work
+// has taken over, do not pay a disk read per index page. At the network's size
+// a profile followed by hundreds of thousands has a run of about 1,500 pages in
+// the followers index: read cold, its followers-you-know and mutual follows
+// took 50–70 ms; the same requests warm, 16–37.
+import type { SqlClient } from './sql-client';
+
+/** What each relation is read for. Every one exists in a migrated database (a test holds this list to it). */
+export const WARM_RELATIONS: readonly { relation: string; why: string }[] = [
+  { relation: 'fc_link_target_follower_live_idx', why: 'Farcaster followers of a profile, probed by follower (followers you know, mutual follows)' },
+  { relation: 'fc_link_pkey', why: 'Farcaster follows of a profile, which drive those probes' },
+  { relation: 'fc_link_target_live_idx', why: 'Farcaster followers pages, newest first' },
+  { relation: 'fc_profile_counts', why: 'Farcaster follower counts the lists sort by' },
+  { relation: 'fc_profile_counts_pkey', why: 'their key' },
+  { relation: 'lens_follow_live_idx', why: 'Lens followers of a profile, probed by follower' },
+  { relation: 'lens_follow_follower_live_idx', why: 'Lens follows of a profile, which drive those probes' },
+  { relation: 'lens_follow_profile_live_idx', why: 'Lens followers pages, newest first' },
+];
+
+export interface WarmedRelation { relation: string; bytes: number; blocks: number; ms: number }
+
+/** Fails with a reason a person can act on (the extension missing, or not allowed to create it). */
+export class WarmUnavailableError extends Error {}
+
+/**
+ * Reads each relation through once, in the list's order, telling `progress`
+ * after each. On the embedded database there is nothing to do: PGlite holds
+ * no cache of its own beyond its shared buffers, and its files are the
+ * operating system's to cache (an empty list is returned).
+ */
+export async function warmRelations(sql: SqlClient, progress: (r: WarmedRelation) => void = () => undefined): Promise<WarmedRelation[]> {
+  if (sql.kind !== 'postgres') return [];
+  try {
+    await sql.exec('CREATE EXTENSION IF NOT EXISTS pg_prewarm');
+  } catch (err) {
+    throw new WarmUnavailableError(`pg_prewarm is not available on this database (${(err as Error).message}); `
+      + 'it ships with PostgreSQL (contrib); a superuser can run CREATE EXTENSION pg_prewarm once');
+  }
+  const warmed: WarmedRelation[] = [];
+  for (const { relation } of WARM_RELATIONS) {
+    const started = performance.now();
+    const [row] = await sql.query<{ bytes: string; blocks: string }>(
+      "SELECT pg_relation_size($1::regclass)::text AS bytes, pg_prewarm($1::regclass, 'read')::text AS blocks", [relation]);
+    const r = { relation, bytes: Number(row.bytes), blocks: Number(row.blocks), ms: Math.round(performance.now() - started) };
+    warmed.push(r);
+    progress(r);
+  }
+  return warmed;
+}
