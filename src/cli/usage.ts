@@ -16,8 +16,8 @@ Commands:
   classify [--rebuild]                 label new or changed posts (categories, topics, cashtags) and
                                        recount daily mentions and topics; --rebuild labels every post
                                        again (LLM_BASE_URL set: an OpenAI-compatible LLM, else built-in)
-  warm [--json]                        read the follow indexes the per-profile follow questions probe into
-                                       the operating system's cache (PostgreSQL's pg_prewarm), after a
+  warm [--json]                        read the live follow indexes and the profile tables into the
+                                       operating system's cache (PostgreSQL's pg_prewarm), after a
                                        database restart or before serving a database larger than memory
   generate --out <dir> [--scale tiny|small|medium|large|network] [--seed N]
                                        write a synthetic dataset in the same layout

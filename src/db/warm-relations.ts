@@ -1,10 +1,11 @@
-// Reads the relations that per-profile follow questions probe by key into the
+// Reads what per-profile follow questions probe by key (the live follow
+// indexes) and the profile tables every listed profile is read from into the
 // operating system's page cache (pg_prewarm, `read` mode), so that the first
 // requests after a database restart, or on a server whose memory other work
-// has taken over, do not pay a disk read per index page. At the network's size
-// a profile followed by hundreds of thousands has a run of about 1,500 pages in
-// the followers index: read cold, its followers-you-know and mutual follows
-// took 50–70 ms; the same requests warm, 16–37.
+// has taken, do not pay a disk read per page. At the network's size a profile
+// followed by hundreds of thousands has a run of about 1,500 pages in the
+// followers index: read cold, its followers-you-know and mutual follows took
+// 50–70 ms; the same requests again, 16–37.
 import type { SqlClient } from './sql-client';
 
 /** What each relation is read for. Every one exists in a migrated database (a test holds this list to it). */
@@ -17,6 +18,18 @@ export const WARM_RELATIONS: readonly { relation: string; why: string }[] = [
   { relation: 'lens_follow_live_idx', why: 'Lens followers of a profile, probed by follower' },
   { relation: 'lens_follow_follower_live_idx', why: 'Lens follows of a profile, which drive those probes' },
   { relation: 'lens_follow_profile_live_idx', why: 'Lens followers pages, newest first' },
+  // Every answer that lists profiles reads these by key, a page of a large list up to a hundred at once.
+  { relation: 'fc_user_data', why: 'Farcaster names, pictures and bios' },
+  { relation: 'fc_user_data_pkey', why: 'their key' },
+  { relation: 'fc_fname_pkey', why: 'Farcaster names registered by fname only' },
+  { relation: 'lens_profile', why: 'Lens profiles' },
+  { relation: 'lens_profile_pkey', why: 'their key' },
+  { relation: 'lens_handle', why: 'Lens handles' },
+  { relation: 'lens_handle_pkey', why: 'their key' },
+  { relation: 'lens_profile_metadata', why: 'Lens names, pictures and bios' },
+  { relation: 'lens_profile_metadata_pkey', why: 'their key' },
+  { relation: 'lens_score', why: 'Lens scores' },
+  { relation: 'lens_score_pkey', why: 'their key' },
 ];
 
 export interface WarmedRelation { relation: string; bytes: number; blocks: number; ms: number }
