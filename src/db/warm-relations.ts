@@ -5,7 +5,7 @@
 // has taken, do not pay a disk read per page. At the network's size a profile
 // followed by hundreds of thousands has a run of about 1,500 pages in the
 // followers index: read cold, its followers-you-know and mutual follows took
-// 50–70 ms; the same requests again, 16–37.
+// 50–70 ms at p99; warmed, 14–18 (docs/performance.md, the fifth network build).
 import type { SqlClient } from './sql-client';
 
 /**

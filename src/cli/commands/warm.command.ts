@@ -4,7 +4,7 @@ import { UsageError, type CommandContext } from '../cli-context';
 
 const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
 
-/** Reads the follow indexes into the OS page cache; one line per relation as it is done, then the total. */
+/** Reads WARM_RELATIONS into the OS page cache; one line per relation as it is done, then the total. */
 export async function warmCommand(argv: string[], { io, withDatabase }: CommandContext): Promise<void> {
   const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, strict: true, options: { json: { type: 'boolean' } } });
   if (positionals.length) throw new UsageError(`unexpected argument: ${positionals[0]}`);
