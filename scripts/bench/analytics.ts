@@ -537,9 +537,8 @@ async function main() {
     }
     let warmed: { relations: WarmedRelation[]; bytes: number; seconds: number } | null = null;
     if (opts.warm) {
-      const t = performance.now();
-      const relations = await warmRelations(db.sql, (r) => log(`warmed ${r.relation}: ${(r.bytes / 2 ** 20).toFixed(1)} MiB in ${r.ms} ms`));
-      warmed = { relations, bytes: relations.reduce((n, r) => n + r.bytes, 0), seconds: r2((performance.now() - t) / 1000) };
+      const report = await warmRelations(db.sql, (r) => log(`warmed ${r.relation}: ${(r.bytes / 2 ** 20).toFixed(1)} MiB in ${r.ms} ms`));
+      warmed = { relations: report.relations, bytes: report.bytes, seconds: r2(report.ms / 1000) };
     }
     const [{ version }] = await db.sql.query<{ version: string }>('SHOW server_version');
     const sample = await drawSample(db, opts.requests, opts.seed);

@@ -8,7 +8,7 @@ beforeAll(async () => { t = await createTestDatabase(); });
 afterAll(async () => { await t?.close(); });
 
 it('when the database is migrated, then every relation warm reads exists, once', async () => {
-  const names = WARM_RELATIONS.map((r) => r.relation);
+  const names = [...WARM_RELATIONS];
   expect(new Set(names).size).toBe(names.length);
   const rows = await t.db.sql.query<{ name: string; found: string | null }>(
     'SELECT n AS name, to_regclass(n)::text AS found FROM unnest($1::text[]) AS n', [names]);

@@ -10,11 +10,9 @@ export async function warmCommand(argv: string[], { io, withDatabase }: CommandC
   if (positionals.length) throw new UsageError(`unexpected argument: ${positionals[0]}`);
   const line = (r: WarmedRelation) => `${r.relation}: ${mib(r.bytes)} in ${r.ms} ms`;
   await withDatabase(async (db) => {
-    const warmed = await warmRelations(db.sql, values.json ? undefined : (r) => io.out(line(r)));
-    const bytes = warmed.reduce((s, r) => s + r.bytes, 0);
-    const ms = warmed.reduce((s, r) => s + r.ms, 0);
-    if (values.json) io.out(JSON.stringify({ relations: warmed, bytes, ms }));
-    else if (warmed.length === 0) io.out('nothing to warm: the embedded database\'s files are cached by the operating system as they are read');
-    else io.out(`warmed ${warmed.length} relations, ${mib(bytes)}, in ${(ms / 1000).toFixed(1)} s`);
+    const report = await warmRelations(db.sql, values.json ? undefined : (r) => io.out(line(r)));
+    if (values.json) io.out(JSON.stringify(report));
+    else if (report.relations.length === 0) io.out('nothing to warm: the embedded database\'s files are cached by the operating system as they are read');
+    else io.out(`warmed ${report.relations.length} relations, ${mib(report.bytes)}, in ${(report.ms / 1000).toFixed(1)} s`);
   });
 }
