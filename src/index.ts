@@ -68,6 +68,9 @@ async function main(): Promise<void> {
   // A directory the child set up has its demo; any other (Postgres, in memory, an interrupted first start) is checked here.
   if (migrated && !demo.loaded) demo = await ensureDemoData(config, db, log);
   const app = await createApp(config, db, log);
+  if (config.PERSONALIZED_RANK_PRELOAD === 'on') {
+    app.preloadRankGraphs().catch((err) => log.error({ err }, 'personalized rank: reading the generations to preload failed'));
+  }
   const syncing = Boolean(config.HUB_URL) && config.SYNC === 'auto';
   // Live data moves every second: ranks and trending follow every minute unless told otherwise.
   // The sync keeps the counters current, so a scheduled refresh rebuilds them only after an import.

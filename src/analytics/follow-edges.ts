@@ -24,6 +24,8 @@ export interface LoadFollowGraphOptions {
    * twice as long, together: 24 bytes a follow at the peak instead of 8.
    */
   expectedEdges?: number;
+  /** Told the follows read so far after each batch (a load at the network's size takes minutes). */
+  onProgress?: (followsRead: number) => void;
 }
 
 /**
@@ -75,8 +77,9 @@ export async function loadFollowGraph(
   if (expected !== undefined && !(Number.isSafeInteger(expected) && expected >= 0)) {
     throw new RangeError(`loadFollowGraph: expectedEdges must be an integer ≥ 0, got ${expected}`);
   }
-  if (protocol === 'farcaster') return withSnapshot(db.sql, (sql) => loadWith(sql, FARCASTER_READS, batchSize, new EdgeBuffer(expected)));
-  if (protocol === 'lens') return withSnapshot(db.sql, (sql) => loadWith(sql, LENS_READS, batchSize, new EdgeBuffer(expected)));
+  const progress = options.onProgress;
+  if (protocol === 'farcaster') return withSnapshot(db.sql, (sql) => loadWith(sql, FARCASTER_READS, batchSize, new EdgeBuffer(expected), progress));
+  if (protocol === 'lens') return withSnapshot(db.sql, (sql) => loadWith(sql, LENS_READS, batchSize, new EdgeBuffer(expected), progress));
   throw new RangeError(`loadFollowGraph: unknown protocol ${String(protocol)}`);
 }
 
@@ -96,7 +99,7 @@ function withSnapshot<T>(sql: SqlClient, fn: (sql: SqlClient) => Promise<T>): Pr
 }
 
 async function loadWith<K extends number | string>(
-  sql: SqlClient, spec: GraphReads<K>, batchSize: number, edges: EdgeBuffer,
+  sql: SqlClient, spec: GraphReads<K>, batchSize: number, edges: EdgeBuffer, onProgress?: (followsRead: number) => void,
 ): Promise<FollowGraph<K>> {
   // Nodes get provisional indices in order of first sight, renumbered once all are known.
   const ids: K[] = [];
@@ -115,6 +118,7 @@ async function loadWith<K extends number | string>(
   const [followerCol, followedCol] = spec.follows.columns;
   for await (const rows of pages(sql, spec.follows, batchSize)) {
     for (const row of rows) edges.push(intern(row[followerCol]), intern(row[followedCol]));
+    onProgress?.(edges.size);
   }
   const { from, to } = edges.finish();
 
@@ -170,6 +174,9 @@ export class EdgeBuffer {
     this.from = new Int32Array(capacity);
     this.to = new Int32Array(capacity);
   }
+
+  /** Edges pushed so far. */
+  get size(): number { return this.length; }
 
   /** Length of the arrays held (for the tests of the growth). */
   get capacity(): number { return this.from.length; }

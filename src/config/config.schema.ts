@@ -82,6 +82,12 @@ export const configSchema = z.object({
    */
   PERSONALIZED_RANK_MAX_WORK: z.coerce.number().int().min(1000).max(100_000_000).default(500_000),
   /**
+   * Personalized rank: `on` loads both protocols' graphs when the server starts, in the background, instead of at
+   * the first rank request (a load takes minutes at the network's size; meanwhile rank requests answer 503 with
+   * its progress and a Retry-After). `off` (default) spends no memory on a graph until a rank is asked for.
+   */
+  PERSONALIZED_RANK_PRELOAD: z.enum(['on', 'off']).default('off'),
+  /**
    * Channel-scoped ranks (Farcaster): the refresh ranks the casters of at most this many channels, those with the
    * most casters (a personalized PageRank over the whole follow graph each: the step's cost grows with it; 0 = none).
    */

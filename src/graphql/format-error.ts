@@ -17,8 +17,9 @@ import { classifyError, type ErrorAnswer } from './classify-error';
 function formatted(f: GraphQLFormattedError, a: ErrorAnswer): GraphQLFormattedError {
   const extensions: Record<string, unknown> = { code: a.code };
   Object.defineProperty(extensions, 'http', { value: { status: a.status }, enumerable: false });
-  // Hidden the same way: read by the REST router only (rest-errors.ts).
+  // Hidden the same way: read by the REST router only (rest-errors.ts; a 503's Retry-After header).
   if (a.problems) Object.defineProperty(extensions, 'problems', { value: a.problems, enumerable: false });
+  if (a.retryAfterSeconds) Object.defineProperty(extensions, 'retryAfterSeconds', { value: a.retryAfterSeconds, enumerable: false });
   return { message: a.message, locations: f.locations, path: f.path, extensions };
 }
 
@@ -30,14 +31,17 @@ export function createFormatError(log: Logger) {
   };
 }
 
+export interface FormattedAnswer { code: ErrorCode; status: number; message: string; retryAfterSeconds?: number }
+
 /** The code and status given to a formatted error. One formatError did not produce (formatting itself failed) is a bug's. */
-export function answerOf(error: GraphQLFormattedError): { code: ErrorCode; status: number; message: string } {
+export function answerOf(error: GraphQLFormattedError): FormattedAnswer {
   const status = (error.extensions?.http as { status?: unknown } | undefined)?.status;
   if (typeof status !== 'number') return { code: 'INTERNAL_SERVER_ERROR', status: 500, message: error.message };
-  return { code: error.extensions?.code as ErrorCode, status, message: error.message };
+  const retryAfterSeconds = error.extensions?.retryAfterSeconds;
+  return { code: error.extensions?.code as ErrorCode, status, message: error.message, ...(typeof retryAfterSeconds === 'number' ? { retryAfterSeconds } : {}) };
 }
 
 /** Of several errors, the one whose status is highest (5xx beats 4xx) decides a whole failure. */
-export function mostSevere(errors: readonly GraphQLFormattedError[]): { code: ErrorCode; status: number; message: string } {
+export function mostSevere(errors: readonly GraphQLFormattedError[]): FormattedAnswer {
   return errors.map(answerOf).reduce((a, b) => (b.status > a.status ? b : a));
 }

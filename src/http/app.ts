@@ -44,6 +44,8 @@ import { PushDispatcher } from '../push/dispatcher';
 import { pushOptionsOf } from '../push/push-options';
 import { attachSubscriptionServer, type SubscriptionServer } from './subscription-server';
 import type { Server } from 'node:http';
+import { PROTOCOL_NAMES } from '../domain/protocols';
+import { protocolStates } from '../repositories/analytics.repository';
 
 export interface App {
   app: Express;
@@ -54,6 +56,8 @@ export interface App {
   attachSubscriptions(server: Server): void;
   /** This instance's push dispatcher (null with PUSH=off). */
   push: PushDispatcher | null;
+  /** Starts loading the personalized rank's graphs of the current generation in the background (PERSONALIZED_RANK_PRELOAD). */
+  preloadRankGraphs(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -111,10 +115,12 @@ export async function createApp(config: Config, db: Database, log: Logger): Prom
   const push = { dispatcher, maxWebhooksPerKey: pushOptions.maxWebhooksPerKey };
   const subscriptionServers: SubscriptionServer[] = [];
 
-  // One per app (so per process): the follow graphs are loaded on first use, not at start.
+  // One per app (so per process): the follow graphs are loaded on first use, or at start with PERSONALIZED_RANK_PRELOAD.
   const rankGraphs = new RankGraphStore(db, {
     maxEdges: config.PERSONALIZED_RANK_MAX_EDGES,
     maxWork: config.PERSONALIZED_RANK_MAX_WORK,
+    // A request waiting on a first load is answered (503 with the load's progress) well before its deadline.
+    firstLoadWaitMs: Math.min(5000, Math.floor(config.REQUEST_TIMEOUT_MS / 2)),
     onLoadError: (protocol, err) => log.error({ err, protocol }, 'personalized rank: loading the follow graph failed'),
   });
   const contextOf = (req: Request, res: Response): Context => ({
@@ -156,7 +162,7 @@ export async function createApp(config: Config, db: Database, log: Logger): Prom
   // The REST routes, matched in one table; no other route shares a path with them. A path under /api that is not
   // a route goes on to the key check below, then the 404.
   app.use(restDispatch(REST_ROUTES, prepare, contextOf, answers.cache, [sizeLimit, apiKey, json]));
-  app.use(healthRoutes(db, { draining: () => draining, rateLimits: () => limiter.state() }));
+  app.use(healthRoutes(db, { draining: () => draining, rateLimits: () => limiter.state(), rankGraphs: () => rankGraphs.status() }));
   // Open like the probes: scraped by the operator's Prometheus; counts, latencies, lag and ages, no data of the graph.
   app.use(metricsRoutes(metrics, log));
   // Open: the OpenAPI document, its explorer at /docs and the home page (a browser opening /api/docs goes to /docs).
@@ -174,6 +180,10 @@ export async function createApp(config: Config, db: Database, log: Logger): Prom
   let subscriptionSeq = 0;
   return {
     app, keys, push: dispatcher,
+    async preloadRankGraphs() {
+      const states = await protocolStates(db, PROTOCOL_NAMES);
+      for (const p of PROTOCOL_NAMES) rankGraphs.preload(p, states.find((s) => s.protocol === p)?.generation ?? 0);
+    },
     beginDrain() {
       draining = true;
       // WebSocket clients are told to go (and reconnect elsewhere) now: an open socket would hold the drain to its timeout.

@@ -3,6 +3,8 @@ import type { Database } from '../db/database';
 import { withTimeout } from '../db/with-timeout';
 import { pendingMigrations } from '../db/migrate';
 import { isCurrent, readSyncStatus } from '../sync/sync-status';
+import type { ProtocolName } from '../domain/protocols';
+import type { RankGraphStatus } from '../queries/rank-graph-store';
 
 /** The live sync as the syncing instance last wrote it (any instance reads it); null when nothing syncs. */
 async function syncDetail(db: Database) {
@@ -22,6 +24,8 @@ export interface HealthState {
   draining(): boolean;
   /** Where the rate limits are kept ('shared' | 'memory (redis unreachable)' | 'memory'): a detail, not a readiness condition. */
   rateLimits?(): string;
+  /** The personalized rank's graphs in this process: held, loading (with progress), refused or not loaded. */
+  rankGraphs?(): Record<ProtocolName, RankGraphStatus>;
 }
 
 /**
@@ -53,6 +57,8 @@ export function healthRoutes(db: Database, state: HealthState): Router {
       pendingMigrations: pending,
       // Shown, never a reason for 503: with Redis down the service still serves, with per-instance limits.
       ...(state.rateLimits ? { rateLimits: state.rateLimits() } : {}),
+      // Shown, never a reason for 503: the other routes answer while a graph loads (minutes at the network's size).
+      ...(state.rankGraphs ? { rankGraphs: state.rankGraphs() } : {}),
       // Shown, never a reason for 503: a lagging sync still serves what it has (every answer says how fresh).
       ...(sync ? { sync } : {}),
       // Shown, never a reason for 503: with no replica usable, reads go to the primary.

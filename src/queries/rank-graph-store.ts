@@ -1,9 +1,11 @@
 // The follow graphs the personalized rank walks, held in memory once per
 // process (one store per app) as CSR typed arrays. A protocol's graph is loaded
-// on first use and reloaded when protocol_state.generation moves on: one load
-// at a time per protocol (single flight), in the background, the old graph
-// answering meanwhile (after a short wait for the new one); only a request
-// finding no graph at all waits for the load whatever it takes.
+// on first use (or at start, with preload) and reloaded when
+// protocol_state.generation moves on: one load at a time per protocol (single
+// flight), in the background, the old graph answering meanwhile (after a short
+// wait for the new one). A request finding no graph at all waits for the load
+// a few seconds; a load that takes longer (minutes at the network's size) goes
+// on, and the request is told so with the load's progress and a Retry-After.
 // So the rank is as of the analytics refresh: the live follows read just after
 // the generation it answers for was flipped.
 import { buildCsr, type Csr } from '../analytics/graph-score';
@@ -45,6 +47,44 @@ export interface RankGraphStoreOptions {
    * at once); a large one (medium: seconds) keeps answering from the old graph meanwhile. 0: never wait.
    */
   reloadWaitMs?: number;
+  /**
+   * How long a request that finds no graph held waits for the load before it is answered 503 with the load's
+   * progress and a Retry-After (the load goes on). Default 5000 ms: small graphs load within it.
+   */
+  firstLoadWaitMs?: number;
+}
+
+/** A load under way: follows read of those counted before it began. */
+export interface RankGraphLoadProgress {
+  generation: number;
+  /** Live follows counted before the read (null while counting). */
+  follows: number | null;
+  followsRead: number;
+  seconds: number;
+}
+
+/** What a protocol's slot holds, for /readyz. */
+export interface RankGraphStatus {
+  state: 'off' | 'not loaded' | 'loading' | 'loaded' | 'refused';
+  generation?: number;
+  follows?: number;
+  profiles?: number;
+  mib?: number;
+  loadedAt?: string;
+  /** A load under way (the first, or a reload while the held graph answers). */
+  loading?: RankGraphLoadProgress;
+  /** Why the graph of the current generation is not held (over PERSONALIZED_RANK_MAX_EDGES). */
+  reason?: string;
+}
+
+/**
+ * Seconds until a load ends at its rate so far (follows read over the time taken), 1 to 600; 10 before a
+ * follow is read (the count, the profiles' ids and the first batch come first).
+ */
+export function loadRetryAfterSeconds(progress: RankGraphLoadProgress | undefined): number {
+  if (!progress || progress.follows === null || progress.followsRead <= 0) return 10;
+  const left = progress.seconds * Math.max(progress.follows - progress.followsRead, 0) / progress.followsRead;
+  return Math.min(Math.max(Math.ceil(left), 1), 600);
 }
 
 const SPECS: Record<ProtocolName, ProtocolSpec> = { farcaster: FARCASTER, lens: LENS };
@@ -56,6 +96,8 @@ interface Slot {
   loadingGeneration?: number;
   /** A generation whose graph is over the bound: refused again without counting again. */
   refused?: { generation: number; error: AppError };
+  /** Of the load under way. */
+  progress?: { generation: number; follows: number | null; followsRead: number; startedAt: number };
 }
 
 export class RankGraphStore {
@@ -67,6 +109,36 @@ export class RankGraphStore {
 
   /** The work cap of one rank on these graphs. */
   get maxWork(): number | undefined { return this.options.maxWork; }
+
+  /** Each protocol's graph and load, for /readyz. */
+  status(): Record<ProtocolName, RankGraphStatus> {
+    const of = (protocol: ProtocolName): RankGraphStatus => {
+      if (!this.enabled) return { state: 'off' };
+      const { graph, progress, refused } = this.slots[protocol];
+      const loading = progress ? this.progressOf(progress) : undefined;
+      if (graph) {
+        return {
+          state: 'loaded', generation: graph.generation, follows: graph.edges, profiles: graph.nodes,
+          mib: Math.round(graph.bytes / 2 ** 20 * 10) / 10, loadedAt: graph.loadedAt.toISOString(), ...(loading ? { loading } : {}),
+        };
+      }
+      if (loading) return { state: 'loading', loading };
+      if (refused) return { state: 'refused', generation: refused.generation, reason: refused.error.message };
+      return { state: 'not loaded' };
+    };
+    return { farcaster: of('farcaster'), lens: of('lens') };
+  }
+
+  /**
+   * Starts loading the graph of `generation` unless it is held or loading (at start, so that the first
+   * request does not wait for it). A failure is reported through onLoadError; the next request tries again.
+   */
+  preload(protocol: ProtocolName, generation: number): void {
+    if (!this.enabled) return;
+    const slot = this.slots[protocol];
+    if (slot.graph?.generation === generation || slot.refused?.generation === generation) return;
+    this.reportFailure(protocol, this.reload(protocol, generation));
+  }
 
   /** The graphs held now (for /metrics and the docs' figures). */
   loaded(): RankGraph[] {
@@ -89,7 +161,8 @@ export class RankGraphStore {
     if (slot.graph) {
       // The old graph answers if the new one is not there in time; a failure is reported, not thrown at this request.
       const old = slot.graph;
-      const settled = loading.catch((err) => { this.options.onLoadError?.(protocol, err); return undefined; });
+      this.reportFailure(protocol, loading);
+      const settled = loading.catch(() => undefined);
       const wait = this.options.reloadWaitMs ?? 1000;
       if (!(wait > 0)) return old;
       let timer: ReturnType<typeof setTimeout> | undefined;
@@ -102,7 +175,53 @@ export class RankGraphStore {
       if (timer) clearTimeout(timer);
       return fresh ?? old;
     }
-    return loading;
+    return this.firstGraph(protocol, loading);
+  }
+
+  /** With no graph held: the load if it ends within firstLoadWaitMs, else a 503 with its progress (the load goes on). */
+  private async firstGraph(protocol: ProtocolName, loading: Promise<RankGraph>): Promise<RankGraph> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<'waited'>((resolve) => {
+      const t = setTimeout(() => resolve('waited'), this.options.firstLoadWaitMs ?? 5000);
+      t.unref?.();
+      timer = t;
+    });
+    try {
+      const first = await Promise.race([loading, timeout]);
+      if (first !== 'waited') return first;
+    } finally {
+      clearTimeout(timer);
+    }
+    // Nobody may await this load any more: its failure is reported, not left unhandled.
+    this.reportFailure(protocol, loading);
+    throw this.stillLoading(protocol);
+  }
+
+  private readonly reported = new WeakSet<Promise<RankGraph>>();
+
+  /** A load's failure goes to onLoadError once, however many requests and preloads let go of it. */
+  private reportFailure(protocol: ProtocolName, loading: Promise<RankGraph>): void {
+    if (this.reported.has(loading)) return;
+    this.reported.add(loading);
+    loading.catch((err) => this.options.onLoadError?.(protocol, err));
+  }
+
+  private progressOf(p: NonNullable<Slot['progress']>): RankGraphLoadProgress {
+    return { generation: p.generation, follows: p.follows, followsRead: p.followsRead, seconds: Math.round((Date.now() - p.startedAt) / 100) / 10 };
+  }
+
+  /** 503 naming the load's progress, with a Retry-After from its rate so far. */
+  private stillLoading(protocol: ProtocolName): AppError {
+    const p = this.slots[protocol].progress;
+    const progress = p ? this.progressOf(p) : undefined;
+    const read = progress?.followsRead ?? 0;
+    const total = progress?.follows ?? null;
+    const seconds = progress?.seconds ?? 0;
+    const retryAfter = loadRetryAfterSeconds(progress);
+    const done = total === null ? 'counting the follows' : `${read.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} follows read`;
+    return new AppError('SERVICE_UNAVAILABLE',
+      `the ${NAMES[protocol]} follow graph of the personalized rank is loading (${done} in ${Math.round(seconds)} s); try again in ${retryAfter} s`,
+      true, retryAfter);
   }
 
   /** One load per protocol at a time; a load for an older generation is followed by one for the newer. */
@@ -116,7 +235,9 @@ export class RankGraphStore {
         if (!slot.graph || slot.graph.generation <= graph.generation) slot.graph = graph;
         return graph;
       },
-    ).finally(() => { if (slot.loading === loading) { slot.loading = undefined; slot.loadingGeneration = undefined; } });
+    ).finally(() => {
+      if (slot.loading === loading) { slot.loading = undefined; slot.loadingGeneration = undefined; slot.progress = undefined; }
+    });
     slot.loading = loading;
     slot.loadingGeneration = generation;
     return loading;
@@ -125,6 +246,8 @@ export class RankGraphStore {
   private async load(protocol: ProtocolName, generation: number): Promise<RankGraph> {
     const spec = SPECS[protocol];
     const { table, follower, followee } = spec.follows;
+    const progress: NonNullable<Slot['progress']> = { generation, follows: null, followsRead: 0, startedAt: Date.now() };
+    this.slots[protocol].progress = progress;
     // Counted before loading, so a graph over the bound never takes its memory.
     const [{ n }] = await this.db.sql.query<{ n: string }>(
       `SELECT count(*)::text AS n FROM ${table} WHERE deleted_at IS NULL AND ${follower} <> ${followee}`);
@@ -137,8 +260,9 @@ export class RankGraphStore {
       slot.graph = undefined;
       throw error;
     }
+    progress.follows = Number(n);
     // The count sizes the edge arrays: 8 bytes a follow while they are read, not the 24 of doubling arrays.
-    const options = { expectedEdges: Number(n) };
+    const options = { expectedEdges: Number(n), onProgress: (read: number) => { progress.followsRead = read; } };
     return protocol === 'farcaster' ? this.build('farcaster', generation, await loadFollowGraph(this.db, 'farcaster', options))
       : this.build('lens', generation, await loadFollowGraph(this.db, 'lens', options));
   }

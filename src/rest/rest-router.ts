@@ -75,10 +75,10 @@ function routeHandler(r: RestRoute, prepare: (document: DocumentNode) => Prepare
       const { data, errors } = await run(variables, contextValue);
       if (errors?.length) {
         // The most severe error decides, with the code and status formatError gave it, as on the GraphQL face.
-        const { code, status, message } = mostSevere(errors);
+        const { code, status, message, retryAfterSeconds } = mostSevere(errors);
         // The REST client sent parameters, not variables: its 400 names them (rest-errors.ts).
         const first400 = status === 400 ? errors.find((e) => answerOf(e).status === 400) : undefined;
-        throw new AppError(code, (first400 && inputMessage(first400)) || message, true, undefined, status);
+        throw new AppError(code, (first400 && inputMessage(first400)) || message, true, retryAfterSeconds, status);
       }
       res.set(await freshness);
       if (r.success === 204) { res.status(204).end(); return; }

@@ -3,11 +3,13 @@
 // independent power iteration on the k-hop ball within the bound the answer
 // states, the k-hop restriction, paging, bad input and unknown seeds; and the
 // in-memory graph: loaded once, reloaded in the background on a new analytics
-// generation (the old graph answering meanwhile), bounded or turned off by config.
+// generation (the old graph answering meanwhile), a first load that outlasts the
+// request's wait (503 with its progress and a Retry-After, the load going on),
+// loaded at start (preload) and shown by /readyz, bounded or turned off by config.
 import { refreshAnalytics } from '../../src/analytics/refresh';
 import { protocolStateLoader } from '../../src/loaders/protocol-state-loader';
 import { personalizedRankPage } from '../../src/queries/personalized-rank';
-import { RankGraphStore } from '../../src/queries/rank-graph-store';
+import { loadRetryAfterSeconds, RankGraphStore } from '../../src/queries/rank-graph-store';
 import { errorOf } from '../helpers/graphql-error';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
@@ -225,6 +227,122 @@ describe('the in-memory follow graph store', () => {
     const patient = new RankGraphStore(s.testDb.db, { maxEdges: 1000, reloadWaitMs: 60_000 });
     await patient.graph('lens', 1);
     expect((await patient.graph('lens', 3)).generation).toBe(3);
+  });
+
+  /** Holds the reads of `table`'s follows (not their count) until `release`; then they read, or fail. */
+  function holdFollowReads(table: string, then: 'read' | 'fail' = 'read'): { release: () => void } {
+    const sql = s.testDb.db.sql;
+    const original = sql.query.bind(sql);
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => { open = resolve; });
+    const spy = jest.spyOn(sql, 'query').mockImplementation(async (text: string, params?: unknown[]) => {
+      if (text.includes(`FROM ${table} WHERE deleted_at IS NULL`) && text.includes('ORDER BY')) {
+        await gate;
+        if (then === 'fail') throw new Error('connection lost');
+      }
+      return original(text, params);
+    });
+    return { release: () => { spy.mockRestore(); open(); } };
+  }
+
+  /** protocol_state's generation of each protocol, as the rank reads it. */
+  const generations = async () => Object.fromEntries((await s.testDb.db.sql.query<{ protocol: string; generation: number }>(
+    'SELECT protocol, generation FROM protocol_state')).map((r) => [r.protocol, r.generation]));
+
+  const until = async (done: () => boolean) => {
+    for (let i = 0; i < 500 && !done(); i++) await new Promise((r) => setTimeout(r, 10));
+    expect(done()).toBe(true);
+  };
+
+  it('when the first load outlasts the wait, then 503 with its progress and a Retry-After on both faces; the load goes on and /readyz shows it', async () => {
+    const { serve } = await import('../helpers/serve-app');
+    // REQUEST_TIMEOUT_MS 400: a first load is waited for 200 ms.
+    const { app, server, base } = await serve(s.testDb.db, { REQUEST_TIMEOUT_MS: 400 });
+    const held = holdFollowReads('fc_link');
+    const ready = async () => (await (await fetch(`${base}/readyz`)).json()).rankGraphs;
+    try {
+      const generation = (await generations()).farcaster;
+      expect(await ready()).toEqual({ farcaster: { state: 'not loaded' }, lens: { state: 'not loaded' } });
+      const res = await fetch(`${base}/api/v2/farcaster/personalized-rank?seeds=1`, { headers: { apikey: s.key } });
+      expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).toBe('10');
+      expect((await res.json()).message).toMatch(
+        /^the Farcaster follow graph of the personalized rank is loading \(0 of 11 follows read in \d+ s\); try again in 10 s$/);
+      const gql = await (await fetch(`${base}/graphql`, {
+        method: 'POST', headers: { apikey: s.key, 'content-type': 'application/json' },
+        body: JSON.stringify({ query: '{ farcasterPersonalizedRank(seeds: [1]) { totalCount } }' }),
+      })).json();
+      // GraphQL says it in the error (its code only in extensions); the wait is in the message.
+      expect(gql.errors).toEqual([expect.objectContaining({
+        extensions: { code: 'SERVICE_UNAVAILABLE' }, message: expect.stringMatching(/0 of 11 follows read in \d+ s\); try again in 10 s$/),
+      })]);
+      expect(await ready()).toMatchObject({
+        farcaster: { state: 'loading', loading: { generation, follows: 11, followsRead: 0, seconds: expect.any(Number) } },
+        lens: { state: 'not loaded' },
+      });
+      held.release();
+      let graphs: Record<string, { state: string }> = {};
+      for (let i = 0; i < 200 && graphs.farcaster?.state !== 'loaded'; i++) {
+        graphs = await ready();
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      expect(graphs.farcaster).toEqual({ state: 'loaded', generation: (await generations()).farcaster, follows: 11, profiles: 9, mib: expect.any(Number), loadedAt: expect.any(String) });
+      const after = await fetch(`${base}/api/v2/farcaster/personalized-rank?seeds=1`, { headers: { apikey: s.key } });
+      expect(after.status).toBe(200);
+    } finally {
+      held.release();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await app.close();
+    }
+  });
+
+  it('when a first load fails after its requests were answered 503, then the failure is reported once, and a later load holds the graph', async () => {
+    const errors: unknown[] = [];
+    const store = new RankGraphStore(s.testDb.db, { maxEdges: 1000, firstLoadWaitMs: 50, onLoadError: (_p, err) => errors.push(err) });
+    const held = holdFollowReads('lens_follow', 'fail');
+    await expect(store.graph('lens', 1)).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE', retryAfterSeconds: 10 });
+    await expect(store.graph('lens', 1)).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    // The held read now fails: nobody awaits the load, so it is reported (once), not left unhandled.
+    held.release();
+    await until(() => errors.length > 0 && store.status().lens.state === 'not loaded');
+    expect(errors).toEqual([new Error('connection lost')]);
+    store.preload('lens', 1);
+    await until(() => store.status().lens.state === 'loaded');
+    const graph = await store.graph('lens', 1);
+    expect([graph.generation, graph.edges, errors.length]).toEqual([1, 11, 1]);
+  });
+
+  it('when the graphs are preloaded, then both load with no request, each once, and a rank reads no graph again', async () => {
+    const { serve } = await import('../helpers/serve-app');
+    const { app, server, base } = await serve(s.testDb.db);
+    try {
+      const loads = await loadsDuring(async () => {
+        await app.preloadRankGraphs();
+        await app.preloadRankGraphs();
+        let graphs: Record<string, { state: string; generation?: number; follows?: number }> = {};
+        for (let i = 0; i < 200 && !(graphs.farcaster?.state === 'loaded' && graphs.lens?.state === 'loaded'); i++) {
+          graphs = (await (await fetch(`${base}/readyz`)).json()).rankGraphs;
+          await new Promise((r) => setTimeout(r, 10));
+        }
+        const { farcaster, lens } = await generations();
+        expect(graphs).toMatchObject({ farcaster: { state: 'loaded', generation: farcaster, follows: 11 }, lens: { state: 'loaded', generation: lens, follows: 11 } });
+        expect((await fetch(`${base}/api/v2/lens/personalized-rank?seeds=0x01`, { headers: { apikey: s.key } })).status).toBe(200);
+      });
+      expect(loads).toBe(2);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await app.close();
+    }
+  });
+
+  it('when a load has read part of the follows, then Retry-After is the rest at its rate so far, within 1..600 s', () => {
+    expect(loadRetryAfterSeconds(undefined)).toBe(10);
+    expect(loadRetryAfterSeconds({ generation: 1, follows: null, followsRead: 0, seconds: 3 })).toBe(10);
+    expect(loadRetryAfterSeconds({ generation: 1, follows: 1000, followsRead: 0, seconds: 3 })).toBe(10);
+    // A quarter read in 40 s: three quarters left, 120 s.
+    expect(loadRetryAfterSeconds({ generation: 1, follows: 1000, followsRead: 250, seconds: 40 })).toBe(120);
+    expect(loadRetryAfterSeconds({ generation: 1, follows: 1000, followsRead: 1000, seconds: 40 })).toBe(1);
+    expect(loadRetryAfterSeconds({ generation: 1, follows: 1_000_000, followsRead: 1, seconds: 40 })).toBe(600);
   });
 
   it('when the graph is over PERSONALIZED_RANK_MAX_EDGES, then SERVICE_UNAVAILABLE naming the bound, asked again without a reload; 0 turns it off', async () => {
