@@ -1,9 +1,12 @@
 // Loads one protocol's live follow graph as dense typed arrays for the graph
-// score. Rows are read in keyset-paginated batches on each table's primary key
-// and appended to doubling Int32Arrays, so millions of follows never exist as
-// one array of row objects. Same SQL on PGlite and Postgres.
+// score and the personalized rank, appended to Int32Arrays, so millions of
+// follows never exist as one array of row objects. On Postgres each read is one
+// binary COPY along the table's primary key (db/copy-binary.ts: no row objects
+// at all); on PGlite, keyset-paginated batches along the same key. Same SELECT
+// on both, so the same graph, edge for edge.
 import type { Database } from '../db/database';
 import type { SqlClient } from '../db/sql-client';
+import { readBinaryCopy, type BinaryColumn } from '../db/copy-binary';
 import { FARCASTER, LENS, type IdKind, type ProtocolName, type ProtocolSpec } from '../domain/protocols';
 
 export interface FollowGraph<K> {
@@ -16,7 +19,7 @@ export interface FollowGraph<K> {
 }
 
 export interface LoadFollowGraphOptions {
-  /** Rows per query. Default 200,000 on Postgres, 5,000 on PGlite. */
+  /** Rows per query where the rows are read in batches (PGlite; Postgres reads each table in one COPY). Default 5,000. */
   batchSize?: number;
   /**
    * The live follows expected (a count just taken): the edge arrays are allocated at that length at once.
@@ -34,10 +37,9 @@ export interface LoadFollowGraphOptions {
  * die in V8's young generation; 200,000 were promoted and stayed in the old space
  * until a full collection: a process loading the embedded demo's two graphs went
  * from 228 to 276 MiB resident with 200,000, and stayed at 213 with 5,000, in the
- * same 2.7 s. On Postgres the large batches stay: `large` has 40 M follows, and
- * each query is a round trip.
+ * same 2.7 s.
  */
-const DEFAULT_BATCH_SIZE = { postgres: 200_000, pglite: 5_000 } as const;
+const DEFAULT_BATCH_SIZE = 5_000;
 
 /** A keyset-paginated read: `columns` of `table` filtered by `where`, walked along `key` (a unique, indexed column list). */
 interface PagedRead { table: string; columns: string[]; key: string[]; where?: string; distinct?: boolean }
@@ -69,7 +71,7 @@ export async function loadFollowGraph(db: Database, protocol: 'lens', options?: 
 export async function loadFollowGraph(
   db: Database, protocol: ProtocolName, options: LoadFollowGraphOptions = {},
 ): Promise<FollowGraph<number> | FollowGraph<string>> {
-  const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE[db.sql.kind];
+  const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
   if (!Number.isInteger(batchSize) || batchSize < 1) {
     throw new RangeError(`loadFollowGraph: batchSize must be an integer ≥ 1, got ${batchSize}`);
   }
@@ -111,15 +113,9 @@ async function loadWith<K extends number | string>(
     return i;
   };
 
-  for (const read of spec.profiles) {
-    const [column] = read.columns;
-    for await (const rows of pages(sql, read, batchSize)) for (const row of rows) intern(row[column]);
-  }
-  const [followerCol, followedCol] = spec.follows.columns;
-  for await (const rows of pages(sql, spec.follows, batchSize)) {
-    for (const row of rows) edges.push(intern(row[followerCol]), intern(row[followedCol]));
-    onProgress?.(edges.size);
-  }
+  const columns: BinaryColumn[] = [spec.id.sqlType, spec.id.sqlType];
+  for (const read of spec.profiles) await readAll(sql, read, batchSize, columns, (values) => { intern(values[0]); });
+  await readAll(sql, spec.follows, batchSize, columns, (values) => { edges.push(intern(values[0]), intern(values[1])); }, () => onProgress?.(edges.size));
   const { from, to } = edges.finish();
 
   // Renumber so that node order is id order; indexOf is updated in place.
@@ -133,6 +129,38 @@ async function loadWith<K extends number | string>(
   }
   for (let e = 0; e < from.length; e++) { from[e] = finalOf[from[e]]; to[e] = finalOf[to[e]]; }
   return { ids: sorted, indexOf, from, to };
+}
+
+/** Rows read between two progress calls on the COPY path (a batch's worth). */
+const COPY_PROGRESS_ROWS = 200_000;
+
+/**
+ * Every row of `read` in key order, its columns' values in order: one binary COPY where the client has it
+ * (Postgres), else keyset-paginated batches. `progress` is called after each batch's worth of rows and at the end.
+ */
+async function readAll(
+  sql: SqlClient, read: PagedRead, batchSize: number, columns: readonly BinaryColumn[],
+  onRow: (values: unknown[]) => void, progress?: () => void,
+): Promise<void> {
+  if (sql.copyOut) {
+    const where = read.where ? ` WHERE ${read.where}` : '';
+    const select = `SELECT ${read.distinct ? 'DISTINCT ' : ''}${read.columns.join(', ')} FROM ${read.table}${where} ORDER BY ${read.key.join(', ')}`;
+    let rows = 0;
+    await readBinaryCopy(sql.copyOut(`COPY (${select}) TO STDOUT (FORMAT binary)`), columns.slice(0, read.columns.length), (values) => {
+      onRow(values);
+      if (++rows % COPY_PROGRESS_ROWS === 0) progress?.();
+    });
+    progress?.();
+    return;
+  }
+  const values: unknown[] = [];
+  for await (const rows of pages(sql, read, batchSize)) {
+    for (const row of rows) {
+      for (let i = 0; i < read.columns.length; i++) values[i] = row[read.columns[i]];
+      onRow(values);
+    }
+    progress?.();
+  }
 }
 
 /** Yields batches of rows in key order; each query resumes after the last key seen. */

@@ -2,7 +2,7 @@
 // scripts and bulk COPY, which Prisma does not offer. Reads go through Prisma.
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import type { Pool, PoolClient } from 'pg';
-import { from as copyFromStdin } from 'pg-copy-streams';
+import { from as copyFromStdin, to as copyToStdout } from 'pg-copy-streams';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 
@@ -17,6 +17,12 @@ export interface SqlClient {
   transaction<T>(fn: (tx: SqlClient) => Promise<T>): Promise<T>;
   /** Runs fn on one connection without a transaction (session-level advisory locks). */
   session<T>(fn: (s: SqlClient) => Promise<T>): Promise<T>;
+  /**
+   * Postgres only: what `COPY (…) TO STDOUT` writes, chunk by chunk as it arrives (copy-binary.ts reads the
+   * binary format). A reader that stops early closes the connection (and so ends its transaction): nothing
+   * else stops a COPY on it.
+   */
+  copyOut?(statement: string): AsyncIterable<Buffer>;
 }
 
 const copySql = (table: string, columns: string[], source: string) =>
@@ -54,6 +60,23 @@ class PgConnection implements SqlClient {
     if ('release' in this.conn) return run(this.conn);
     const client = await checkout(this.conn as Pool);
     try { await run(client); } finally { client.release(); }
+  }
+
+  async *copyOut(statement: string): AsyncIterable<Buffer> {
+    const own = !('release' in this.conn);
+    const client = own ? await checkout(this.conn as Pool) : (this.conn as PoolClient);
+    let done = false;
+    try {
+      yield* client.query(copyToStdout(statement)) as AsyncIterable<Buffer>;
+      done = true;
+    } finally {
+      // pg-copy-streams has no way to stop a COPY: a reader that stopped early leaves the server sending and
+      // the client deaf to anything else (a ROLLBACK would wait forever). Its socket is closed instead: the
+      // server ends the statement and its transaction, the client's next query fails at once, and the pool
+      // drops it on release.
+      if (!done) (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+      if (own) client.release(!done);
+    }
   }
 
   async session<T>(fn: (s: SqlClient) => Promise<T>): Promise<T> {

@@ -27,6 +27,18 @@ function recording(db: Database, statements: string[]): Database {
     const w = Object.create(sql) as SqlClient;
     w.query = <T>(text: string, params?: unknown[]) => { statements.push(text); return sql.query<T>(text, params); };
     w.transaction = <T>(fn: (tx: SqlClient) => Promise<T>) => sql.transaction((tx) => fn(wrap(tx)));
+    if (sql.copyOut) w.copyOut = (statement: string) => { statements.push(statement); return sql.copyOut!(statement); };
+    return w;
+  };
+  return { sql: wrap(db.sql) } as unknown as Database;
+}
+
+/** The same database through a client without COPY out: Postgres read the way PGlite is, in keyset batches. */
+function withoutCopy(db: Database): Database {
+  const wrap = (sql: SqlClient): SqlClient => {
+    const w = Object.create(sql) as SqlClient;
+    w.copyOut = undefined;
+    w.transaction = <T>(fn: (tx: SqlClient) => Promise<T>) => sql.transaction((tx) => fn(wrap(tx)));
     return w;
   };
   return { sql: wrap(db.sql) } as unknown as Database;
@@ -99,13 +111,28 @@ describe('loadFollowGraph', () => {
       expect(edgesOf(lensPaged)).toEqual(edgesOf(lensOne));
     });
 
-    it('when the batch size is smaller than the table, then follows are read in several keyset queries', async () => {
+    it('when the batch size is smaller than the table, then PGlite reads the follows in several keyset queries, Postgres in one binary COPY along the key', async () => {
       const statements: string[] = [];
       await loadFollowGraph(recording(t.db, statements), 'farcaster', { batchSize: 2 });
       const linkQueries = statements.filter((s) => s.includes('FROM fc_link'));
+      if (t.db.sql.kind === 'postgres') {
+        expect(linkQueries).toEqual(['COPY (SELECT fid, target_fid FROM fc_link WHERE deleted_at IS NULL AND fid <> target_fid ORDER BY fid, target_fid) TO STDOUT (FORMAT binary)']);
+        return;
+      }
       // 5 live follows in batches of 2: 2 + 2 + 1.
       expect(linkQueries).toHaveLength(3);
       expect(linkQueries.slice(1).every((s) => s.includes('(fid, target_fid) > ($1, $2)'))).toBe(true);
+    });
+
+    it('when the graph is read in batches of 2 without COPY, then it is the same graph edge for edge, in the same order', async () => {
+      for (const protocol of ['farcaster', 'lens'] as const) {
+        const plain: FollowGraph<number | string> = protocol === 'farcaster' ? await loadFollowGraph(t.db, 'farcaster') : await loadFollowGraph(t.db, 'lens');
+        const paged: FollowGraph<number | string> = protocol === 'farcaster'
+          ? await loadFollowGraph(withoutCopy(t.db), 'farcaster', { batchSize: 2 }) : await loadFollowGraph(withoutCopy(t.db), 'lens', { batchSize: 2 });
+        expect(paged.ids).toEqual(plain.ids);
+        expect([Array.from(paged.from), Array.from(paged.to)]).toEqual([Array.from(plain.from), Array.from(plain.to)]);
+        expect(plain.from.length).toBeGreaterThan(0);
+      }
     });
 
     it('when the batch size is invalid, then it throws a RangeError', async () => {

@@ -10,6 +10,7 @@ import { refreshAnalytics } from '../../src/analytics/refresh';
 import { protocolStateLoader } from '../../src/loaders/protocol-state-loader';
 import { personalizedRankPage } from '../../src/queries/personalized-rank';
 import { loadRetryAfterSeconds, RankGraphStore } from '../../src/queries/rank-graph-store';
+import type { SqlClient } from '../../src/db/sql-client';
 import { errorOf } from '../helpers/graphql-error';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
@@ -229,20 +230,33 @@ describe('the in-memory follow graph store', () => {
     expect((await patient.graph('lens', 3)).generation).toBe(3);
   });
 
-  /** Holds the reads of `table`'s follows (not their count) until `release`; then they read, or fail. */
+  /**
+   * Holds the reads of `table`'s follows (not their count) until `release`; then they read, or fail. The
+   * database's SQL client is swapped for one that waits at those reads, in a transaction too (Postgres reads
+   * the graph in one snapshot, with COPY; PGlite with plain queries).
+   */
   function holdFollowReads(table: string, then: 'read' | 'fail' = 'read'): { release: () => void } {
-    const sql = s.testDb.db.sql;
-    const original = sql.query.bind(sql);
     let open!: () => void;
     const gate = new Promise<void>((resolve) => { open = resolve; });
-    const spy = jest.spyOn(sql, 'query').mockImplementation(async (text: string, params?: unknown[]) => {
-      if (text.includes(`FROM ${table} WHERE deleted_at IS NULL`) && text.includes('ORDER BY')) {
-        await gate;
-        if (then === 'fail') throw new Error('connection lost');
-      }
-      return original(text, params);
+    const pass = async (text: string) => {
+      if (!(text.includes(`FROM ${table} WHERE deleted_at IS NULL`) && text.includes('ORDER BY'))) return;
+      await gate;
+      if (then === 'fail') throw new Error('connection lost');
+    };
+    const gated = (client: SqlClient): SqlClient => new Proxy(client, {
+      get(target, prop) {
+        if (prop === 'query') return async (text: string, params?: unknown[]) => { await pass(text); return target.query(text, params); };
+        if (prop === 'copyOut' && target.copyOut) {
+          const copyOut = target.copyOut.bind(target);
+          return async function* (statement: string) { await pass(statement); yield* copyOut(statement); };
+        }
+        if (prop === 'transaction') return <T>(fn: (tx: SqlClient) => Promise<T>) => target.transaction((tx) => fn(gated(tx)));
+        const value: unknown = Reflect.get(target, prop, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
     });
-    return { release: () => { spy.mockRestore(); open(); } };
+    const swapped = jest.replaceProperty(s.testDb.db, 'sql', gated(s.testDb.db.sql));
+    return { release: () => { swapped.restore(); open(); } };
   }
 
   /** protocol_state's generation of each protocol, as the rank reads it. */
