@@ -17,7 +17,8 @@ import { classifyError, type ErrorAnswer } from './classify-error';
 function formatted(f: GraphQLFormattedError, a: ErrorAnswer): GraphQLFormattedError {
   const extensions: Record<string, unknown> = { code: a.code };
   Object.defineProperty(extensions, 'http', { value: { status: a.status }, enumerable: false });
-  // Hidden the same way: read by the REST router only (rest-errors.ts; a 503's Retry-After header).
+  // Hidden the same way, read by the REST router only: the argument problems (rest-errors.ts) and the wait a 503
+  // states, which it sends as Retry-After (GraphQL says the wait in the message).
   if (a.problems) Object.defineProperty(extensions, 'problems', { value: a.problems, enumerable: false });
   if (a.retryAfterSeconds) Object.defineProperty(extensions, 'retryAfterSeconds', { value: a.retryAfterSeconds, enumerable: false });
   return { message: a.message, locations: f.locations, path: f.path, extensions };
