@@ -113,9 +113,9 @@ async function loadWith<K extends number | string>(
     return i;
   };
 
-  const columns: BinaryColumn[] = [spec.id.sqlType, spec.id.sqlType];
-  for (const read of spec.profiles) await readAll(sql, read, batchSize, columns, (values) => { intern(values[0]); });
-  await readAll(sql, spec.follows, batchSize, columns, (values) => { edges.push(intern(values[0]), intern(values[1])); }, () => onProgress?.(edges.size));
+  const idType = spec.id.sqlType;
+  for (const read of spec.profiles) await readAll(sql, read, batchSize, idType, (values) => { intern(values[0]); });
+  await readAll(sql, spec.follows, batchSize, idType, (values) => { edges.push(intern(values[0]), intern(values[1])); }, () => onProgress?.(edges.size));
   const { from, to } = edges.finish();
 
   // Renumber so that node order is id order; indexOf is updated in place.
@@ -134,19 +134,22 @@ async function loadWith<K extends number | string>(
 /** Rows read between two progress calls on the COPY path (a batch's worth). */
 const COPY_PROGRESS_ROWS = 200_000;
 
+/** `SELECT [DISTINCT] columns FROM table`: the head of both reads' statements. */
+const selectFrom = (read: PagedRead) => `SELECT ${read.distinct ? 'DISTINCT ' : ''}${read.columns.join(', ')} FROM ${read.table}`;
+
 /**
- * Every row of `read` in key order, its columns' values in order: one binary COPY where the client has it
- * (Postgres), else keyset-paginated batches. `progress` is called after each batch's worth of rows and at the end.
+ * Every row of `read` in key order, its columns' values (each an id of type `idType`) in order: one binary
+ * COPY where the client has it (Postgres), else keyset-paginated batches. `progress` is called after each
+ * batch's worth of rows and at the end.
  */
 async function readAll(
-  sql: SqlClient, read: PagedRead, batchSize: number, columns: readonly BinaryColumn[],
+  sql: SqlClient, read: PagedRead, batchSize: number, idType: BinaryColumn,
   onRow: (values: unknown[]) => void, progress?: () => void,
 ): Promise<void> {
   if (sql.copyOut) {
-    const where = read.where ? ` WHERE ${read.where}` : '';
-    const select = `SELECT ${read.distinct ? 'DISTINCT ' : ''}${read.columns.join(', ')} FROM ${read.table}${where} ORDER BY ${read.key.join(', ')}`;
+    const select = `${selectFrom(read)}${read.where ? ` WHERE ${read.where}` : ''} ORDER BY ${read.key.join(', ')}`;
     let rows = 0;
-    await readBinaryCopy(sql.copyOut(`COPY (${select}) TO STDOUT (FORMAT binary)`), columns.slice(0, read.columns.length), (values) => {
+    await readBinaryCopy(sql.copyOut(`COPY (${select}) TO STDOUT (FORMAT binary)`), read.columns.map(() => idType), (values) => {
       onRow(values);
       if (++rows % COPY_PROGRESS_ROWS === 0) progress?.();
     });
@@ -166,7 +169,7 @@ async function readAll(
 /** Yields batches of rows in key order; each query resumes after the last key seen. */
 async function* pages(sql: SqlClient, read: PagedRead, batchSize: number): AsyncGenerator<Record<string, unknown>[]> {
   const keyList = read.key.join(', ');
-  const select = `SELECT ${read.distinct ? 'DISTINCT ' : ''}${read.columns.join(', ')} FROM ${read.table}`;
+  const select = selectFrom(read);
   const after = read.key.length === 1 ? `${keyList} > $1` : `(${keyList}) > (${read.key.map((_, i) => `$${i + 1}`).join(', ')})`;
   const filter = (withKey: boolean) => [read.where, withKey ? after : undefined].filter(Boolean).join(' AND ');
   const text = (withKey: boolean) => {

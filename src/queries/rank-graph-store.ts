@@ -12,6 +12,7 @@ import { buildCsr, type Csr } from '../analytics/graph-score';
 import { loadFollowGraph } from '../analytics/follow-edges';
 import { prepareWorkspace, workspaceBytes } from '../analytics/personalized-rank';
 import type { Database } from '../db/database';
+import { withinMs } from '../db/with-timeout';
 import { FARCASTER, LENS, type ProtocolName, type ProtocolSpec } from '../domain/protocols';
 import { AppError } from '../errors/app-error';
 import { fidIds, textIds, type NodeIds } from './rank-graph-ids';
@@ -162,36 +163,17 @@ export class RankGraphStore {
       // The old graph answers if the new one is not there in time; a failure is reported, not thrown at this request.
       const old = slot.graph;
       this.reportFailure(protocol, loading);
-      const settled = loading.catch(() => undefined);
       const wait = this.options.reloadWaitMs ?? 1000;
       if (!(wait > 0)) return old;
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const timeout = new Promise<undefined>((resolve) => {
-        const t = setTimeout(() => resolve(undefined), wait);
-        t.unref?.();
-        timer = t;
-      });
-      const fresh = await Promise.race([settled, timeout]);
-      if (timer) clearTimeout(timer);
-      return fresh ?? old;
+      return (await withinMs(loading.catch(() => undefined), wait)) ?? old;
     }
     return this.firstGraph(protocol, loading);
   }
 
   /** With no graph held: the load if it ends within firstLoadWaitMs, else a 503 with its progress (the load goes on). */
   private async firstGraph(protocol: ProtocolName, loading: Promise<RankGraph>): Promise<RankGraph> {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const timeout = new Promise<'waited'>((resolve) => {
-      const t = setTimeout(() => resolve('waited'), this.options.firstLoadWaitMs ?? 5000);
-      t.unref?.();
-      timer = t;
-    });
-    try {
-      const first = await Promise.race([loading, timeout]);
-      if (first !== 'waited') return first;
-    } finally {
-      clearTimeout(timer);
-    }
+    const graph = await withinMs(loading, this.options.firstLoadWaitMs ?? 5000);
+    if (graph) return graph;
     // Nobody may await this load any more: its failure is reported, not left unhandled.
     this.reportFailure(protocol, loading);
     throw this.stillLoading(protocol);

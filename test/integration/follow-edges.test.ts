@@ -19,30 +19,26 @@ const expectDenseMapping = <K>(g: FollowGraph<K>) => {
 };
 
 /**
- * A Database whose SqlClient records every statement, inside transactions too.
- * It inherits from the real client, so members it does not override keep working.
+ * The database through a SqlClient with some members replaced, inside transactions too. It inherits from the
+ * real client, so members it does not replace keep working.
  */
-function recording(db: Database, statements: string[]): Database {
+function wrapped(db: Database, replace: (sql: SqlClient) => Partial<SqlClient>): Database {
   const wrap = (sql: SqlClient): SqlClient => {
-    const w = Object.create(sql) as SqlClient;
-    w.query = <T>(text: string, params?: unknown[]) => { statements.push(text); return sql.query<T>(text, params); };
+    const w = Object.assign(Object.create(sql) as SqlClient, replace(sql));
     w.transaction = <T>(fn: (tx: SqlClient) => Promise<T>) => sql.transaction((tx) => fn(wrap(tx)));
-    if (sql.copyOut) w.copyOut = (statement: string) => { statements.push(statement); return sql.copyOut!(statement); };
     return w;
   };
   return { sql: wrap(db.sql) } as unknown as Database;
 }
 
-/** The same database through a client without COPY out: Postgres read the way PGlite is, in keyset batches. */
-function withoutCopy(db: Database): Database {
-  const wrap = (sql: SqlClient): SqlClient => {
-    const w = Object.create(sql) as SqlClient;
-    w.copyOut = undefined;
-    w.transaction = <T>(fn: (tx: SqlClient) => Promise<T>) => sql.transaction((tx) => fn(wrap(tx)));
-    return w;
-  };
-  return { sql: wrap(db.sql) } as unknown as Database;
-}
+/** Records every statement, COPY included. */
+const recording = (db: Database, statements: string[]) => wrapped(db, (sql) => ({
+  query: <T>(text: string, params?: unknown[]) => { statements.push(text); return sql.query<T>(text, params); },
+  ...(sql.copyOut ? { copyOut: (statement: string) => { statements.push(statement); return sql.copyOut!(statement); } } : {}),
+}));
+
+/** Without COPY out: Postgres read the way PGlite is, in keyset batches. */
+const withoutCopy = (db: Database) => wrapped(db, () => ({ copyOut: undefined }));
 
 describe('loadFollowGraph', () => {
   let t: TestDatabase;

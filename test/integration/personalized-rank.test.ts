@@ -9,7 +9,7 @@
 import { refreshAnalytics } from '../../src/analytics/refresh';
 import { protocolStateLoader } from '../../src/loaders/protocol-state-loader';
 import { personalizedRankPage } from '../../src/queries/personalized-rank';
-import { loadRetryAfterSeconds, RankGraphStore } from '../../src/queries/rank-graph-store';
+import { loadRetryAfterSeconds, RankGraphStore, type RankGraphStatus } from '../../src/queries/rank-graph-store';
 import type { SqlClient } from '../../src/db/sql-client';
 import { errorOf } from '../helpers/graphql-error';
 import { startTestServer, type TestServer } from '../helpers/test-server';
@@ -268,15 +268,27 @@ describe('the in-memory follow graph store', () => {
     expect(done()).toBe(true);
   };
 
+  type Graphs = Record<'farcaster' | 'lens', RankGraphStatus>;
+  /** /readyz's rankGraphs at `base`. */
+  const rankGraphsAt = async (base: string): Promise<Graphs> => (await (await fetch(`${base}/readyz`)).json()).rankGraphs;
+  /** /readyz's rankGraphs once `done` holds of them, or as they are after about two seconds. */
+  async function rankGraphsWhen(base: string, done: (graphs: Graphs) => boolean): Promise<Graphs> {
+    let graphs = await rankGraphsAt(base);
+    for (let i = 0; i < 200 && !done(graphs); i++) {
+      await new Promise((r) => setTimeout(r, 10));
+      graphs = await rankGraphsAt(base);
+    }
+    return graphs;
+  }
+
   it('when the first load outlasts the wait, then 503 with its progress and a Retry-After on both faces; the load goes on and /readyz shows it', async () => {
     const { serve } = await import('../helpers/serve-app');
     // REQUEST_TIMEOUT_MS 400: a first load is waited for 200 ms.
     const { app, server, base } = await serve(s.testDb.db, { REQUEST_TIMEOUT_MS: 400 });
     const held = holdFollowReads('fc_link');
-    const ready = async () => (await (await fetch(`${base}/readyz`)).json()).rankGraphs;
     try {
       const generation = (await generations()).farcaster;
-      expect(await ready()).toEqual({ farcaster: { state: 'not loaded' }, lens: { state: 'not loaded' } });
+      expect(await rankGraphsAt(base)).toEqual({ farcaster: { state: 'not loaded' }, lens: { state: 'not loaded' } });
       const res = await fetch(`${base}/api/v2/farcaster/personalized-rank?seeds=1`, { headers: { apikey: s.key } });
       expect(res.status).toBe(503);
       expect(res.headers.get('retry-after')).toBe('10');
@@ -290,16 +302,12 @@ describe('the in-memory follow graph store', () => {
       expect(gql.errors).toEqual([expect.objectContaining({
         extensions: { code: 'SERVICE_UNAVAILABLE' }, message: expect.stringMatching(/0 of 11 follows read in \d+ s\); try again in 10 s$/),
       })]);
-      expect(await ready()).toMatchObject({
+      expect(await rankGraphsAt(base)).toMatchObject({
         farcaster: { state: 'loading', loading: { generation, follows: 11, followsRead: 0, seconds: expect.any(Number) } },
         lens: { state: 'not loaded' },
       });
       held.release();
-      let graphs: Record<string, { state: string }> = {};
-      for (let i = 0; i < 200 && graphs.farcaster?.state !== 'loaded'; i++) {
-        graphs = await ready();
-        await new Promise((r) => setTimeout(r, 10));
-      }
+      const graphs = await rankGraphsWhen(base, (g) => g.farcaster.state === 'loaded');
       expect(graphs.farcaster).toEqual({ state: 'loaded', generation: (await generations()).farcaster, follows: 11, profiles: 9, mib: expect.any(Number), loadedAt: expect.any(String) });
       const after = await fetch(`${base}/api/v2/farcaster/personalized-rank?seeds=1`, { headers: { apikey: s.key } });
       expect(after.status).toBe(200);
@@ -333,11 +341,7 @@ describe('the in-memory follow graph store', () => {
       const loads = await loadsDuring(async () => {
         await app.preloadRankGraphs();
         await app.preloadRankGraphs();
-        let graphs: Record<string, { state: string; generation?: number; follows?: number }> = {};
-        for (let i = 0; i < 200 && !(graphs.farcaster?.state === 'loaded' && graphs.lens?.state === 'loaded'); i++) {
-          graphs = (await (await fetch(`${base}/readyz`)).json()).rankGraphs;
-          await new Promise((r) => setTimeout(r, 10));
-        }
+        const graphs = await rankGraphsWhen(base, (g) => g.farcaster.state === 'loaded' && g.lens.state === 'loaded');
         const { farcaster, lens } = await generations();
         expect(graphs).toMatchObject({ farcaster: { state: 'loaded', generation: farcaster, follows: 11 }, lens: { state: 'loaded', generation: lens, follows: 11 } });
         expect((await fetch(`${base}/api/v2/lens/personalized-rank?seeds=0x01`, { headers: { apikey: s.key } })).status).toBe(200);
