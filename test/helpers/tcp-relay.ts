@@ -1,17 +1,20 @@
 // A TCP relay the chaos tests put between the service and Postgres or Redis:
-// `cut` closes every connection and refuses new ones (a crash or restart),
+// `cut` closes every connection, and each new one once accepted (a crash or restart),
 // `stall` keeps every socket open but forwards nothing, in either direction
-// (a silent network partition: no RST, no FIN); `restore` heals both, and
-// bytes held back during a stall are then delivered, as TCP would.
+// (a silent network partition: no RST, no FIN), `refuse` closes every
+// connection and the port itself, so a new connection is refused (ECONNREFUSED:
+// the server is down, nothing listens); `restore` heals all three, and bytes
+// held back during a stall are then delivered, as TCP would.
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 
-type Mode = 'open' | 'cut' | 'stall';
+type Mode = 'open' | 'cut' | 'stall' | 'refuse';
 
 export interface TcpRelay {
   listen(): Promise<number>;
   cut(): void;
   stall(): void;
+  refuse(): void;
   restore(): void;
   close(): Promise<void>;
   /** Connections accepted since start (to tell reconnects apart). */
@@ -22,6 +25,7 @@ export function tcpRelay(target: { host: string; port: number }): TcpRelay {
   const pairs = new Set<Pair>();
   let mode: Mode = 'open';
   let accepted = 0;
+  let port = 0;
 
   type Pair = { client: net.Socket; upstream: net.Socket | null; held: Array<['up' | 'down', Buffer]>; pendingConnect: boolean };
   const flush = (p: Pair) => {
@@ -53,16 +57,30 @@ export function tcpRelay(target: { host: string; port: number }): TcpRelay {
     if (mode === 'stall') pair.pendingConnect = true; else connectUpstream(pair);
   });
 
+  const dropAll = () => {
+    for (const p of pairs) { p.client.destroy(); p.upstream?.destroy(); }
+    pairs.clear();
+  };
+
   return {
     get accepted() { return accepted; },
-    listen: () => new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port))),
+    listen: () => new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => {
+      port = (server.address() as AddressInfo).port;
+      resolve(port);
+    })),
     cut() {
       mode = 'cut';
-      for (const p of pairs) { p.client.destroy(); p.upstream?.destroy(); }
-      pairs.clear();
+      dropAll();
     },
     stall() { mode = 'stall'; },
+    refuse() {
+      mode = 'refuse';
+      dropAll();
+      server.close();
+    },
     restore() {
+      // The same port again: the clients' connection strings name it.
+      if (port && !server.listening) server.listen(port, '127.0.0.1');
       mode = 'open';
       for (const p of pairs) {
         if (p.pendingConnect) { connectUpstream(p); continue; }
@@ -70,7 +88,8 @@ export function tcpRelay(target: { host: string; port: number }): TcpRelay {
       }
     },
     close: () => new Promise<void>((resolve) => {
-      for (const p of pairs) { p.client.destroy(); p.upstream?.destroy(); }
+      dropAll();
+      // Already closed when refusing: its callback then carries ERR_SERVER_NOT_RUNNING, which is the same end.
       server.close(() => resolve());
     }),
   };

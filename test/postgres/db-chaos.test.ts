@@ -3,50 +3,14 @@
 // a hard cut, a query cut mid-flight, a statement stuck on a lock. Every
 // request answers within bounded time with the right status, /readyz follows,
 // recovery needs no restart, and an abandoned statement stops in Postgres.
-import type { Server } from 'node:http';
 import { writeFileSync } from 'node:fs';
 import { Client } from 'pg';
-import type { Config } from '../../src/config/config.schema';
-import { Database } from '../../src/db/database';
-import type { App } from '../../src/http/app';
-import { importDataset } from '../../src/importer/import-dataset';
-import { refreshAnalytics } from '../../src/analytics/refresh';
-import { serveApp, testConfig } from '../helpers/serve-app';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
-import { fixture } from '../helpers/test-server';
-import { tcpRelay, type TcpRelay } from '../helpers/tcp-relay';
+import { closeRelayedApp, relayedApp, type RelayedApp } from '../helpers/relayed-app';
 
 /** Measured timings; written to FIGURES_OUT (a JSON file) when set, for docs/reliability.md. */
 const figures: Record<string, number> = {};
 const note = (name: string, ms: number) => { figures[name] = Math.round(ms); };
 afterAll(() => { if (process.env.FIGURES_OUT) writeFileSync(process.env.FIGURES_OUT, `${JSON.stringify(figures, null, 2)}\n`); });
-
-interface Rig { t: TestDatabase; relay: TcpRelay; db: Database; app: App; server: Server; base: string; key: string }
-
-async function rig(config: Partial<Config> = {}): Promise<Rig> {
-  const t = await createTestDatabase();
-  await importDataset(t.db, { dir: fixture('api-basic'), progress: 'silent' });
-  await refreshAnalytics(t.db);
-  const url = new URL(t.url!);
-  const relay = tcpRelay({ host: url.hostname, port: Number(url.port || 5432) });
-  url.hostname = '127.0.0.1'; url.port = String(await relay.listen());
-  const cfg = testConfig(config);
-  const db = Database.open({
-    databaseUrl: url.toString(), dataDir: '', poolSize: 4, statementTimeoutMs: cfg.DB_STATEMENT_TIMEOUT_MS,
-    acquireTimeoutMs: cfg.DB_ACQUIRE_TIMEOUT_MS, health: { intervalMs: cfg.DB_HEALTH_INTERVAL_MS, timeoutMs: cfg.DB_HEALTH_TIMEOUT_MS },
-  });
-  db.startHealthMonitor();
-  const { app, server, base } = await serveApp(cfg, db);
-  const { key } = await app.keys.create({ name: 'chaos', rateLimit: 100000 });
-  return { t, relay, db, app, server, base, key };
-}
-
-async function teardown(r: Rig): Promise<void> {
-  r.relay.restore();
-  await new Promise<void>((resolve) => r.server.close(() => resolve()));
-  r.server.closeAllConnections();
-  await r.app.close(); await r.db.close(); await r.relay.close(); await r.t.close();
-}
 
 async function timed(run: () => Promise<Response>): Promise<{ status: number; ms: number; body: any }> {
   const started = performance.now();
@@ -70,12 +34,12 @@ async function timeUntil(status: number, run: () => Promise<Response>, limitMs =
 }
 
 describe('Postgres chaos (through a TCP relay)', () => {
-  let r: Rig;
+  let r: RelayedApp;
   const get = (p: string) => fetch(`${r.base}${p}`, { headers: { apikey: r.key } });
-  afterEach(async () => { if (r) await teardown(r); });
+  afterEach(async () => { if (r) await closeRelayedApp(r); });
 
   it('when Postgres stalls silently, then requests answer 503 within 1 s, /readyz is not ready within 1 s, and 200 again within 1 s of recovery', async () => {
-    r = await rig();
+    r = await relayedApp();
     expect((await get('/api/farcaster/user/profile/1')).status).toBe(200);
     r.relay.stall();
     const during = await Promise.all(Array.from({ length: 6 }, (_, i) => timed(() => get(i % 2 ? '/api/farcaster/user/profile/1' : '/api/lens/followersCount?ids=0x01'))));
@@ -102,7 +66,7 @@ describe('Postgres chaos (through a TCP relay)', () => {
   });
 
   it('when the connection is cut, then 503 within 1 s, /readyz not ready, and 200 within 1 s after it is back', async () => {
-    r = await rig();
+    r = await relayedApp();
     expect((await get('/api/lens/followersCount?ids=0x01')).status).toBe(200);
     r.relay.cut();
     const cut = await timed(() => get('/api/lens/followersCount?ids=0x01'));
@@ -117,7 +81,7 @@ describe('Postgres chaos (through a TCP relay)', () => {
   });
 
   it('when the database fails behind a cached key, then profile lists answer 503 on REST and SERVICE_UNAVAILABLE on GraphQL, never an empty list', async () => {
-    r = await rig({ KEY_CACHE_SECONDS: 300 });
+    r = await relayedApp({ KEY_CACHE_SECONDS: 300 });
     const ok = await timed(() => get('/api/farcaster/user/profiles?fids=1,2'));
     expect(ok.status).toBe(200);
     expect(ok.body.length).toBeGreaterThan(0);
@@ -135,7 +99,7 @@ describe('Postgres chaos (through a TCP relay)', () => {
   });
 
   it('when the connection is lost mid-query, then 503, not 500', async () => {
-    r = await rig({ KEY_CACHE_SECONDS: 300, DB_HEALTH_TIMEOUT_MS: 5000 });
+    r = await relayedApp({ KEY_CACHE_SECONDS: 300, DB_HEALTH_TIMEOUT_MS: 5000 });
     expect((await get('/api/farcaster/user/profile/1')).status).toBe(200);
     r.relay.stall();
     const pending = timed(() => get('/api/farcaster/user/profile/2'));
@@ -146,7 +110,7 @@ describe('Postgres chaos (through a TCP relay)', () => {
   });
 
   it('when a statement waits past the request deadline, then 503 at the deadline and the statement is cancelled in Postgres', async () => {
-    r = await rig({ KEY_CACHE_SECONDS: 300, REQUEST_TIMEOUT_MS: 800, DB_STATEMENT_TIMEOUT_MS: 0 });
+    r = await relayedApp({ KEY_CACHE_SECONDS: 300, REQUEST_TIMEOUT_MS: 800, DB_STATEMENT_TIMEOUT_MS: 0 });
     expect((await get('/api/farcaster/followersCount?fids=1')).status).toBe(200);
     const locker = new Client({ connectionString: r.t.url });
     await locker.connect();
@@ -180,7 +144,7 @@ describe('Postgres chaos (through a TCP relay)', () => {
   });
 
   it('when a statement runs past the statement timeout, then 503 (not 500) and the service goes on', async () => {
-    r = await rig({ KEY_CACHE_SECONDS: 300, DB_STATEMENT_TIMEOUT_MS: 300 });
+    r = await relayedApp({ KEY_CACHE_SECONDS: 300, DB_STATEMENT_TIMEOUT_MS: 300 });
     expect((await get('/api/farcaster/followersCount?fids=1')).status).toBe(200);
     const locker = new Client({ connectionString: r.t.url });
     await locker.connect();

@@ -1,0 +1,41 @@
+// The real app on a Postgres test database reached through a TCP relay the test
+// can cut, stall or make refuse (tcp-relay.ts), with the api-basic fixture
+// imported and refreshed, the health monitor running as the server runs it, and
+// one key. Postgres only: the relay needs a server to stand in front of.
+import type { Server } from 'node:http';
+import { refreshAnalytics } from '../../src/analytics/refresh';
+import type { Config } from '../../src/config/config.schema';
+import { Database } from '../../src/db/database';
+import type { App } from '../../src/http/app';
+import { importDataset } from '../../src/importer/import-dataset';
+import { serveApp, testConfig } from './serve-app';
+import { tcpRelay, type TcpRelay } from './tcp-relay';
+import { createTestDatabase, type TestDatabase } from './test-database';
+import { fixture } from './test-server';
+
+export interface RelayedApp { t: TestDatabase; relay: TcpRelay; db: Database; app: App; server: Server; base: string; key: string }
+
+export async function relayedApp(config: Partial<Config> = {}): Promise<RelayedApp> {
+  const t = await createTestDatabase();
+  await importDataset(t.db, { dir: fixture('api-basic'), progress: 'silent' });
+  await refreshAnalytics(t.db);
+  const url = new URL(t.url!);
+  const relay = tcpRelay({ host: url.hostname, port: Number(url.port || 5432) });
+  url.hostname = '127.0.0.1'; url.port = String(await relay.listen());
+  const cfg = testConfig(config);
+  const db = Database.open({
+    databaseUrl: url.toString(), dataDir: '', poolSize: 4, statementTimeoutMs: cfg.DB_STATEMENT_TIMEOUT_MS,
+    acquireTimeoutMs: cfg.DB_ACQUIRE_TIMEOUT_MS, health: { intervalMs: cfg.DB_HEALTH_INTERVAL_MS, timeoutMs: cfg.DB_HEALTH_TIMEOUT_MS },
+  });
+  db.startHealthMonitor();
+  const { app, server, base } = await serveApp(cfg, db);
+  const { key } = await app.keys.create({ name: 'chaos', rateLimit: 100000 });
+  return { t, relay, db, app, server, base, key };
+}
+
+export async function closeRelayedApp(r: RelayedApp): Promise<void> {
+  r.relay.restore();
+  await new Promise<void>((resolve) => r.server.close(() => resolve()));
+  r.server.closeAllConnections();
+  await r.app.close(); await r.db.close(); await r.relay.close(); await r.t.close();
+}
