@@ -9,12 +9,14 @@ import { RequestScope, requestScopes } from '../db/request-scope';
 export function requestDeadline(timeoutMs: number) {
   return (req: Request, res: Response, next: NextFunction): void => {
     const scope = new RequestScope();
+    // Read now: when the timer fires, the request may be inside the middleware mounted at /graphql, where req.path is '/'.
+    const graphql = req.path.startsWith('/graphql');
     const timer = setTimeout(() => {
       const message = `The request took longer than the ${timeoutMs} ms limit`;
       scope.abort(message);
       if (res.headersSent) return;
       // Whatever the request would still write is dropped (Express reports "headers already sent", which the error handler ignores).
-      if (req.path.startsWith('/graphql')) res.status(503).json({ errors: [{ message, extensions: { code: 'SERVICE_UNAVAILABLE' } }] });
+      if (graphql) res.status(503).json({ errors: [{ message, extensions: { code: 'SERVICE_UNAVAILABLE' } }] });
       else res.status(503).json(errorBody(503, message));
     }, timeoutMs);
     res.on('close', () => {
