@@ -3,11 +3,13 @@
 // as before; an answer without errors is stored. Mutations are never cached,
 // and neither are queries of a caller's own records (its webhooks): the cache
 // key holds the data versions, not the API key, and those records change
-// without moving a data version.
+// without moving a data version. The cache only saves work: a request whose
+// key cannot be made (the database is down) runs as it would without it.
 import type { ApolloServerPlugin } from '@apollo/server';
 import { HeaderMap } from '@apollo/server';
 import { Kind, type DocumentNode, type OperationDefinitionNode, type SelectionSetNode } from 'graphql';
 import type { AnswerCache } from '../cache/answer-cache';
+import { isConnectionError } from '../db/db-errors';
 import type { Context } from './context.type';
 
 /** Root query fields whose answers belong to the calling API key. */
@@ -40,7 +42,15 @@ export function answerCachePlugin(cache: AnswerCache): ApolloServerPlugin<Contex
       return {
         async responseForOperation({ request, operation, document, contextValue, queryHash }) {
           if (!cache.enabled || !cacheableOperation(operation, document)) return null;
-          key = await cache.key(['graphql', queryHash, request.operationName ?? null, request.variables ?? {}], contextValue.loaders.protocolState);
+          try {
+            key = await cache.key(['graphql', queryHash, request.operationName ?? null, request.variables ?? {}], contextValue.loaders.protocolState);
+          } catch (err) {
+            // Thrown here (as from any hook but didResolveOperation), an error becomes Apollo's bare 500 "Internal server
+            // error" without reaching formatError. The request runs uncached instead: a database that is down then meets
+            // its resolvers, whose errors are classified (SERVICE_UNAVAILABLE); any other failure here is a bug, logged.
+            if (!isConnectionError(err)) contextValue.log.error({ err }, 'answer cache: the key could not be made');
+            return null;
+          }
           const found = await cache.get(key);
           if (!found) return null;
           served = true;
