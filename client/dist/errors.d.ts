@@ -1,5 +1,5 @@
 /** The codes the service puts in `errors[].extensions.code` (docs/api.md). */
-export type ServiceErrorCode = 'BAD_USER_INPUT' | 'UNAUTHENTICATED' | 'NOT_FOUND' | 'RATE_LIMITED' | 'SERVICE_UNAVAILABLE' | 'INTERNAL_SERVER_ERROR' | 'PERSISTED_QUERY_NOT_FOUND' | 'PERSISTED_QUERY_NOT_SUPPORTED';
+export type ServiceErrorCode = 'BAD_USER_INPUT' | 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'RATE_LIMITED' | 'SERVICE_UNAVAILABLE' | 'INTERNAL_SERVER_ERROR' | 'PERSISTED_QUERY_NOT_FOUND' | 'PERSISTED_QUERY_NOT_SUPPORTED';
 /** What went wrong before any GraphQL answer was read: no answer, or not a GraphQL one. */
 export type TransportErrorCode = 'NETWORK_ERROR' | 'BAD_RESPONSE';
 /** Known codes autocomplete; a code a newer server adds still type-checks as a string. */

@@ -4,7 +4,7 @@
 
 /** The codes the service puts in `errors[].extensions.code` (docs/api.md). */
 export type ServiceErrorCode =
-  | 'BAD_USER_INPUT' | 'UNAUTHENTICATED' | 'NOT_FOUND' | 'RATE_LIMITED'
+  | 'BAD_USER_INPUT' | 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'RATE_LIMITED'
   | 'SERVICE_UNAVAILABLE' | 'INTERNAL_SERVER_ERROR'
   | 'PERSISTED_QUERY_NOT_FOUND' | 'PERSISTED_QUERY_NOT_SUPPORTED';
 

@@ -550,7 +550,7 @@ async function main() {
       ...(maxEdges === undefined ? {} : { PERSONALIZED_RANK_MAX_EDGES: Number(maxEdges) }) });
     const created = await createApp(config, db, pino({ level: 'silent' }));
     closeApp = created.close;
-    const { key } = await created.keys.create({ name: 'bench-analytics', rateLimit: 1_000_000_000 });
+    const { key } = await created.keys.create({ name: 'bench-analytics', rateLimit: 1_000_000_000, scopes: ['read', 'webhooks'] });
     const listening = created.app.listen(0, '127.0.0.1');
     server = listening;
     await new Promise<void>((resolve, reject) => { listening.once('listening', resolve); listening.once('error', reject); });

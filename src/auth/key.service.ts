@@ -6,16 +6,18 @@ import type { Database } from '../db/database';
 import { AppError, badInput } from '../errors/app-error';
 import { hashKey, keyPrefix, newKeySecret } from './key-secret';
 import type { AuthenticatedKey, CreatedKey, KeyRecord } from './key.types';
+import { DEFAULT_SCOPES, scopesOf, type Scope } from './scopes';
 
-export interface CreateKeyInput { name: string; expiresAt?: Date | null; rateLimit?: number }
+/** `scopes`: DEFAULT_SCOPES (read only) when not given. */
+export interface CreateKeyInput { name: string; expiresAt?: Date | null; rateLimit?: number; scopes?: readonly Scope[] }
 
 type KeyRow = {
-  id: string; name: string; prefix: string; rate_limit: number; created_at: Date;
+  id: string; name: string; prefix: string; rate_limit: number; scopes: string[] | null; created_at: Date;
   expires_at: Date | null; revoked_at: Date | null; last_used_at: Date | null; replaced_by: string | null;
 };
 
 const toRecord = (r: KeyRow): KeyRecord => ({
-  id: r.id, name: r.name, prefix: r.prefix, rateLimit: r.rate_limit, createdAt: r.created_at,
+  id: r.id, name: r.name, prefix: r.prefix, rateLimit: r.rate_limit, scopes: scopesOf(r.scopes), createdAt: r.created_at,
   expiresAt: r.expires_at, revokedAt: r.revoked_at, lastUsedAt: r.last_used_at, replacedBy: r.replaced_by,
 });
 
@@ -31,6 +33,8 @@ export type CachedAnswer =
 export function checkNewKey(input: CreateKeyInput): void {
   if (!input.name.trim()) throw badInput('name must not be empty');
   if (input.rateLimit !== undefined && (!Number.isInteger(input.rateLimit) || input.rateLimit < 1)) throw badInput('rate limit must be a positive integer');
+  // A key with no scope could answer nothing but 403s.
+  if (input.scopes && !input.scopes.length) throw badInput('a key needs at least one scope');
   if (input.expiresAt && Number.isNaN(input.expiresAt.getTime())) throw badInput('expires must be an ISO 8601 date-time');
   // A key born expired could never be used: refuse it rather than print a dead secret.
   if (input.expiresAt && input.expiresAt.getTime() <= Date.now()) throw badInput('expires must be in the future');
@@ -60,7 +64,7 @@ export class KeyService {
     const row = await this.db.prisma.apiKey.create({
       data: {
         id: randomUUID(), name: input.name.trim(), prefix: keyPrefix(secret), key_hash: hashKey(secret),
-        rate_limit: input.rateLimit ?? this.defaultRateLimit, expires_at: input.expiresAt ?? null,
+        rate_limit: input.rateLimit ?? this.defaultRateLimit, scopes: scopesOf(input.scopes ?? DEFAULT_SCOPES), expires_at: input.expiresAt ?? null,
       },
     });
     return { ...toRecord(row), key: secret };
@@ -79,13 +83,13 @@ export class KeyService {
     return toRecord(row);
   }
 
-  /** A new secret with the old key's name, limit and expiry; the old key stops working now. */
+  /** A new secret with the old key's name, limit, scopes and expiry; the old key stops working now. */
   async rotate(id: string): Promise<CreatedKey> {
     const old = await this.find(id);
     if (old.revokedAt) throw badInput(`key ${id} is revoked`);
     // The new key keeps the old expiry, so an expired key would rotate into a dead one.
     if (old.expiresAt && old.expiresAt.getTime() <= Date.now()) throw badInput(`key ${id} is expired`);
-    const next = await this.create({ name: old.name, rateLimit: old.rateLimit, expiresAt: old.expiresAt });
+    const next = await this.create({ name: old.name, rateLimit: old.rateLimit, scopes: old.scopes, expiresAt: old.expiresAt });
     await this.db.prisma.apiKey.update({ where: { id }, data: { revoked_at: new Date(), replaced_by: next.id } });
     this.forget(id);
     return next;
@@ -121,7 +125,7 @@ export class KeyService {
   private async lookUp(hash: string, now: Date): Promise<AuthenticatedKey | null> {
     const row = await this.db.prisma.apiKey.findUnique({ where: { key_hash: hash } });
     const active = row && !row.revoked_at && (!row.expires_at || row.expires_at > now);
-    const key = active ? { id: row.id, name: row.name, rateLimit: row.rate_limit } : null;
+    const key = active ? { id: row.id, name: row.name, rateLimit: row.rate_limit, scopes: scopesOf(row.scopes) } : null;
     const until = now.getTime() + this.cacheSeconds * 1000;
     if (key) {
       this.invalid.delete(hash);

@@ -21,10 +21,13 @@ Commands:
                                        database restart or before serving a database larger than memory
   generate --out <dir> [--scale tiny|small|medium|large|network] [--seed N]
                                        write a synthetic dataset in the same layout
-  keys create --name <name> [--expires <ISO date-time>] [--rate-limit <per minute>] [--json]
+  keys create --name <name> [--scopes read|webhooks|read,webhooks] [--expires <ISO date-time>]
+              [--rate-limit <per minute>] [--json]
+                                       a new key; without --scopes it is read only (read: the data and
+                                       the live events; webhooks: the key's webhooks and deliveries)
   keys list [--json]
   keys revoke <id> [--json]
-  keys rotate <id> [--json]            new secret, same name/limit/expiry; the old key stops working
+  keys rotate <id> [--json]            new secret, same name/scopes/limit/expiry; the old key stops working
 
 Database: DATABASE_URL (PostgreSQL) or, when unset, the embedded PGlite in DATA_DIR (default ./data);
 while the server owns DATA_DIR, commands run inside it (its database and configuration).

@@ -58,6 +58,8 @@ const NATIVE_TYPES: Record<string, (args: string[]) => [string, string]> = {
   Decimal: (a) => (a.length ? [`DECIMAL(${a.join(',')})`, `numeric(${a.join(',')})`] : ['DECIMAL', 'numeric']),
 };
 
+const literal = (v: unknown) => (typeof v === 'string' ? `'${v.replace(/'/g, "''")}'` : String(v));
+
 function columnOf(f: DmmfField): ExpectedColumn {
   let [sqlType, catalogType] = f.nativeType ? NATIVE_TYPES[f.nativeType[0]](f.nativeType[1]) : SCALAR_TYPES[f.type];
   if (!sqlType) throw new Error(`no SQL type for ${f.type}`);
@@ -66,10 +68,10 @@ function columnOf(f: DmmfField): ExpectedColumn {
   const d = f.default as { name?: string } | string | number | boolean | undefined;
   if (typeof d === 'object' && d?.name === 'now') defaultSql = 'CURRENT_TIMESTAMP';
   else if (typeof d === 'object' && d?.name === 'autoincrement') { sqlType = f.type === 'BigInt' ? 'BIGSERIAL' : 'SERIAL'; defaultSql = null; }
-  else if (typeof d === 'string') defaultSql = `'${d.replace(/'/g, "''")}'`;
+  else if (typeof d === 'string') defaultSql = literal(d);
   else if (typeof d === 'number' || typeof d === 'boolean') defaultSql = String(d);
-  // A list's `@default([])`, as Prisma writes it.
-  else if (Array.isArray(d) && d.length === 0 && f.isList) defaultSql = `ARRAY[]::${sqlType}`;
+  // A list's `@default([…])`, as Prisma writes it.
+  else if (Array.isArray(d) && f.isList) defaultSql = `ARRAY[${d.map(literal).join(', ')}]::${sqlType}`;
   return { name: f.dbName ?? f.name, sqlType, catalogType, nullable: !f.isRequired || f.isList, defaultSql };
 }
 

@@ -33,7 +33,8 @@ export async function ensureDemoData(config: Config, db: Database, log: Logger):
     const { generateDataset } = await import('../datagen/generate');
     await generateDataset({ out: dir, scale: config.DEMO_SCALE, seed: 1 });
     await ingest(db, config, { import: { dir, progress: 'auto' }, classify: {}, refresh: {}, whenBusy: WHEN_BUSY }, demoLog(log));
-    const key = await new KeyService(db, config.DEFAULT_RATE_LIMIT, 0).create({ name: 'demo' });
+    // Both scopes: a newcomer tries webhooks too. The key is printed for one person, not put in a page.
+    const key = await new KeyService(db, config.DEFAULT_RATE_LIMIT, 0).create({ name: 'demo', scopes: ['read', 'webhooks'] });
     await db.prisma.appMeta.create({ data: { key: DEMO_FLAG, value: JSON.stringify({ scale: config.DEMO_SCALE, seed: 1, keyId: key.id }) } });
     return { loaded: true, key: key.key };
   } finally {

@@ -2,13 +2,13 @@
 // REST writes the NestJS-style body, GraphQL puts `code` in extensions.
 
 export type ErrorCode =
-  | 'BAD_USER_INPUT' | 'UNAUTHENTICATED' | 'NOT_FOUND' | 'RATE_LIMITED'
+  | 'BAD_USER_INPUT' | 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'RATE_LIMITED'
   | 'SERVICE_UNAVAILABLE' | 'INTERNAL_SERVER_ERROR'
   // GraphQL only: automatic persisted queries, as Apollo Client's link expects them.
   | 'PERSISTED_QUERY_NOT_FOUND' | 'PERSISTED_QUERY_NOT_SUPPORTED';
 
 export const STATUS_OF: Record<ErrorCode, number> = {
-  BAD_USER_INPUT: 400, UNAUTHENTICATED: 401, NOT_FOUND: 404, RATE_LIMITED: 429,
+  BAD_USER_INPUT: 400, UNAUTHENTICATED: 401, FORBIDDEN: 403, NOT_FOUND: 404, RATE_LIMITED: 429,
   SERVICE_UNAVAILABLE: 503, INTERNAL_SERVER_ERROR: 500,
   // A hash the server does not know yet is a normal step of the protocol: the client
   // reads the code from a 200 and sends the hash again with the whole query.
@@ -28,7 +28,7 @@ export function codeOfStatus(status: number): ErrorCode {
 
 /** The HTTP reason phrase NestJS puts in `error`. */
 export const REASON_OF: Record<number, string> = {
-  400: 'Bad Request', 401: 'Unauthorized', 404: 'Not Found', 415: 'Unsupported Media Type', 429: 'Too Many Requests',
+  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 415: 'Unsupported Media Type', 429: 'Too Many Requests',
   500: 'Internal Server Error', 503: 'Service Unavailable',
 };
 
@@ -53,6 +53,9 @@ export const profileNotFound = (id: string | number, what = '') =>
 /** One body whatever the cause (missing, unknown, revoked, expired): which one is not told. */
 export const UNAUTHORIZED_MESSAGE = 'Missing or invalid API key: send it in the `apikey` header';
 export const unauthorized = () => new AppError('UNAUTHENTICATED', UNAUTHORIZED_MESSAGE);
+/** A valid key asking for what its scopes do not cover: `missingScope('webhooks', 'createWebhook')`. */
+export const missingScope = (scope: string, field: string) =>
+  new AppError('FORBIDDEN', `This API key lacks the ${scope} scope, which ${field} needs`);
 export const UNSUPPORTED_MEDIA_TYPE_MESSAGE = 'send the body as JSON with content-type: application/json';
 export const unsupportedMediaType = () => new AppError('BAD_USER_INPUT', UNSUPPORTED_MEDIA_TYPE_MESSAGE, true, undefined, 415);
 export const rateLimited = (retryAfterSeconds: number) =>

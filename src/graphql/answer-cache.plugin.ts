@@ -7,27 +7,18 @@
 // key cannot be made (the database is down) runs as it would without it.
 import type { ApolloServerPlugin } from '@apollo/server';
 import { HeaderMap } from '@apollo/server';
-import { Kind, type DocumentNode, type OperationDefinitionNode, type SelectionSetNode } from 'graphql';
+import type { DocumentNode, OperationDefinitionNode } from 'graphql';
 import type { AnswerCache } from '../cache/answer-cache';
 import { isConnectionError } from '../db/db-errors';
 import type { Context } from './context.type';
+import { rootFieldNames } from './root-fields';
 
 /** Root query fields whose answers belong to the calling API key. */
 export const PER_KEY_ROOT_FIELDS: ReadonlySet<string> = new Set(['webhook', 'webhooks']);
 
 /** Whether the operation's root selection (through fragments) reaches a per-key field. */
 export function selectsPerKeyField(operation: OperationDefinitionNode, document: DocumentNode): boolean {
-  const fragments = new Map(document.definitions.flatMap((d) => (d.kind === Kind.FRAGMENT_DEFINITION ? [[d.name.value, d] as const] : [])));
-  const seen = new Set<string>();
-  const reaches = (set: SelectionSetNode): boolean => set.selections.some((s) => {
-    if (s.kind === Kind.FIELD) return PER_KEY_ROOT_FIELDS.has(s.name.value);
-    if (s.kind === Kind.INLINE_FRAGMENT) return reaches(s.selectionSet);
-    if (seen.has(s.name.value)) return false;
-    seen.add(s.name.value);
-    const f = fragments.get(s.name.value);
-    return f ? reaches(f.selectionSet) : false;
-  });
-  return reaches(operation.selectionSet);
+  return [...rootFieldNames(operation, document)].some((f) => PER_KEY_ROOT_FIELDS.has(f));
 }
 
 /** Whether answers of the operation may be kept in the answer cache: a query reaching no per-key field. */

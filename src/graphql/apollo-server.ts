@@ -9,6 +9,7 @@ import type { Context } from './context.type';
 import { costLimitPlugin } from './cost/cost-limit.plugin';
 import { createFormatError } from './format-error';
 import { httpStatusPlugin } from './http-status.plugin';
+import { scopePlugin } from './scope.plugin';
 import { sandboxLandingPage } from './landing/sandbox-page';
 import { metricsPlugin } from './metrics.plugin';
 import type { GraphqlMetrics } from '../metrics/graphql-metrics';
@@ -55,6 +56,8 @@ export function createApolloServer(config: Config, log: Logger, metrics?: Graphq
     parseOptions: { maxTokens: 5000 },
     plugins: [
       ...protection.plugins,
+      // Ahead of the cost limit, so a key lacking a scope hears that first; its hook runs before the answer cache is asked.
+      scopePlugin,
       costLimitPlugin({ maxCost: config.GRAPHQL_MAX_COST }),
       httpStatusPlugin,
       ...(metrics ? [metricsPlugin(metrics)] : []),

@@ -58,9 +58,19 @@ function isClientGraphQLError(error: unknown, original: unknown): error is Error
   return error instanceof GraphQLError && original instanceof GraphQLError && !original.originalError && original.message.startsWith('Argument "');
 }
 
-/** `error` as raised, or as graphql-js wrapped it with the path of the field that raised it. */
-export function classifyError(error: unknown): ErrorAnswer {
+/**
+ * The error as raised: graphql-js wraps a resolver's with the path of its
+ * field, Apollo wraps one a plugin raised before execution (a scope refusal)
+ * with no path, and a WebSocket subscription's refusal comes wrapped the same way.
+ */
+function asRaised(error: unknown): unknown {
   const original = unwrapResolverError(error);
+  return original instanceof GraphQLError && original.originalError instanceof AppError ? original.originalError : original;
+}
+
+/** `error` as raised, or as graphql-js or Apollo wrapped it. */
+export function classifyError(error: unknown): ErrorAnswer {
+  const original = asRaised(error);
   if (original instanceof AppError) {
     return {
       code: original.code, status: original.status, message: original.message, retryAfterSeconds: original.retryAfterSeconds,

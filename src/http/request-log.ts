@@ -7,11 +7,13 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
+import { requestSerializer } from '../logging/logger';
 import { requestId } from './request-id';
 
 export function requestLog(log: Logger) {
   if (log.isLevelEnabled('info')) {
-    return pinoHttp({ logger: log, genReqId: requestId, autoLogging: { ignore: (req) => req.url === '/healthz' } });
+    // pino-http sets its own `req` serializer on the request's logger: given the one that takes keys out of the url.
+    return pinoHttp({ logger: log, genReqId: requestId, serializers: { req: requestSerializer }, autoLogging: { ignore: (req) => req.url === '/healthz' } });
   }
   return (req: Request, res: Response, next: NextFunction): void => {
     const id = requestId(req, res);
@@ -20,6 +22,7 @@ export function requestLog(log: Logger) {
     Object.defineProperty(req, 'log', {
       configurable: true,
       enumerable: true,
+      // The logger's `req` serializer takes any key out of the url.
       get: () => (child ??= log.child({ req: { id, method: req.method, url: req.originalUrl } })),
     });
     next();

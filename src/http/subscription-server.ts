@@ -1,8 +1,9 @@
 // GraphQL subscriptions over WebSocket (the graphql-ws protocol) on the same
 // server and path as GraphQL over HTTP: /graphql. The API key is the `apikey`
 // of connectionParams, checked when the connection opens (4403 without a valid
-// one). Only subscriptions run here: queries and mutations go over HTTP, where
-// the rate limits, cost limits and answer cache apply.
+// one); each subscription then needs the key's scopes, as on HTTP. Only
+// subscriptions run here: queries and mutations go over HTTP, where the rate
+// limits, cost limits and answer cache apply.
 import type http from 'node:http';
 import { getOperationAST, GraphQLError, parse, specifiedRules, validate, type ExecutionResult, type GraphQLSchema } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
@@ -12,6 +13,7 @@ import type { KeyService } from '../auth/key.service';
 import type { AuthenticatedKey } from '../auth/key.types';
 import type { Context } from '../graphql/context.type';
 import { createFormatError } from '../graphql/format-error';
+import { operationScopes, scopeRefusal } from '../graphql/root-field-scopes';
 import type { ValidationRule } from 'graphql';
 
 export interface SubscriptionServerOptions {
@@ -47,11 +49,15 @@ export function attachSubscriptionServer(server: http.Server, o: SubscriptionSer
     onSubscribe: (ctx, _id, payload) => {
       let document;
       try { document = parse(payload.query, { maxTokens: 5000 }); } catch (err) { return [err as GraphQLError]; }
-      if (getOperationAST(document, payload.operationName)?.operation !== 'subscription') {
+      const operation = getOperationAST(document, payload.operationName);
+      if (operation?.operation !== 'subscription') {
         return [new GraphQLError('Only subscriptions run over WebSocket: send queries and mutations over HTTP', { extensions: { code: 'BAD_USER_INPUT' } })];
       }
       const errors = validate(o.schema, document, [...specifiedRules, ...o.validationRules]);
       if (errors.length) return errors;
+      // As on HTTP, the key needs the scope of every root field (root-field-scopes.ts); the error is classified as raised.
+      const refusal = scopeRefusal(ctx.extra.apiKey!, operationScopes(operation, document));
+      if (refusal) return [new GraphQLError(refusal.message, { originalError: refusal })];
       return {
         schema: o.schema, document, operationName: payload.operationName, variableValues: payload.variables,
         contextValue: o.contextOf(ctx.extra.apiKey!),

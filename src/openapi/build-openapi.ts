@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { print, type GraphQLSchema } from 'graphql';
 import { projectRoot } from '../project-root';
-import { ENTITY_ROOTS, type RestRoute } from '../rest/rest-route.type';
+import { ENTITY_ROOTS, routeScopes, type RestRoute } from '../rest/rest-route.type';
 import { answerSchema } from './answer-schema';
 import { dataShape } from './data-shape';
 import { ERROR_RESPONSES, ERROR_SCHEMA, successHeaders, type ErrorResponseName } from './error-responses';
@@ -106,7 +106,7 @@ function routeOperation(schema: GraphQLSchema, route: RestRoute): OpenApiOperati
   const success = route.success ?? 200;
   const freshness = typeof route.protocols === 'function' || route.protocols.length > 0;
   const errors: [string, ErrorResponseName][] = [
-    ['400', 'BadRequest'], ['401', 'Unauthorized'],
+    ['400', 'BadRequest'], ['401', 'Unauthorized'], ['403', 'Forbidden'],
     ...(canBeNotFound(fields) ? [['404', 'NotFound'] as [string, ErrorResponseName]] : []),
     ...(route.method === 'post' ? [['413', 'PayloadTooLarge'], ['415', 'UnsupportedMediaType']] as [string, ErrorResponseName][] : []),
     ['429', 'TooManyRequests'], ['503', 'ServiceUnavailable'],
@@ -132,7 +132,8 @@ function routeOperation(schema: GraphQLSchema, route: RestRoute): OpenApiOperati
         },
       ...Object.fromEntries(errors.map(([status, name]) => [status, ref(name)])),
     },
-    security: [{ [API_KEY_SCHEME]: [] }],
+    // OpenAPI's place for what a key must be allowed: the scopes the route's operation needs.
+    security: [{ [API_KEY_SCHEME]: [...new Set(routeScopes(route).flatMap((f) => (f.scope ? [f.scope] : [])))] }],
     'x-legacy-operation': route.name,
     'x-graphql-operation': operationName,
   };
@@ -168,7 +169,11 @@ export function buildOpenApi(routes: readonly RestRoute[], schema: GraphQLSchema
       schemas: { Error: ERROR_SCHEMA },
       responses: ERROR_RESPONSES,
       securitySchemes: {
-        [API_KEY_SCHEME]: { type: 'apiKey', in: 'header', name: 'apikey', description: 'An API key (`npm run cli -- keys create --name me`).' },
+        [API_KEY_SCHEME]: {
+          type: 'apiKey', in: 'header', name: 'apikey',
+          description: 'An API key (`npm run cli -- keys create --name me`, read only; `--scopes read,webhooks` for the webhook routes). '
+            + 'Each operation\'s security lists the scope it needs; a key without it gets 403.',
+        },
       },
     },
   };

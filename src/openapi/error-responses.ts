@@ -1,7 +1,7 @@
 // The one error body of the REST face ({statusCode, message, error}, written
 // by errorBody in src/errors/app-error.ts) and the statuses a route can answer
 // with it. The examples are the service's own messages.
-import { errorBody, UNAUTHORIZED_MESSAGE, UNSUPPORTED_MEDIA_TYPE_MESSAGE } from '../errors/app-error';
+import { errorBody, missingScope, UNAUTHORIZED_MESSAGE, UNSUPPORTED_MEDIA_TYPE_MESSAGE } from '../errors/app-error';
 import { ANALYTICS_AS_OF_HEADER, DATA_AS_OF_HEADER } from '../rest/freshness-headers';
 import type { JsonSchema } from './json-schema';
 
@@ -30,6 +30,8 @@ function errorResponse(status: number, description: string, message: string, hea
 export const ERROR_RESPONSES = {
   BadRequest: errorResponse(400, 'A parameter or the body is not what the route takes; the message names it.', 'limit must be an integer between 1 and 20'),
   Unauthorized: errorResponse(401, 'The `apikey` header is missing, or the key is unknown, revoked or expired.', UNAUTHORIZED_MESSAGE),
+  Forbidden: errorResponse(403, 'The key is valid but lacks the scope the route needs (its `security` names it): `webhooks` for the webhook routes, `read` for the others.',
+    missingScope('webhooks', 'createWebhook').message),
   NotFound: errorResponse(404, 'The profile (or token) the path names is unknown.', 'Farcaster user 99999999 not found'),
   PayloadTooLarge: errorResponse(413, 'The JSON body is larger than the service reads.', 'Request body is larger than 102400 bytes'),
   UnsupportedMediaType: errorResponse(415, 'A body that is not `application/json`.', UNSUPPORTED_MEDIA_TYPE_MESSAGE),

@@ -2,6 +2,7 @@ import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import type { Request } from 'express';
 import { getOperationAST } from 'graphql';
 import { cacheableOperation } from '../graphql/answer-cache.plugin';
+import { operationScopes, type FieldScope } from '../graphql/root-field-scopes';
 import type { RouteProtocols } from './freshness-headers';
 import { operationVariables } from './operation-variables';
 
@@ -53,4 +54,11 @@ export const route = <TData, TVars>(r: Omit<RestRoute<TData, TVars>, 'variables'
 export function isKeyScoped(r: Pick<RestRoute, 'document'>): boolean {
   const operation = getOperationAST(r.document);
   return !operation || !cacheableOperation(operation, r.document);
+}
+
+/** The root fields of the route's operation with the scope each needs (root-field-scopes.ts). */
+export function routeScopes(r: Pick<RestRoute, 'document' | 'path'>): FieldScope[] {
+  const operation = getOperationAST(r.document);
+  if (!operation) throw new Error(`${r.path}: its document needs one operation`);
+  return operationScopes(operation, r.document);
 }

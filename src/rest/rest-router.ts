@@ -13,13 +13,15 @@ import { appSchema } from '../graphql/build-schema';
 import { answerOf, mostSevere } from '../graphql/format-error';
 import type { Context } from '../graphql/context.type';
 import type { PreparedOperation } from '../graphql/prepared-operation';
+import { scopeRefusal } from '../graphql/root-field-scopes';
+import type { AuthenticatedKey } from '../auth/key.types';
 import type { DocumentNode } from 'graphql';
 import { freshnessHeaders, protocolsOf } from './freshness-headers';
 import { answerSpellings } from './answer-spellings';
 import { restInputMessage } from './rest-errors';
 import type { AnswerCache, CachedAnswer } from '../cache/answer-cache';
 import { etagOf } from '../cache/answer-cache';
-import { isKeyScoped, type Found, type RestRoute } from './rest-route.type';
+import { isKeyScoped, routeScopes, type Found, type RestRoute } from './rest-route.type';
 import { decodeParams, REST_ROUTE_LOCAL, RouteTable } from './route-table';
 import { chain } from './middleware-chain';
 
@@ -57,9 +59,13 @@ function routeHandler(r: RestRoute, prepare: (document: DocumentNode) => Prepare
   const inputMessage = restInputMessage(appSchema(), r as Parameters<typeof restInputMessage>[1]);
   const spelled = answerSpellings(appSchema(), r.document);
   const cached = cache.enabled && !isKeyScoped(r);
+  const scopes = routeScopes(r);
   return async (req: Request, res: Response, next: NextFunction) => {
     let freshness: Promise<Record<string, string>> | undefined;
     try {
+      // Before the parameters are read and before the answer cache, which would otherwise answer a key lacking the scope.
+      const refusal = scopeRefusal(res.locals.apiKey as AuthenticatedKey, scopes);
+      if (refusal) throw refusal;
       // Decoded here, after the key check: as Express does when the route runs.
       req.params = decodeParams(req.params as Record<string, string>);
       if (r.method === 'post' && nonJsonBody(req)) throw unsupportedMediaType();

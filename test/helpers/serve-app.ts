@@ -9,15 +9,16 @@ import type { Config } from '../../src/config/config.schema';
 import { loadConfig } from '../../src/config/load-config';
 import type { Database } from '../../src/db/database';
 import { createApp, type App } from '../../src/http/app';
-import { createLogger } from '../../src/logging/logger';
+import { createLogger, type Logger } from '../../src/logging/logger';
 
 export interface ServedApp { app: App; server: Server; base: string }
 
 export const testConfig = (overrides: Partial<Config> = {}): Config =>
   loadConfig({}, { LOG_LEVEL: 'silent', KEY_CACHE_SECONDS: 0, ANSWER_CACHE_MB: 0, ...overrides });
 
-export async function serveApp(config: Config, db: Database): Promise<ServedApp> {
-  const app = await createApp(config, db, createLogger(config.LOG_LEVEL));
+/** `log`: the app's logger (one at LOG_LEVEL writing to stdout unless given; a test capturing the log passes its own). */
+export async function serveApp(config: Config, db: Database, log: Logger = createLogger(config.LOG_LEVEL)): Promise<ServedApp> {
+  const app = await createApp(config, db, log);
   const server: Server = await new Promise((resolve) => { const s = app.app.listen(0, '127.0.0.1', () => resolve(s)); });
   // fetch keeps a connection up to 4 s idle; with Node's 5 s the server could close one the test just reused when an
   // embedded database held the test's event loop for seconds (both timers late): an ECONNRESET, seen once in a full run.

@@ -55,19 +55,14 @@ export interface TestDatabase { db: Database; url?: string; close(): Promise<voi
 
 export const onPostgres = () => Boolean(process.env.TEST_DATABASE_URL);
 
-export async function createTestDatabase(): Promise<TestDatabase> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) {
-    const db = await openPglite();
-    return { db, close: () => db.close() };
-  }
+/** A new, empty database on the server at `serverUrl`, dropped on close. */
+async function newPostgresDatabase(serverUrl: string): Promise<TestDatabase> {
   const name = `sga_test_${randomBytes(6).toString('hex')}`;
   const admin = Database.open({ databaseUrl: serverUrl, dataDir: '' });
   await admin.sql.exec(`CREATE DATABASE ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const db = Database.open({ databaseUrl: url.toString(), dataDir: '', poolSize: 4 });
-  await migrate(db.sql);
   return {
     db, url: url.toString(),
     async close() {
@@ -76,6 +71,29 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await admin.close();
     },
   };
+}
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const db = await openPglite();
+    return { db, close: () => db.close() };
+  }
+  const t = await newPostgresDatabase(serverUrl);
+  await migrate(t.db.sql);
+  return t;
+}
+
+/**
+ * A database with no migration applied, for tests that migrate it themselves
+ * (in steps, with their own rows in between): in-memory PGlite, or a new
+ * database on TEST_DATABASE_URL's server.
+ */
+export async function createUnmigratedDatabase(): Promise<TestDatabase> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (serverUrl) return newPostgresDatabase(serverUrl);
+  const db = Database.open({ dataDir: 'memory://' });
+  return { db, close: () => db.close() };
 }
 
 /** A migrated in-memory PGlite database, whatever TEST_DATABASE_URL says. */

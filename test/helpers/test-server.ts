@@ -2,6 +2,7 @@
 // and a key created: what a client sees, nothing stubbed.
 import path from 'node:path';
 import { GraphQLClient } from 'graphql-request';
+import { SCOPES } from '../../src/auth/scopes';
 import type { Config } from '../../src/config/config.schema';
 import type { PostClassifier } from '../../src/content/classifier.types';
 import { ingest } from '../../src/jobs/ingest';
@@ -34,7 +35,8 @@ export async function startTestServer(opts: { fixture?: string; config?: Partial
   }
   const { app, server, base: baseUrl } = await serveApp(config, testDb.db);
   const { keys, close } = app;
-  const { key } = await keys.create({ name: 'test', rateLimit: 100000 });
+  // Every scope: the tests of each face use this one key.
+  const { key } = await keys.create({ name: 'test', rateLimit: 100000, scopes: SCOPES });
 
   return {
     baseUrl, key, testDb, app,

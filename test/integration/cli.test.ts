@@ -84,7 +84,7 @@ describe('CLI', () => {
 
   it('when keys are created, listed, rotated and revoked with --json, then each prints one JSON object', async () => {
     const created = JSON.parse((await cli('keys', 'create', '--name', 'ci', '--rate-limit', '5', '--expires', '2030-01-01T00:00:00Z', '--json')).out);
-    expect(created).toMatchObject({ name: 'ci', rateLimit: 5, expiresAt: '2030-01-01T00:00:00.000Z', revokedAt: null });
+    expect(created).toMatchObject({ name: 'ci', rateLimit: 5, scopes: ['read'], expiresAt: '2030-01-01T00:00:00.000Z', revokedAt: null });
     expect(created.key).toMatch(/^sga_[A-Za-z0-9_-]{43}$/);
     const listed = JSON.parse((await cli('keys', 'list', '--json')).out);
     const mine = listed.find((k: { id: string }) => k.id === created.id);
@@ -96,6 +96,35 @@ describe('CLI', () => {
     const after = JSON.parse((await cli('keys', 'list', '--json')).out);
     expect(after.find((k: { id: string }) => k.id === created.id)).toMatchObject({ replacedBy: rotated.id, revokedAt: expect.any(String) });
     expect(JSON.parse((await cli('keys', 'revoke', rotated.id, '--json')).out).revokedAt).toEqual(expect.any(String));
+  });
+
+  it('when a key is created with an unknown or empty scope, then a usage error (exit 2) naming it, and no key is made', async () => {
+    const before = JSON.parse((await cli('keys', 'list', '--json')).out).length;
+    const unknown = await cli('keys', 'create', '--name', 'x', '--scopes', 'read,admin');
+    expect(unknown.code).toBe(2);
+    expect(unknown.err).toMatch(/^--scopes: unknown scope "admin": scopes are read, webhooks, comma-separated\n/);
+    expect((await cli('keys', 'create', '--name', 'x', '--scopes', '')).code).toBe(2);
+    expect((await cli('keys', 'create', '--name', 'x', '--scopes', 'read,')).code).toBe(2);
+    expect(JSON.parse((await cli('keys', 'list', '--json')).out)).toHaveLength(before);
+  });
+
+  it('when keys are created with and without --scopes, then read only by default, the scopes named otherwise, listed as text and JSON, and kept by rotate', async () => {
+    const plain = JSON.parse((await cli('keys', 'create', '--name', 'frontend', '--json')).out);
+    const both = JSON.parse((await cli('keys', 'create', '--name', 'backend', '--scopes', 'webhooks, read', '--json')).out);
+    const hooks = JSON.parse((await cli('keys', 'create', '--name', 'hooks', '--scopes', 'webhooks', '--json')).out);
+    expect([plain.scopes, both.scopes, hooks.scopes]).toEqual([['read'], ['read', 'webhooks'], ['webhooks']]);
+    const text = await cli('keys', 'create', '--name', 'reader', '--scopes', 'read');
+    expect(text.out).toMatch(/^[0-9a-f-]{36} {2}sga_\S{8}… {2}reader {2}scopes=read {2}limit=/);
+
+    const listed = JSON.parse((await cli('keys', 'list', '--json')).out) as { id: string; scopes: string[] }[];
+    expect([plain, both, hooks].map((k) => listed.find((l) => l.id === k.id)?.scopes)).toEqual([['read'], ['read', 'webhooks'], ['webhooks']]);
+    const lines = (await cli('keys', 'list')).out.split('\n');
+    expect(lines.find((l) => l.startsWith(both.id))).toContain('  backend  scopes=read,webhooks  limit=');
+    expect(lines.find((l) => l.startsWith(plain.id))).toContain('  frontend  scopes=read  limit=');
+
+    const rotated = JSON.parse((await cli('keys', 'rotate', both.id, '--json')).out);
+    expect([rotated.name, rotated.scopes]).toEqual(['backend', ['read', 'webhooks']]);
+    expect(JSON.parse((await cli('keys', 'rotate', hooks.id, '--json')).out).scopes).toEqual(['webhooks']);
   });
 
   it('when a key id is unknown or malformed, then exit 1 with a one-line reason', async () => {

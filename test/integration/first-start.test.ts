@@ -68,6 +68,8 @@ describe('first start on a new data directory', () => {
     expect(await get('/api/farcaster/user/profile/1')).toMatchObject({ status: 200, body: { fid: 1 } });
     // Ranks exist only once the refresh ran.
     expect(await get('/api/farcaster/profile/rank/1')).toMatchObject({ status: 200 });
+    // The demo key has both scopes: its webhooks answer too.
+    expect(await get('/api/v2/webhooks')).toMatchObject({ status: 200, body: { totalCount: 0 } });
     server.proc.kill('SIGTERM');
     expect(await server.exited).toBe(0);
 
@@ -84,6 +86,7 @@ describe('first start on a new data directory', () => {
       expect(row.labelled).toBeGreaterThan(0);
       expect(row.ranked).toBeGreaterThan(0);
       expect(row).toMatchObject({ keys: 1, flags: 1 });
+      expect(await db.read<{ scopes: string[] }>(`SELECT scopes FROM api_key WHERE name = 'demo'`)).toEqual([{ scopes: ['read', 'webhooks'] }]);
     } finally {
       await db.close();
     }

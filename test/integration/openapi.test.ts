@@ -96,11 +96,13 @@ describe('OpenAPI document served by the app', () => {
     expect(nonEmpty).toBeGreaterThanOrEqual(calls().length - 8);
   });
 
-  it('when a call is refused (400, 401, 404, 415), then the answer matches the error schema and the status is documented', async () => {
+  it('when a call is refused (400, 401, 403, 404, 415), then the answer matches the error schema and the status is documented', async () => {
     const op = (m: string, p: string) => api.paths[p][m];
+    const readOnly = (await s.app.keys.create({ name: 'read-only' })).key;
     const cases: [string, string, string, Promise<{ status: number; body: any }>][] = [
       ['get', '/api/farcaster/followers/top/{fid}', '400', s.rest('/api/farcaster/followers/top/1?limit=21')],
       ['get', '/api/farcaster/user/profile/{fid}', '401', s.rest('/api/farcaster/user/profile/1', { key: null })],
+      ['get', '/api/v2/webhooks', '403', s.rest('/api/v2/webhooks', { key: readOnly })],
       ['get', '/api/farcaster/user/profile/{fid}', '404', s.rest('/api/farcaster/user/profile/99999999')],
       ['get', '/api/lens/profile/{id}', '404', s.rest('/api/lens/profile/0x0abc')],
       ['post', '/api/trending/find', '415', fetch(`${s.baseUrl}/api/trending/find`, { method: 'POST', headers: { apikey: s.key, 'content-type': 'text/plain' }, body: 'x' })

@@ -3,6 +3,7 @@
 // on and delivers, events stored while no instance runs are delivered, a
 // receiver that keeps failing ends failed after the attempt limit, and two
 // instances on one database deliver each attempt once.
+import { SCOPES } from '../../src/auth/scopes';
 import { GraphQLClient } from 'graphql-request';
 import { insertPushEvents } from '../../src/repositories/push-outbox.sql';
 import { pruneOutbox, skipBeforeEveryWebhook } from '../../src/push/outbox.repository';
@@ -25,7 +26,7 @@ const apps: ServedApp[] = [];
 async function start(overrides = {}): Promise<{ served: ServedApp; gql: GraphQLClient }> {
   const served = await serve(testDb.db, { ...FAST, ...overrides });
   apps.push(served);
-  if (!key) key = (await served.app.keys.create({ name: 'push', rateLimit: 100_000 })).key;
+  if (!key) key = (await served.app.keys.create({ name: 'push', rateLimit: 100_000, scopes: SCOPES })).key;
   return { served, gql: new GraphQLClient(`${served.base}/graphql`, { headers: { apikey: key } }) };
 }
 
@@ -47,7 +48,7 @@ afterAll(async () => {
 describe('webhooks under the answer cache', () => {
   it('when the answer cache is on, then each key lists its own webhooks, current after every change', async () => {
     const { served, gql: a } = await start({ ANSWER_CACHE_MB: 8 });
-    const other = (await served.app.keys.create({ name: 'other', rateLimit: 100_000 })).key;
+    const other = (await served.app.keys.create({ name: 'other', rateLimit: 100_000, scopes: SCOPES })).key;
     const b = new GraphQLClient(`${served.base}/graphql`, { headers: { apikey: other } });
     const list = `query Hooks { webhooks { edges { node { url } } } }`;
     const viaFragment = `query HooksByFragment { ...Hooks } fragment Hooks on Query { webhooks { edges { node { url } } } }`;

@@ -1,6 +1,7 @@
 // The REST face of webhooks (/api/v2/webhooks): create (201 with the secret),
 // list, read, delivery log, delete (204), each scoped to the calling key as on
 // GraphQL, never served from the answer cache, and equal to the GraphQL answer.
+import { SCOPES } from '../../src/auth/scopes';
 import { insertPushEvents } from '../../src/repositories/push-outbox.sql';
 import { REST_ROUTES } from '../../src/rest/rest-routes';
 import { isKeyScoped } from '../../src/rest/rest-route.type';
@@ -17,7 +18,7 @@ beforeAll(async () => {
   await receiver.start();
   // The answer cache is on: key-scoped answers must never come out of it.
   s = await startTestServer({ config: { PUSH_POLL_MS: 50, ANSWER_CACHE_MB: 8, PUSH_MAX_WEBHOOKS_PER_KEY: 2 } });
-  other = (await s.app.keys.create({ name: 'other', rateLimit: 100_000 })).key;
+  other = (await s.app.keys.create({ name: 'other', rateLimit: 100_000, scopes: SCOPES })).key;
 });
 afterAll(async () => {
   await s.close();

@@ -1,6 +1,6 @@
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { ArgumentValidationError } from 'type-graphql';
-import { AppError, badInput, rateLimited } from '../../src/errors/app-error';
+import { AppError, badInput, missingScope, rateLimited } from '../../src/errors/app-error';
 import { classifyError } from '../../src/graphql/classify-error';
 import { answerOf, createFormatError, mostSevere } from '../../src/graphql/format-error';
 import { createLogger } from '../../src/logging/logger';
@@ -15,6 +15,16 @@ describe('one classification of every error', () => {
     expect(classifyError(atField(badInput('limit is wrong')))).toEqual({ code: 'BAD_USER_INPUT', status: 400, message: 'limit is wrong' });
     expect(classifyError(rateLimited(7))).toMatchObject({ code: 'RATE_LIMITED', status: 429, retryAfterSeconds: 7 });
     expect(classifyError(new AppError('BAD_USER_INPUT', 'too large', true, undefined, 413))).toMatchObject({ code: 'BAD_USER_INPUT', status: 413 });
+  });
+
+  it('when a key lacks a scope, then FORBIDDEN 403 naming it, raised as is, at a field, or wrapped with no path as Apollo wraps a plugin\'s error', () => {
+    const refusal = missingScope('webhooks', 'createWebhook');
+    const expected = { code: 'FORBIDDEN', status: 403, message: 'This API key lacks the webhooks scope, which createWebhook needs' };
+    expect(classifyError(refusal)).toEqual(expected);
+    expect(classifyError(atField(refusal))).toEqual(expected);
+    expect(classifyError(new GraphQLError(refusal.message, { originalError: refusal }))).toEqual(expected);
+    // Only an AppError inside is unwrapped: any other error wrapped without a path stays a bug's.
+    expect(classifyError(new GraphQLError('boom', { originalError: new Error('boom') }))).toMatchObject({ code: 'INTERNAL_SERVER_ERROR', status: 500 });
   });
 
   it('when argument validation fails, then BAD_USER_INPUT with every broken rule', () => {

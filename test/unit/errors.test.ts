@@ -13,11 +13,13 @@ describe('error model', () => {
   it('when an error is answered over REST, then the body has the NestJS shape', () => {
     expect(errorBody(404, 'Record not found')).toEqual({ statusCode: 404, message: 'Record not found', error: 'Not Found' });
     expect(errorBody(429, 'x').error).toBe('Too Many Requests');
+    expect(errorBody(403, 'x').error).toBe('Forbidden');
   });
 
   it('when a code is given, then the status is the code\'s own', () => {
     expect(new AppError('BAD_USER_INPUT', 'x').status).toBe(400);
     expect(new AppError('SERVICE_UNAVAILABLE', 'x').status).toBe(503);
+    expect(new AppError('FORBIDDEN', 'x').status).toBe(403);
     expect(rateLimited(7)).toMatchObject({ status: 429, retryAfterSeconds: 7 });
   });
 

@@ -58,8 +58,8 @@ describe('operation names', () => {
 
 describe('the code of an error status', () => {
   it('when an error answer has a status, then its code is the one error model\'s code of that status', () => {
-    expect([400, 401, 404, 413, 415, 429, 500, 503].map(codeOfStatus)).toEqual([
-      'BAD_USER_INPUT', 'UNAUTHENTICATED', 'NOT_FOUND', 'BAD_USER_INPUT', 'BAD_USER_INPUT', 'RATE_LIMITED', 'INTERNAL_SERVER_ERROR', 'SERVICE_UNAVAILABLE',
+    expect([400, 401, 403, 404, 413, 415, 429, 500, 503].map(codeOfStatus)).toEqual([
+      'BAD_USER_INPUT', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'BAD_USER_INPUT', 'BAD_USER_INPUT', 'RATE_LIMITED', 'INTERNAL_SERVER_ERROR', 'SERVICE_UNAVAILABLE',
     ]);
     expect([405, 502].map(codeOfStatus)).toEqual(['BAD_USER_INPUT', 'INTERNAL_SERVER_ERROR']);
   });

@@ -45,7 +45,8 @@ describe('the OpenAPI document of the REST routes', () => {
       expect([r.path, o['x-legacy-operation']]).toEqual([r.path, r.name]);
       expect(o.description).toContain(`\`${r.name}\` is the earlier service's name for this call, spelled as it was.`);
       expect(o.summary.length).toBeGreaterThan(10);
-      expect(o.security).toEqual([{ apikey: [] }]);
+      // OpenAPI's list of what the key must be allowed: the webhook routes need webhooks, the others read.
+      expect([r.path, o.security]).toEqual([r.path, [{ apikey: [r.path.startsWith('/api/v2/webhooks') ? 'webhooks' : 'read'] }]]);
     }
     // The seed's own spellings survive as written.
     expect(op('get', '/api/lens/followers/top/:id')['x-legacy-operation']).toBe('gatTopFollowers');
@@ -104,12 +105,12 @@ describe('the OpenAPI document of the REST routes', () => {
     expect(param('get', '/api/lens/user/rank/:id', 'ratio').example).toBe('day');
   });
 
-  it('when responses are listed, then 404 only where an entity (or a NOT_FOUND field) is read, 415 only on POST, all on one error schema', () => {
+  it('when responses are listed, then 403 on every route, 404 only where an entity (or a NOT_FOUND field) is read, 415 only on POST, all on one error schema', () => {
     const statuses = (m: string, p: string) => Object.keys(op(m, p).responses);
-    expect(statuses('get', '/api/farcaster/user/profile/:fid')).toEqual(['200', '400', '401', '404', '429', '503']);
-    expect(statuses('get', '/api/farcaster/likes-count')).toEqual(['200', '400', '401', '429', '503']);
+    expect(statuses('get', '/api/farcaster/user/profile/:fid')).toEqual(['200', '400', '401', '403', '404', '429', '503']);
+    expect(statuses('get', '/api/farcaster/likes-count')).toEqual(['200', '400', '401', '403', '429', '503']);
     expect(statuses('get', '/api/llm/tokens/mentions/publications/:tokenId')).toContain('404');
-    expect(statuses('post', '/api/trending/find')).toEqual(['200', '400', '401', '413', '415', '429', '503']);
+    expect(statuses('post', '/api/trending/find')).toEqual(['200', '400', '401', '403', '413', '415', '429', '503']);
     for (const r of Object.values(api.components.responses as Record<string, any>)) {
       expect(r.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });
     }

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { migrate } from '../../db/migrate';
 import { withAdvisoryLock } from '../../db/advisory-lock';
+import { createLogger } from '../../logging/logger';
 import { parseFid } from '../../domain/ids';
 import { SyncEngine } from '../../sync/sync-engine';
 import { readSyncStatus, type SyncStatusData } from '../../sync/sync-status';
@@ -47,7 +48,7 @@ export async function syncCommand(argv: string[], { config, io, withDatabase }: 
     if (values.backfill && target !== 'all' && !target?.length) throw new UsageError('--backfill takes all or fids');
     const reconcileFids = values.reconcile ? fidsOf(positionals) : null;
     if (values.reconcile && !reconcileFids?.length) throw new UsageError('--reconcile takes fids');
-    const log = pino({ level: config.LOG_LEVEL === 'info' ? 'warn' : config.LOG_LEVEL }, pino.destination(2));
+    const log = createLogger(config.LOG_LEVEL === 'info' ? 'warn' : config.LOG_LEVEL, pino.destination(2));
     const ran = await withAdvisoryLock(db.sql, SYNC_LOCK, async () => {
       const engine = new SyncEngine(db.sql, syncOptionsOf(config), log);
       const progress = setInterval(() => io.out(statusLine(engine.status.refresh())), 2000);
