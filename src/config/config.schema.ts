@@ -182,6 +182,14 @@ export const configSchema = z.object({
   PUSH_RETENTION_HOURS: z.coerce.number().int().min(1).default(72),
   /** Webhooks one API key may register. */
   PUSH_MAX_WEBHOOKS_PER_KEY: z.coerce.number().int().min(1).default(20),
+  /**
+   * `on` admits webhook targets on loopback and private addresses (and `localhost`), for local development and
+   * tests; `off` (default) refuses them, at create and before every attempt, so a key cannot make the service POST
+   * inside its own network. Link-local, cloud metadata and the other special-purpose addresses stay refused.
+   */
+  PUSH_WEBHOOK_ALLOW_PRIVATE: z.enum(['on', 'off']).default('off'),
+  /** `on` refuses plain http:// webhook targets, at create and before every attempt. */
+  PUSH_WEBHOOK_HTTPS_ONLY: z.enum(['on', 'off']).default('off'),
 }).superRefine((c, ctx) => {
   if (c.PUSH_RETRY_MAX_MS < c.PUSH_RETRY_BASE_MS) {
     ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['PUSH_RETRY_MAX_MS'], message: 'must be at least PUSH_RETRY_BASE_MS' });

@@ -4,6 +4,7 @@ import type { AuthenticatedKey } from '../auth/key.types';
 import type { ErrorCode } from '../errors/app-error';
 import type { Loaders } from '../loaders/create-loaders';
 import type { PushDispatcher } from '../push/dispatcher';
+import type { TargetPolicy } from '../push/webhook-target';
 import type { RankGraphStore } from '../queries/rank-graph-store';
 
 /** Built fresh for every request (GraphQL or REST): loaders never outlive it. */
@@ -17,8 +18,8 @@ export interface Context {
   log: Logger;
   /** Set by the HTTP face: the code of a GraphQL answer with errors, for /metrics to count it once. */
   noteErrorAnswer?(code: ErrorCode): void;
-  /** The app's push face: this instance's dispatcher (null with PUSH=off) and the webhook limit. */
-  push?: { dispatcher: PushDispatcher | null; maxWebhooksPerKey: number };
+  /** The app's push face: this instance's dispatcher (null with PUSH=off), the webhook limit and where webhooks may send. */
+  push?: { dispatcher: PushDispatcher | null; maxWebhooksPerKey: number; targets: TargetPolicy };
   /** Set by a resolver whose answer must not enter the answer cache (the personalized rank from a graph being replaced). */
   answerNotCacheable?: boolean;
 }

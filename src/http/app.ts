@@ -42,6 +42,7 @@ import { nestingGuard } from '../graphql/cost/nesting-guard';
 import { requestDeadline } from './request-deadline';
 import { PushDispatcher } from '../push/dispatcher';
 import { pushOptionsOf } from '../push/push-options';
+import type { TargetLookup } from '../push/webhook-target';
 import { attachSubscriptionServer, type SubscriptionServer } from './subscription-server';
 import type { Server } from 'node:http';
 import { PROTOCOL_NAMES } from '../domain/protocols';
@@ -102,17 +103,20 @@ export function answerCompression(): RequestHandler {
   };
 }
 
-export async function createApp(config: Config, db: Database, log: Logger): Promise<App> {
+/** `webhookLookup` resolves webhook hosts instead of the system resolver (tests: no real name is looked up). */
+export interface AppDeps { webhookLookup?: TargetLookup }
+
+export async function createApp(config: Config, db: Database, log: Logger, deps: AppDeps = {}): Promise<App> {
   const keys = new KeyService(db, config.DEFAULT_RATE_LIMIT, config.KEY_CACHE_SECONDS, config.KEY_CACHE_SIZE);
   const limiter = await KeyRateLimiter.create(config);
   const answers = await createAnswerCache(config, db);
   const metrics = createAppMetrics(db, answers.cache);
   const apollo = createApolloServer(config, log, metrics.graphql, answers.cache);
   await apollo.start();
-  const pushOptions = pushOptionsOf(config);
+  const pushOptions = pushOptionsOf(config, deps.webhookLookup);
   const dispatcher = config.PUSH === 'on' ? new PushDispatcher(db, pushOptions, log) : null;
   await dispatcher?.start();
-  const push = { dispatcher, maxWebhooksPerKey: pushOptions.maxWebhooksPerKey };
+  const push = { dispatcher, maxWebhooksPerKey: pushOptions.maxWebhooksPerKey, targets: pushOptions.targets };
   const subscriptionServers: SubscriptionServer[] = [];
 
   // One per app (so per process): the follow graphs are loaded on first use, or at start with PERSONALIZED_RANK_PRELOAD.

@@ -6,6 +6,7 @@ import { PERIODS, type Period } from '../domain/periods';
 import { PROTOCOL_NAMES, type ProtocolName } from '../domain/protocols';
 import { FOLLOWER_MILESTONES, PUSH_TYPES, TRENDING_WATCHED, type PushFilter, type PushType } from '../domain/push-events';
 import { badInput } from '../errors/app-error';
+import { DEFAULT_TARGET_POLICY, resolveTarget, type TargetPolicy } from './webhook-target';
 
 /** Most entries of one list of a filter. */
 export const MAX_FILTER_LIST = 100;
@@ -49,12 +50,12 @@ export function checkPushFilter(input: PushFilterInput): PushFilter {
   return f;
 }
 
-/** A webhook URL: http(s), absolute, without credentials. */
-export function checkWebhookUrl(raw: string): string {
-  let url: URL;
-  try { url = new URL(raw); } catch { throw badInput('url: not an absolute URL'); }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw badInput('url: must be http:// or https://');
-  if (url.username || url.password) throw badInput('url: must not carry credentials');
-  if (raw.length > 2000) throw badInput('url: at most 2000 characters');
-  return url.toString();
+/**
+ * A webhook URL the target policy admits (webhook-target.ts: http(s), no credentials, its host resolved and
+ * every address public unless the policy admits private ones), in the URL parser's normal form.
+ */
+export async function checkWebhookUrl(raw: string, policy: TargetPolicy = DEFAULT_TARGET_POLICY): Promise<string> {
+  const checked = await resolveTarget(raw, policy);
+  if (!checked.ok) throw badInput(`url: ${checked.reason}`);
+  return checked.target.url.toString();
 }

@@ -1,13 +1,17 @@
 // Webhook delivery: claims due attempts (SKIP LOCKED, a lease per attempt),
-// POSTs each message signed, and stores the outcome: delivered on a 2xx,
-// otherwise retried after an exponential backoff with jitter until the
-// attempts or the age run out (then failed). Everything is in push_delivery,
+// checks the target again (resolveTarget: a webhook created under other
+// settings, or a name whose answer changed, is refused here), POSTs each
+// message signed to the checked addresses, and stores the outcome: delivered
+// on a 2xx, otherwise retried after an exponential backoff with jitter until
+// the attempts or the age run out (then failed). Everything is in push_delivery,
 // so a restarted instance (or another one) carries on where this one stopped.
 import type { Logger } from 'pino';
 import type { SqlClient } from '../db/sql-client';
 import type { PushOptions } from './push-options';
 import { claimDue, recordAttempt, type AttemptEntry, type ClaimedAttempt } from './webhook.repository';
+import { POST_TIMEOUT, postToTarget } from './webhook-post';
 import { ATTEMPT_HEADER, EVENT_ID_HEADER, SIGNATURE_HEADER, signBody, TIMESTAMP_HEADER } from './webhook-signature';
+import { resolveTarget } from './webhook-target';
 
 /** Wait before attempt `attempt + 1`: base·2^(attempt−1) capped at max, then half to all of it (jitter spreads retries of many deliveries). */
 export function retryDelayMs(attempt: number, baseMs: number, maxMs: number, random = Math.random): number {
@@ -18,15 +22,11 @@ export function retryDelayMs(attempt: number, baseMs: number, maxMs: number, ran
 /** Longest error text kept in the log. */
 const ERROR_CHARS = 200;
 
-/**
- * Why a POST failed, for the log. fetch says only "fetch failed": the reason
- * (ECONNREFUSED …) is its cause's code. Read by shape, not instanceof: fetch's
- * errors may come from another realm.
- */
+/** Why a POST failed, for the log: the connection's error code (ECONNREFUSED, a TLS code …), never a stack or an address. */
 function attemptError(err: unknown, timeoutMs: number): string {
-  const e = (err ?? {}) as { name?: string; message?: string; cause?: { code?: string; message?: string } };
-  if (e.name === 'TimeoutError' || e.cause && (e.cause as { name?: string }).name === 'TimeoutError') return `no answer within ${timeoutMs} ms`;
-  return String(e.cause?.code ?? (e.cause?.message || e.message || err)).slice(0, ERROR_CHARS);
+  const code = (err as { code?: unknown } | null)?.code;
+  if (code === POST_TIMEOUT) return `no answer within ${timeoutMs} ms`;
+  return typeof code === 'string' ? code.slice(0, ERROR_CHARS) : 'the request failed';
 }
 
 export class WebhookDelivery {
@@ -62,28 +62,30 @@ export class WebhookDelivery {
   }
 
   private async attempt(c: ClaimedAttempt): Promise<void> {
+    const started = Date.now();
+    const checked = await resolveTarget(c.url, this.opts.targets);
+    // A refused target is never connected to, and its entry says only why it was refused: no status, no
+    // duration, nothing that differs between an internal port that answers and one that does not.
+    if (!checked.ok) { await this.record(c, { at: new Date(started).toISOString(), status: null, error: `target refused: ${checked.reason}`, ms: 0 }); return; }
     const body = JSON.stringify(c.body);
     const timestamp = Math.floor(Date.now() / 1000);
-    const started = Date.now();
     let status: number | null = null;
     let error: string | null = null;
     try {
-      const res = await fetch(c.url, {
-        method: 'POST', body, redirect: 'manual', signal: AbortSignal.timeout(this.opts.webhookTimeoutMs),
-        headers: {
-          'content-type': 'application/json', 'user-agent': 'social-graph-analytics-push/1',
-          [SIGNATURE_HEADER]: signBody(c.secret, timestamp, body), [TIMESTAMP_HEADER]: String(timestamp),
-          [EVENT_ID_HEADER]: c.body.id, [ATTEMPT_HEADER]: String(c.attempt),
-        },
-      });
-      status = res.status;
-      await res.arrayBuffer().catch(() => undefined);
+      status = await postToTarget(checked.target, body, {
+        'content-type': 'application/json', 'user-agent': 'social-graph-analytics-push/1',
+        [SIGNATURE_HEADER]: signBody(c.secret, timestamp, body), [TIMESTAMP_HEADER]: String(timestamp),
+        [EVENT_ID_HEADER]: c.body.id, [ATTEMPT_HEADER]: String(c.attempt),
+      }, Math.max(1, started + this.opts.webhookTimeoutMs - Date.now()));
       if (status < 200 || status > 299) error = `HTTP ${status}`;
     } catch (err) {
       error = attemptError(err, this.opts.webhookTimeoutMs);
     }
-    const entry: AttemptEntry = { at: new Date(started).toISOString(), status, error, ms: Date.now() - started };
-    if (!error) { await recordAttempt(this.sql, c.id, c.attempt, entry, 'delivered'); return; }
+    await this.record(c, { at: new Date(started).toISOString(), status, error, ms: Date.now() - started });
+  }
+
+  private async record(c: ClaimedAttempt, entry: AttemptEntry): Promise<void> {
+    if (!entry.error) { await recordAttempt(this.sql, c.id, c.attempt, entry, 'delivered'); return; }
     const delay = retryDelayMs(c.attempt, this.opts.retryBaseMs, this.opts.retryMaxMs);
     const retryAt = new Date(Date.now() + delay);
     const tooOld = retryAt.getTime() - c.createdAt.getTime() > this.opts.maxAgeS * 1000;

@@ -11,11 +11,22 @@ import { waitUntil } from './sync-wait';
 
 export interface Received { at: number; headers: http.IncomingHttpHeaders; body: string; json: any }
 
+/**
+ * The config a test app needs to deliver to a Receiver: its URL is on the loopback, which the target policy
+ * refuses unless private targets are allowed.
+ */
+export const LOOPBACK_WEBHOOKS = { PUSH_WEBHOOK_ALLOW_PRIVATE: 'on' } as const;
+
 /** A webhook receiver on a fixed port (so it can go down and come back on the same URL). */
 export class Receiver {
   readonly posts: Received[] = [];
-  /** Attempts seen (answered or not). */
+  /** The status every POST is answered with, and headers sent with it (a Location for a redirect). */
   status = 200;
+  headers: Record<string, string> = {};
+  /** TCP connections accepted, POSTs or not. */
+  connections = 0;
+  /** Read each POST and never answer it (a receiver that hangs). */
+  silent = false;
   private server: http.Server | null = null;
   port = 0;
 
@@ -26,9 +37,10 @@ export class Receiver {
       req.on('end', () => {
         const body = Buffer.concat(chunks).toString();
         this.posts.push({ at: Date.now(), headers: req.headers, body, json: JSON.parse(body) });
-        res.writeHead(this.status).end();
+        if (!this.silent) res.writeHead(this.status, this.headers).end();
       });
     });
+    this.server.on('connection', () => { this.connections++; });
     await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', () => resolve()));
     this.port = (this.server.address() as AddressInfo).port;
     return this;

@@ -25,7 +25,7 @@ const oddKey = `not-a-key-${randomBytes(8).toString('hex')}`;
 
 beforeAll(async () => {
   t = await createTestDatabase();
-  served = await serveApp(testConfig({ LOG_LEVEL: 'debug' }), t.db, createLogger('debug', sink));
+  served = await serveApp(testConfig({ LOG_LEVEL: 'debug' }), t.db, {}, createLogger('debug', sink));
   ({ key } = await served.app.keys.create({ name: 'logged', scopes: SCOPES }));
 });
 afterAll(async () => {

@@ -2,7 +2,7 @@
 // subscriber and a webhook within 2 s; follower milestones; the subscription's
 // key and filter are checked. Latencies are measured from the node's delivery.
 import { farcasterSeconds } from '../helpers/hub-double/message-factory';
-import { createWebhook, DELIVERIES, PUSH_EVENTS, Receiver, subscribed, Subscriber } from '../helpers/push-rig';
+import { createWebhook, DELIVERIES, LOOPBACK_WEBHOOKS, PUSH_EVENTS, Receiver, subscribed, Subscriber } from '../helpers/push-rig';
 import { LiveRig } from '../helpers/sync-rig';
 import { waitUntil } from '../helpers/sync-wait';
 import { startTestServer, type TestServer } from '../helpers/test-server';
@@ -14,7 +14,7 @@ let receiver: Receiver;
 const subscribers: Subscriber[] = [];
 
 beforeAll(async () => {
-  server = await startTestServer({ config: { PUSH_POLL_MS: 200, PUSH_RETRY_BASE_MS: 100, PUSH_RETRY_MAX_MS: 400 } });
+  server = await startTestServer({ config: { PUSH_POLL_MS: 200, PUSH_RETRY_BASE_MS: 100, PUSH_RETRY_MAX_MS: 400, ...LOOPBACK_WEBHOOKS } });
   receiver = await new Receiver().start();
 });
 afterAll(async () => {

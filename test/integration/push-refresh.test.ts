@@ -8,7 +8,7 @@ import { refreshAnalytics } from '../../src/analytics/refresh';
 import { classifyPosts } from '../../src/content/classify-posts';
 import { LexiconClassifier } from '../../src/content/lexicon-classifier';
 import type { PushFilter, PushMessage } from '../../src/domain/push-events';
-import { createWebhook, Receiver } from '../helpers/push-rig';
+import { createWebhook, LOOPBACK_WEBHOOKS, Receiver } from '../helpers/push-rig';
 import { waitUntil } from '../helpers/sync-wait';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
@@ -24,7 +24,7 @@ const settle = () => new Promise((r) => setTimeout(r, 500));
 
 describe('push from the refresh: trending pages', () => {
   let server: TestServer;
-  beforeAll(async () => { server = await startTestServer({ fixture: 'analytics', config: { PUSH_POLL_MS: 100 } }); });
+  beforeAll(async () => { server = await startTestServer({ fixture: 'analytics', config: { PUSH_POLL_MS: 100, ...LOOPBACK_WEBHOOKS } }); });
   afterAll(async () => { await server.close(); });
 
   const TRENDING = `query ($r: GainWindow, $first: Int) { trending(protocol: FARCASTER, ratio: $r, first: $first) { edges { node { user { id } } } } }`;

@@ -12,12 +12,12 @@ import { createWebhook } from '../../src/push/webhook.repository';
 import { verifySignature } from '../../src/push/webhook-signature';
 import { retryDelayMs } from '../../src/push/webhook-delivery';
 import type { OutboxEvent } from '../../src/domain/push-events';
-import { CREATE_WEBHOOK, DELIVERIES, Receiver } from '../helpers/push-rig';
+import { CREATE_WEBHOOK, DELIVERIES, LOOPBACK_WEBHOOKS, Receiver } from '../helpers/push-rig';
 import { serve, type ServedApp } from '../helpers/serve-app';
 import { waitUntil } from '../helpers/sync-wait';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
 
-const FAST = { PUSH_POLL_MS: 50, PUSH_RETRY_BASE_MS: 200, PUSH_RETRY_MAX_MS: 1_600 };
+const FAST = { PUSH_POLL_MS: 50, PUSH_RETRY_BASE_MS: 200, PUSH_RETRY_MAX_MS: 1_600, ...LOOPBACK_WEBHOOKS };
 
 let testDb: TestDatabase;
 let key: string;

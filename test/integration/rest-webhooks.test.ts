@@ -6,7 +6,7 @@ import { insertPushEvents } from '../../src/repositories/push-outbox.sql';
 import { REST_ROUTES } from '../../src/rest/rest-routes';
 import { isKeyScoped } from '../../src/rest/rest-route.type';
 import { verifySignature } from '../../src/push/webhook-signature';
-import { Receiver } from '../helpers/push-rig';
+import { LOOPBACK_WEBHOOKS, Receiver } from '../helpers/push-rig';
 import { waitUntil } from '../helpers/sync-wait';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
@@ -17,7 +17,7 @@ const receiver = new Receiver();
 beforeAll(async () => {
   await receiver.start();
   // The answer cache is on: key-scoped answers must never come out of it.
-  s = await startTestServer({ config: { PUSH_POLL_MS: 50, ANSWER_CACHE_MB: 8, PUSH_MAX_WEBHOOKS_PER_KEY: 2 } });
+  s = await startTestServer({ config: { PUSH_POLL_MS: 50, ANSWER_CACHE_MB: 8, PUSH_MAX_WEBHOOKS_PER_KEY: 2, ...LOOPBACK_WEBHOOKS } });
   other = (await s.app.keys.create({ name: 'other', rateLimit: 100_000, scopes: SCOPES })).key;
 });
 afterAll(async () => {

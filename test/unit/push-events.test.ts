@@ -2,6 +2,8 @@
 // filter checks, on hand-made events.
 import { messagesFor, milestonesCrossed, type StoredEvent } from '../../src/domain/push-events';
 import { checkPushFilter, checkWebhookUrl } from '../../src/push/push-filter';
+import { DEFAULT_TARGET_POLICY } from '../../src/push/webhook-target';
+import { TableLookup } from '../helpers/test-lookup';
 
 const at = '2026-11-27T10:00:00.000Z';
 const trending: StoredEvent = {
@@ -31,7 +33,7 @@ describe('push events', () => {
     expect(messagesFor(e(3, 5), { ...f, symbols: ['PEPE'] })).toEqual([]);
   });
 
-  it('when a filter or URL is bad, then the error names the field', () => {
+  it('when a filter or URL is bad, then the error names the field', async () => {
     expect(() => checkPushFilter({ types: [] })).toThrow(/filter\.types/);
     expect(() => checkPushFilter({ types: ['NOPE'] })).toThrow(/filter\.types: "NOPE"/);
     expect(() => checkPushFilter({ types: ['FOLLOWER_MILESTONE'], milestones: [50] })).toThrow(/filter\.milestones: 50/);
@@ -39,8 +41,11 @@ describe('push events', () => {
     expect(() => checkPushFilter({ types: ['TOKEN_MENTIONS_THRESHOLD'] })).toThrow(/filter\.threshold: required/);
     expect(checkPushFilter({ types: ['TOKEN_MENTIONS_THRESHOLD'], symbols: ['eth', 'ETH'], threshold: 3, profileIds: ['0x1'] }))
       .toEqual({ types: ['TOKEN_MENTIONS_THRESHOLD'], symbols: ['ETH'], threshold: 3, profileIds: ['0x01'] });
-    expect(() => checkWebhookUrl('ftp://x')).toThrow(/url: must be http/);
-    expect(() => checkWebhookUrl('https://u:p@x/')).toThrow(/credentials/);
-    expect(checkWebhookUrl('https://example.com/hook')).toBe('https://example.com/hook');
+    await expect(checkWebhookUrl('ftp://x')).rejects.toThrow(/url: must be http/);
+    await expect(checkWebhookUrl('https://u:p@x/')).rejects.toThrow(/credentials/);
+    await expect(checkWebhookUrl('http://127.0.0.1:8080/')).rejects.toThrow(/^url: the host is a loopback address$/);
+    const targets = { ...DEFAULT_TARGET_POLICY, lookup: new TableLookup().lookup };
+    expect(await checkWebhookUrl('https://Example.com/hook', targets)).toBe('https://example.com/hook');
+    await expect(checkWebhookUrl('https://nowhere.test/hook', targets)).rejects.toThrow(/^url: the host does not resolve to an address webhooks may reach$/);
   });
 });

@@ -41,7 +41,7 @@ export type CastWindow =
 export type CreateWebhookInput = {
   /** The events to send. */
   filter: PushFilterInput;
-  /** Where to POST events (http:// or https://). */
+  /** Where to POST events: http:// or https://, no credentials, a host that is (or resolves only to) public addresses. */
   url: Scalars['String']['input'];
 };
 

@@ -25,7 +25,7 @@ export class PushEventsArgs {
 
 @InputType({ description: 'A webhook to create.' })
 export class CreateWebhookInput {
-  @Field(() => String, { description: 'Where to POST events (http:// or https://).' }) @NoNul() url!: string;
+  @Field(() => String, { description: 'Where to POST events: http:// or https://, no credentials, a host that is (or resolves only to) public addresses.' }) @NoNul() url!: string;
   @Field(() => PushFilterInput, { description: 'The events to send.' }) filter!: PushFilterInput;
 }
 

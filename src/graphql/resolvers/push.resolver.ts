@@ -79,7 +79,7 @@ export class PushResolver {
 
   @Mutation(() => CreatedWebhook, { description: 'Creates a webhook of the calling API key; its secret is in this answer only.' })
   async createWebhook(@Args(() => CreateWebhookArgs) { input }: CreateWebhookArgs, @Ctx() ctx: Context): Promise<CreatedWebhook> {
-    const url = checkWebhookUrl(input.url);
+    const url = await checkWebhookUrl(input.url, ctx.push?.targets);
     const filter = checkPushFilter(input.filter);
     const max = ctx.push?.maxWebhooksPerKey ?? 20;
     if (await countWebhooks(ctx.db.sql, ctx.apiKey.id) >= max) throw badInput(`input: this key has ${max} webhooks, the most allowed (PUSH_MAX_WEBHOOKS_PER_KEY)`);
