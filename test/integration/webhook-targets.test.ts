@@ -5,6 +5,7 @@
 // allow it, without a connection; the POST goes to the checked address under
 // the webhook's own name, with one lookup per attempt; a redirect is not
 // followed; a receiver that never answers is a timed-out attempt.
+import { SCOPES } from '../../src/auth/scopes';
 import { insertPushEvents } from '../../src/repositories/push-outbox.sql';
 import { NAME_REFUSED } from '../../src/push/webhook-target';
 import type { Config } from '../../src/config/config.schema';
@@ -27,7 +28,7 @@ interface Face { served: ServedApp; rest(body: unknown): Promise<{ status: numbe
 async function start(overrides: Partial<Config> = {}, deps: AppDeps = {}): Promise<Face> {
   const served = await serve(testDb.db, { ...FAST, ...overrides }, deps);
   apps.push(served);
-  if (!key) key = (await served.app.keys.create({ name: 'targets', rateLimit: 100_000 })).key;
+  if (!key) key = (await served.app.keys.create({ name: 'targets', rateLimit: 100_000, scopes: SCOPES })).key;
   const post = (path: string, body: unknown) => fetch(`${served.base}${path}`, { method: 'POST', headers: { apikey: key, 'content-type': 'application/json' }, body: JSON.stringify(body) });
   return {
     served,
