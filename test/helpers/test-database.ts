@@ -55,10 +55,11 @@ export interface TestDatabase { db: Database; url?: string; close(): Promise<voi
 
 export const onPostgres = () => Boolean(process.env.TEST_DATABASE_URL);
 
-export async function createTestDatabase(): Promise<TestDatabase> {
+/** `migrated: false`: an empty database, for tests that run migrations of their own. */
+export async function createTestDatabase({ migrated = true }: { migrated?: boolean } = {}): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const db = await openPglite();
+    const db = migrated ? await openPglite() : Database.open({ dataDir: 'memory://' });
     return { db, close: () => db.close() };
   }
   const name = `sga_test_${randomBytes(6).toString('hex')}`;
@@ -67,7 +68,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const db = Database.open({ databaseUrl: url.toString(), dataDir: '', poolSize: 4 });
-  await migrate(db.sql);
+  if (migrated) await migrate(db.sql);
   return {
     db, url: url.toString(),
     async close() {
