@@ -29,7 +29,7 @@ afterAll(async () => {
 describe('the scopes migration', () => {
   it('when a key made before the migration is migrated, then it has read and webhooks; a key made after has read only', async () => {
     expect(migrationFiles().map((m) => m.name)).toContain(SCOPES_MIGRATION);
-    const early = await migrate(t.db.sql, before);
+    const early = await migrate(t.db.sql, { dir: before });
     expect(early).not.toContain(SCOPES_MIGRATION);
     const secret = newKeySecret();
     const id = randomUUID();

@@ -1,3 +1,4 @@
+-- migrate: no-transaction
 -- Live followers of a Lens profile in page order (newest follow first, then
 -- the follower's id by numeric value, descending: length, then text), as
 -- fc_link_target_live_idx has them for Farcaster. Without it a page of recent
@@ -6,5 +7,5 @@
 -- profile's first page read 611,621 index entries, 337 ms with its pages
 -- cold, and such pages were the route's slowest requests (94 ms at p99).
 -- Through this index it reads the page's 25 entries: 1.9 ms.
-CREATE INDEX "lens_follow_profile_live_idx" ON "lens_follow" ("profile_id", "timestamp" DESC, length("follower_profile_id") DESC, "follower_profile_id" DESC)
+CREATE INDEX CONCURRENTLY IF NOT EXISTS "lens_follow_profile_live_idx" ON "lens_follow" ("profile_id", "timestamp" DESC, length("follower_profile_id") DESC, "follower_profile_id" DESC)
   WHERE "deleted_at" IS NULL;

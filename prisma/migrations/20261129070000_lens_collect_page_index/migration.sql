@@ -1,3 +1,4 @@
+-- migrate: no-transaction
 -- A profile's collects in page order (newest first, then the act id by
 -- length and text, descending), carrying what the sums and the filters read.
 -- It replaces the index by creator alone, whose columns it holds. Before, a
@@ -7,7 +8,8 @@
 -- 200 ms for its sums with cold pages. The page is now read in order from the
 -- index (its keys only, the rows fetched for the page), the sums from the
 -- index alone.
-DROP INDEX "lens_act_collect_idx";
-CREATE INDEX "lens_act_collect_idx" ON "lens_act" ("collected_profile_id", "timestamp" DESC, length("act_id") DESC, "act_id" DESC)
-  INCLUDE ("acted_profile_id", "currency", "amount", "usd_amount")
-  WHERE "is_collect";
+-- The old index is dropped here and the new one, under the same name, built
+-- by the next migration, each concurrently: the import may write lens_act
+-- and requests read it meanwhile (until the build ends, collect reads take
+-- lens_act's other indexes).
+DROP INDEX CONCURRENTLY IF EXISTS "lens_act_collect_idx";
