@@ -6,7 +6,8 @@ import type { Logger } from 'pino';
 import type { Config } from '../config/config.schema';
 import { appSchema } from './build-schema';
 import type { Context } from './context.type';
-import { costLimitPlugin } from './cost/cost-limit.plugin';
+import { boundsFirst } from './cost/bounds-first';
+import { costLimit } from './cost/cost-limit.plugin';
 import { createFormatError } from './format-error';
 import { httpStatusPlugin } from './http-status.plugin';
 import { sandboxLandingPage } from './landing/sandbox-page';
@@ -42,6 +43,7 @@ export function armor(config: Config) {
 /** `metrics`: the app's operation metrics (none for a server made outside an app, as some tests do). */
 export function createApolloServer(config: Config, log: Logger, metrics?: GraphqlMetrics, answers?: AnswerCache): ApolloServer<Context> {
   const protection = armor(config);
+  const cost = costLimit({ maxCost: config.GRAPHQL_MAX_COST });
   return new ApolloServer<Context>({
     schema: appSchema(),
     introspection: true,
@@ -51,11 +53,12 @@ export function createApolloServer(config: Config, log: Logger, metrics?: Graphq
     stopOnTerminationSignals: false,
     includeStacktraceInErrorResponses: false,
     formatError: createFormatError(log),
-    validationRules: protection.validationRules,
+    // Depth, aliases, directives and cost before graphql's own rules, which then do not walk a refused query.
+    validationRules: [boundsFirst(protection.validationRules, cost.refusalInValidation)],
     parseOptions: { maxTokens: 5000 },
     plugins: [
       ...protection.plugins,
-      costLimitPlugin({ maxCost: config.GRAPHQL_MAX_COST }),
+      cost.plugin,
       httpStatusPlugin,
       ...(metrics ? [metricsPlugin(metrics)] : []),
       ...(answers ? [answerCachePlugin(answers)] : []),
