@@ -55,7 +55,8 @@ export function createApolloServer(config: Config, log: Logger, metrics?: Graphq
     formatError: createFormatError(log),
     // Depth, aliases, directives and cost before graphql's own rules, which then do not walk a refused query.
     validationRules: [boundsFirst(protection.validationRules, cost.refusalInValidation)],
-    parseOptions: { maxTokens: 5000 },
+    // HTTP requests are bounded before parsing (query-text-guard.ts); this bounds the others (executeOperation).
+    parseOptions: { maxTokens: config.GRAPHQL_MAX_TOKENS },
     plugins: [
       ...protection.plugins,
       cost.plugin,
