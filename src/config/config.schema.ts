@@ -123,6 +123,10 @@ export const configSchema = z.object({
   GRAPHQL_MAX_COST: z.coerce.number().int().min(100).default(20000),
   /** Largest answer in bytes (GraphQL and REST); a larger one is refused with a 400 instead of being sent. */
   GRAPHQL_MAX_RESPONSE_BYTES: z.coerce.number().int().min(1024).default(5_000_000),
+  /** Largest query text in bytes (POST, GET, a persisted query when it is registered), checked before parsing; the body limit (100 KB) holds whatever this says. */
+  GRAPHQL_MAX_QUERY_BYTES: z.coerce.number().int().min(1024).default(32_768),
+  /** Most tokens in a query's text (names, punctuation, values; commas and comments are not tokens), counted before parsing. */
+  GRAPHQL_MAX_TOKENS: z.coerce.number().int().min(500).default(5000),
   /** Deepest nesting of `[`/`{` in a query's text or its variables, checked before parsing. */
   GRAPHQL_MAX_NESTING: z.coerce.number().int().min(8).max(1000).default(64),
   /** Content classifier: an OpenAI-compatible chat-completions server (`…/v1`); unset = the built-in lexicon classifier. */

@@ -6,7 +6,8 @@ import type { Logger } from 'pino';
 import type { Config } from '../config/config.schema';
 import { appSchema } from './build-schema';
 import type { Context } from './context.type';
-import { costLimitPlugin } from './cost/cost-limit.plugin';
+import { boundsFirst } from './cost/bounds-first';
+import { costLimit } from './cost/cost-limit.plugin';
 import { createFormatError } from './format-error';
 import { httpStatusPlugin } from './http-status.plugin';
 import { scopePlugin } from './scope.plugin';
@@ -43,6 +44,7 @@ export function armor(config: Config) {
 /** `metrics`: the app's operation metrics (none for a server made outside an app, as some tests do). */
 export function createApolloServer(config: Config, log: Logger, metrics?: GraphqlMetrics, answers?: AnswerCache): ApolloServer<Context> {
   const protection = armor(config);
+  const cost = costLimit({ maxCost: config.GRAPHQL_MAX_COST });
   return new ApolloServer<Context>({
     schema: appSchema(),
     introspection: true,
@@ -52,13 +54,15 @@ export function createApolloServer(config: Config, log: Logger, metrics?: Graphq
     stopOnTerminationSignals: false,
     includeStacktraceInErrorResponses: false,
     formatError: createFormatError(log),
-    validationRules: protection.validationRules,
-    parseOptions: { maxTokens: 5000 },
+    // Depth, aliases, directives and cost before graphql's own rules, which then do not walk a refused query.
+    validationRules: [boundsFirst(protection.validationRules, cost.refusalInValidation)],
+    // HTTP requests are bounded before parsing (query-text-guard.ts); this bounds the others (executeOperation).
+    parseOptions: { maxTokens: config.GRAPHQL_MAX_TOKENS },
     plugins: [
       ...protection.plugins,
-      // Ahead of the cost limit, so a key lacking a scope hears that first; its hook runs before the answer cache is asked.
+      // Once the operation is known and before the answer cache is asked (a refused cost has already stopped in validation).
       scopePlugin,
-      costLimitPlugin({ maxCost: config.GRAPHQL_MAX_COST }),
+      cost.plugin,
       httpStatusPlugin,
       ...(metrics ? [metricsPlugin(metrics)] : []),
       ...(answers ? [answerCachePlugin(answers)] : []),

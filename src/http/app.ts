@@ -38,7 +38,7 @@ import { apiRoutePatterns, routeLabeller } from './route-label';
 import { createAppMetrics } from '../metrics/app-metrics';
 import { requestLog } from './request-log';
 import { responseSizeLimit } from './response-size-limit';
-import { nestingGuard } from '../graphql/cost/nesting-guard';
+import { queryTextGuard } from '../graphql/cost/query-text-guard';
 import { requestDeadline } from './request-deadline';
 import { PushDispatcher } from '../push/dispatcher';
 import { pushOptionsOf } from '../push/push-options';
@@ -175,7 +175,8 @@ export async function createApp(config: Config, db: Database, log: Logger, deps:
   // The offline GraphQL explorer: a page and its assets, open; its requests carry the key.
   app.use(graphiqlRoutes());
   app.use(['/graphql', '/api'], sizeLimit);
-  app.use('/graphql', (req, res, next) => (wantsSandboxPage(req) ? next() : apiKey(req, res, next)), json, nestingGuard(config.GRAPHQL_MAX_NESTING),
+  app.use('/graphql', (req, res, next) => (wantsSandboxPage(req) ? next() : apiKey(req, res, next)), json,
+    queryTextGuard({ maxBytes: config.GRAPHQL_MAX_QUERY_BYTES, maxNesting: config.GRAPHQL_MAX_NESTING, maxTokens: config.GRAPHQL_MAX_TOKENS }),
     expressMiddleware(apollo, { context: async ({ req, res }) => contextOf(req, res) }));
   app.use('/api', apiKey, json);
   app.use(notFoundHandler);

@@ -100,12 +100,31 @@ describe('query cost', () => {
     expect(cost('{ farcasterUsers(fids: [1, 2]) { ...A ...A } } fragment A on FarcasterUser { fid }')).toBe(4);
   });
 
-  it('when fragments expand without bound, then the walk stops and marks the operation truncated', () => {
+  it('when fragments spread fragments 2^8 times, then each is costed once and the cost still counts every copy', () => {
     // Each level spreads the one below twice under two aliases: 2^8 leaves per root, cheap to write.
     const levels = Array.from({ length: 8 }, (_, i) => `fragment F${i} on FarcasterUser { a: topFollowers(first: 1) { ...F${i + 1} } b: topFollowers(first: 1) { ...F${i + 1} } }`);
     const q = `{ farcasterUser(fid: 1) { ...F0 } } ${levels.join(' ')} fragment F8 on FarcasterUser { fid }`;
+    // The user, 2 + 4 + … + 2^8 topFollowers of one item, 2^8 fids; walked in fewer than 100 steps.
+    const c = costOf(q, {}, 100);
+    expect([c.truncated, c.cost]).toEqual([false, 1 + (2 ** 9 - 2) + 2 ** 8]);
+  });
+
+  it('when an operation has more fields to cost than the bound, then the walk stops and marks it truncated', () => {
+    const q = `{ farcasterUser(fid: 1) { ${Array.from({ length: 150 }, (_, i) => `a${i}: fid`).join(' ')} } }`;
     expect(costOf(q, {}, 100).truncated).toBe(true);
-    expect(costOf(q).truncated).toBe(false);
+    expect([costOf(q).truncated, costOf(q).cost]).toEqual([false, 151]);
+  });
+
+  it('when fragments spread each other in a cycle (costed before validation refuses it), then the walk ends where it comes round', () => {
+    const q = `{ farcasterUser(fid: 1) { ...A } }
+      fragment A on FarcasterUser { followers(first: 2) { edges { node { ...B } } } }
+      fragment B on FarcasterUser { following(first: 2) { edges { node { ...A } } } }`;
+    // user 1, followers 1, edges 2, node 2, following 2, edges 4, node 4, and A's followers again 4: there the cycle closes.
+    expect(cost(q)).toBe(1 + 1 + 2 + 2 + 2 + 4 + 4 + 4);
+  });
+
+  it('when one field is repeated thousands of times under its response key, then it is merged into one', () => {
+    expect(cost(`{ farcasterUser(fid: 1) { ${'fid '.repeat(4000)} } }`)).toBe(2);
   });
 
   it('when an ordinary frontend page is costed (20 followers × 10 of theirs × stats, 100 fids with stats and likes), then it is far below the default limit', () => {

@@ -1,10 +1,7 @@
 // Bounds how deeply `[` and `{` nest in a query's text and in its variables
 // before anything parses or coerces them: graphql-js parses and coerces values
 // recursively, so a 2,000-deep list literal ran out of stack instead of being
-// refused with a message.
-import type { RequestHandler } from 'express';
-import { badInput } from '../../errors/app-error';
-
+// refused with a message. query-text-guard.ts applies them to requests.
 const OPEN = new Set(['[', '{']);
 const CLOSE = new Set([']', '}']);
 
@@ -56,28 +53,4 @@ export function valueNesting(value: unknown, max = Infinity): number {
     for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push([child, depth]);
   }
   return deepest;
-}
-
-function check(params: unknown, max: number): string | null {
-  if (typeof params !== 'object' || params === null) return null;
-  const { query, variables } = params as { query?: unknown; variables?: unknown };
-  if (typeof query === 'string' && textNesting(query, max) > max) return `Query nests deeper than ${max} levels of [ and {`;
-  const vars = typeof variables === 'string' ? textNesting(variables, max) : valueNesting(variables, max);
-  return vars > max ? `Variables nest deeper than ${max} levels of [ and {` : null;
-}
-
-/**
- * Express middleware for /graphql, after the JSON body parser (JSON.parse is
- * not recursive): checks the POST body (one operation or a batch) and GET's
- * `query`/`variables` parameters; a breach is a 400 BAD_USER_INPUT.
- */
-export function nestingGuard(max: number): RequestHandler {
-  return (req, _res, next) => {
-    const candidates = [...(Array.isArray(req.body) ? req.body : [req.body]), req.query];
-    for (const params of candidates) {
-      const problem = check(params, max);
-      if (problem) { next(badInput(problem)); return; }
-    }
-    next();
-  };
 }

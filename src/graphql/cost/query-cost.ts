@@ -22,38 +22,68 @@ export interface QueryCost {
   /** The field repeated most often, and the lists that multiply it. */
   heaviest: { count: number; factors: CostFactor[] };
   rootFields: number;
-  /** The operation expands (fragments spread in fragments) to more fields than `maxFields`; refuse it. */
+  /** The operation has more fields than `maxFields` (each costed once per type and size it is selected with); refuse it. */
   truncated: boolean;
 }
 
 export interface CostOptions {
   /** Today, for ranges that default to the as-of day. */
   now?: Date;
-  /** Fields visited before giving up on an operation that fragments expand without bound. */
+  /** Fields costed before giving up on the operation (a bound on the walk's own work). */
   maxFields?: number;
 }
 
 /** A size declared above a list (a connection's `first`, followersHistory's range) and the field that declared it. */
 interface Pending extends Size { origin: string }
 
+type Heaviest = QueryCost['heaviest'];
+
+/**
+ * What a selection costs on one value: its answer nodes, and its heaviest field with the lists from there down.
+ * On `k` values it costs k times as much: the walk costs each selection once and multiplies.
+ */
+interface Part { cost: number; heaviest: Heaviest }
+
+const NOTHING: Part = { cost: 0, heaviest: { count: 0, factors: [] } };
+
 class Truncated extends Error {}
 
 class CostWalker {
   visits = 0;
-  heaviest: QueryCost['heaviest'] = { count: 0, factors: [] };
   private readonly fragments: Map<string, FragmentDefinitionNode>;
+  /**
+   * Parts already costed, by type, selection sets and the size handed down. A fragment spread in many places is
+   * costed once, so a document whose fragments expand to millions of fields costs as many steps as it has fields.
+   * null while a part is being costed: met again, its fragments spread themselves (a cycle, which validation
+   * refuses; the cost runs before validation too) and it counts nothing more.
+   */
+  private readonly parts = new Map<string, Part | null>();
+  private readonly setIds = new Map<SelectionSetNode, number>();
 
   constructor(private readonly schema: GraphQLSchema, document: DocumentNode, private readonly variables: Record<string, unknown>,
     private readonly now: Date, private readonly maxFields: number) {
     this.fragments = new Map(document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((f) => [f.name.value, f]));
   }
 
-  /** Cost of `sets` selected `k` times on a value of `parent`. */
-  selectionCost(parent: GraphQLCompositeType, sets: readonly SelectionSetNode[], k: number, pending: Pending | undefined, factors: CostFactor[]): number {
-    if (!isAbstractType(parent)) return this.objectCost(parent, sets, k, pending, factors);
-    let most = 0;
-    for (const type of this.schema.getPossibleTypes(parent)) most = Math.max(most, this.objectCost(type, sets, k, pending, factors));
-    return most;
+  /** Cost of `sets` selected on one value of `parent`. */
+  selectionCost(parent: GraphQLCompositeType, sets: readonly SelectionSetNode[], pending: Pending | undefined): Part {
+    const key = `${parent.name}|${sets.map((set) => this.idOf(set)).join(',')}|${pending ? `${pending.n}|${pending.what}|${pending.origin}` : ''}`;
+    const known = this.parts.get(key);
+    if (known !== undefined) return known ?? NOTHING;
+    this.parts.set(key, null);
+    let part: Part;
+    if (!isAbstractType(parent)) {
+      part = this.objectCost(parent, sets, pending);
+    } else {
+      // Each value is one of the members: the most expensive one counts; the heaviest field is looked for in all.
+      part = { cost: 0, heaviest: NOTHING.heaviest };
+      for (const type of this.schema.getPossibleTypes(parent)) {
+        const member = this.objectCost(type, sets, pending);
+        part = { cost: Math.max(part.cost, member.cost), heaviest: member.heaviest.count > part.heaviest.count ? member.heaviest : part.heaviest };
+      }
+    }
+    this.parts.set(key, part);
+    return part;
   }
 
   collect(type: GraphQLObjectType, sets: readonly SelectionSetNode[]): Map<string, FieldNode[]> {
@@ -64,7 +94,8 @@ class CostWalker {
         if (!this.included(sel)) continue;
         if (sel.kind === Kind.FIELD) {
           const key = sel.alias?.value ?? sel.name.value;
-          fields.set(key, [...(fields.get(key) ?? []), sel]);
+          const same = fields.get(key);
+          if (same) same.push(sel); else fields.set(key, [sel]);
         } else if (sel.kind === Kind.INLINE_FRAGMENT) {
           if (this.applies((sel as InlineFragmentNode).typeCondition, type)) visit(sel.selectionSet);
         } else if (!seen.has(sel.name.value)) {
@@ -78,38 +109,48 @@ class CostWalker {
     return fields;
   }
 
-  private objectCost(type: GraphQLObjectType, sets: readonly SelectionSetNode[], k: number, pending: Pending | undefined, factors: CostFactor[]): number {
-    let total = 0;
+  private objectCost(type: GraphQLObjectType, sets: readonly SelectionSetNode[], pending: Pending | undefined): Part {
+    let cost = 0;
+    let heaviest = NOTHING.heaviest;
     for (const nodes of this.collect(type, sets).values()) {
       if (++this.visits > this.maxFields) throw new Truncated();
       const node = nodes[0];
       const name = node.name.value;
-      if (name === '__typename') { total += k; continue; }
+      if (name === '__typename') { cost += 1; continue; }
       // Introspection answers are bounded by the schema, not by the data.
-      if (name === '__schema' || name === '__type') { total += 1; continue; }
+      if (name === '__schema' || name === '__type') { cost += 1; continue; }
       const def = type.getFields()[name];
       if (!def) continue;
       const isList = isListType(getNullableType(def.type));
       const own = fieldSize(`${type.name}.${name}`, this.args(def, node), isList, this.now, def.args.map((a) => a.name));
       let n = 1;
       let below = pending;
-      let path = factors;
+      let factors: CostFactor[] = [];
       if (isList) {
         const size: Size = own ?? pending ?? { n: DEFAULT_LIST_SIZE, what: 'items (no size argument)' };
         n = size.n;
         below = undefined;
-        path = [...factors, { field: size === pending ? `${pending.origin}.${name}` : name, n, what: size.what }];
+        factors = [{ field: size === pending ? `${pending.origin}.${name}` : name, n, what: size.what }];
       } else if (own) {
         below = { ...own, origin: name };
       }
-      const count = k * n;
-      total += count + k * (WORK_COSTS[`${type.name}.${name}`] ?? 0);
-      if (count > this.heaviest.count) this.heaviest = { count, factors: path };
+      cost += n + (WORK_COSTS[`${type.name}.${name}`] ?? 0);
+      if (n > heaviest.count) heaviest = { count: n, factors };
       const named = getNamedType(def.type);
       const childSets = nodes.flatMap((f) => (f.selectionSet ? [f.selectionSet] : []));
-      if (count > 0 && childSets.length && isCompositeType(named)) total += this.selectionCost(named, childSets, count, below, path);
+      if (n > 0 && childSets.length && isCompositeType(named)) {
+        const child = this.selectionCost(named, childSets, below);
+        cost += n * child.cost;
+        if (n * child.heaviest.count > heaviest.count) heaviest = { count: n * child.heaviest.count, factors: [...factors, ...child.heaviest.factors] };
+      }
     }
-    return total;
+    return { cost, heaviest };
+  }
+
+  private idOf(set: SelectionSetNode): number {
+    let id = this.setIds.get(set);
+    if (id === undefined) { id = this.setIds.size; this.setIds.set(set, id); }
+    return id;
   }
 
   /** Argument values with variables and defaults applied; {} when they do not coerce (execution then refuses the field). */
@@ -146,14 +187,14 @@ export function queryCost(schema: GraphQLSchema, document: DocumentNode, operati
   variables: Record<string, unknown>, options: CostOptions = {}): QueryCost {
   const root = schema.getRootType(operation.operation);
   const walker = new CostWalker(schema, document, variables, options.now ?? new Date(), options.maxFields ?? 100_000);
-  if (!root) return { cost: 0, heaviest: walker.heaviest, rootFields: 0, truncated: false };
+  if (!root) return { cost: 0, heaviest: NOTHING.heaviest, rootFields: 0, truncated: false };
   const rootFields = walker.collect(root, [operation.selectionSet]).size;
   try {
-    const cost = walker.selectionCost(root, [operation.selectionSet], 1, undefined, []);
-    return { cost, heaviest: walker.heaviest, rootFields, truncated: false };
+    const { cost, heaviest } = walker.selectionCost(root, [operation.selectionSet], undefined);
+    return { cost, heaviest, rootFields, truncated: false };
   } catch (err) {
     if (!(err instanceof Truncated)) throw err;
-    return { cost: walker.visits, heaviest: walker.heaviest, rootFields, truncated: true };
+    return { cost: walker.visits, heaviest: NOTHING.heaviest, rootFields, truncated: true };
   }
 }
 
