@@ -175,8 +175,9 @@ export async function createApp(config: Config, db: Database, log: Logger, deps:
   // The offline GraphQL explorer: a page and its assets, open; its requests carry the key.
   app.use(graphiqlRoutes());
   app.use(['/graphql', '/api'], sizeLimit);
+  const queryTextLimits = { maxBytes: config.GRAPHQL_MAX_QUERY_BYTES, maxNesting: config.GRAPHQL_MAX_NESTING, maxTokens: config.GRAPHQL_MAX_TOKENS };
   app.use('/graphql', (req, res, next) => (wantsSandboxPage(req) ? next() : apiKey(req, res, next)), json,
-    queryTextGuard({ maxBytes: config.GRAPHQL_MAX_QUERY_BYTES, maxNesting: config.GRAPHQL_MAX_NESTING, maxTokens: config.GRAPHQL_MAX_TOKENS }),
+    queryTextGuard(queryTextLimits),
     expressMiddleware(apollo, { context: async ({ req, res }) => contextOf(req, res) }));
   app.use('/api', apiKey, json);
   app.use(notFoundHandler);
@@ -196,7 +197,7 @@ export async function createApp(config: Config, db: Database, log: Logger, deps:
     },
     attachSubscriptions(server) {
       subscriptionServers.push(attachSubscriptionServer(server, {
-        schema: appSchema(), keys, validationRules, log,
+        schema: appSchema(), keys, validationRules, queryTextLimits, log,
         contextOf: (apiKey) => ({ db, loaders: createLoaders(db), rankGraphs, apiKey, requestId: `ws-${++subscriptionSeq}`, log, push }),
       }));
     },

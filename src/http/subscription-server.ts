@@ -12,6 +12,7 @@ import type { Logger } from 'pino';
 import type { KeyService } from '../auth/key.service';
 import type { AuthenticatedKey } from '../auth/key.types';
 import type { Context } from '../graphql/context.type';
+import { queryTextProblem, type QueryTextLimits } from '../graphql/cost/query-text-guard';
 import { createFormatError } from '../graphql/format-error';
 import { operationScopes, scopeRefusal } from '../graphql/root-field-scopes';
 import type { ValidationRule } from 'graphql';
@@ -20,6 +21,8 @@ export interface SubscriptionServerOptions {
   schema: GraphQLSchema;
   keys: KeyService;
   validationRules: readonly ValidationRule[];
+  /** The bounds HTTP applies to a query's text before parsing, applied to each subscription's text too. */
+  queryTextLimits: QueryTextLimits;
   contextOf: (key: AuthenticatedKey) => Context;
   log: Logger;
 }
@@ -47,8 +50,10 @@ export function attachSubscriptionServer(server: http.Server, o: SubscriptionSer
       return true;
     },
     onSubscribe: (ctx, _id, payload) => {
+      const problem = queryTextProblem(payload.query, o.queryTextLimits);
+      if (problem) return [new GraphQLError(problem, { extensions: { code: 'BAD_USER_INPUT' } })];
       let document;
-      try { document = parse(payload.query, { maxTokens: 5000 }); } catch (err) { return [err as GraphQLError]; }
+      try { document = parse(payload.query, { maxTokens: o.queryTextLimits.maxTokens }); } catch (err) { return [err as GraphQLError]; }
       const operation = getOperationAST(document, payload.operationName);
       if (operation?.operation !== 'subscription') {
         return [new GraphQLError('Only subscriptions run over WebSocket: send queries and mutations over HTTP', { extensions: { code: 'BAD_USER_INPUT' } })];

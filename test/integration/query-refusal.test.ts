@@ -14,6 +14,8 @@ import {
   getIntrospectionQuery, Kind, parse, print, visit,
   type ASTNode, type FragmentDefinitionNode, type OperationDefinitionNode, type TypeNode,
 } from 'graphql';
+import { Subscriber } from '../helpers/push-rig';
+import { waitUntil } from '../helpers/sync-wait';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 let s: TestServer;
@@ -201,6 +203,20 @@ function operations(): { name: string; text: string; def: OperationDefinitionNod
     return { name: def.name?.value ?? '(anonymous)', def, text: [def, ...used.values()].map((d) => print(d)).join('\n') };
   });
 }
+
+describe('subscriptions over WebSocket', () => {
+  it('when a subscription\'s text is over the token bound, then it is refused with the same message as on HTTP and never registered', async () => {
+    const flood = `subscription { pushEvents(filter: { types: [NEW_FOLLOWER] }) { ${Array(6000).fill('id').join(' ')} } }`;
+    const sub = new Subscriber(s.baseUrl, s.key).subscribe(flood, {});
+    try {
+      await waitUntil('the refusal', () => sub.errors.length, (n) => n > 0);
+      expect(sub.errors).toEqual([[{ message: TOKENS, extensions: { code: 'BAD_USER_INPUT' } }]]);
+      expect(s.app.push?.subscriptions.size ?? 0).toBe(0);
+    } finally {
+      await sub.close();
+    }
+  });
+});
 
 describe('ordinary queries pass the bounds', () => {
   it('when each query of the frontend, the tests and the REST face is sent with its fragments, then it runs, not refused before', async () => {
