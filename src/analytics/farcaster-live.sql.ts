@@ -4,7 +4,7 @@
 // the base tables in bulk, so the refresh after it rebuilds them here.
 import type { SqlClient } from '../db/sql-client';
 import { FARCASTER, FC_USER_DATA as T } from '../domain/protocols';
-import { clearFarcasterLiveStale } from '../repositories/live-state.repository';
+import { clearFarcasterLiveStale, FARCASTER_LIVE_STALE, importMarkValue } from '../repositories/live-state.repository';
 import { liveDailySql } from './follow-refresh.sql';
 
 /**
@@ -81,6 +81,8 @@ const ENGAGEMENT_PAIRS = `
 export async function rebuildFarcasterLive(sql: SqlClient): Promise<void> {
   await sql.transaction(async (tx) => {
     await tx.exec('LOCK TABLE fc_profile_counts, fc_cast_counts, fc_engagement_pair, fc_follower_day IN SHARE ROW EXCLUSIVE MODE');
+    // Read before counting: an import that marks the tables while they are rebuilt keeps its mark.
+    const seen = await importMarkValue(tx, FARCASTER_LIVE_STALE);
     await tx.exec('DELETE FROM fc_profile_counts');
     await tx.exec(COUNTS);
     await tx.exec('DELETE FROM fc_cast_counts');
@@ -89,7 +91,7 @@ export async function rebuildFarcasterLive(sql: SqlClient): Promise<void> {
     await tx.exec(ENGAGEMENT_PAIRS);
     await tx.exec('DELETE FROM fc_follower_day');
     await tx.exec(liveDailySql(FARCASTER));
-    await clearFarcasterLiveStale(tx);
+    await clearFarcasterLiveStale(tx, seen);
   });
   await sql.exec('ANALYZE fc_profile_counts');
   await sql.exec('ANALYZE fc_cast_counts');

@@ -1,9 +1,12 @@
 // Farcaster statements of a refresh. $1 = the generation being written,
 // $2 = the as-of time. Self-interactions never count; deleted rows never count.
 // The counters themselves are live (fc_profile_counts, farcaster-live.sql.ts):
-// a refresh ranks what they say at that moment.
+// a refresh ranks what they say at that moment (read through live-counters.ts).
 import { analyticsTables, FARCASTER } from '../domain/protocols';
+import { farcasterProfileCounters } from '../repositories/live-counters';
 import { gainsSql, rankedProfilesSql, trendingCategorySql } from './follow-refresh.sql';
+
+const c = farcasterProfileCounters('c', 'p.fid');
 
 /** The live counters, then the five standard competition ranks (collectRank = recasts received). */
 export const FC_STATS = `
@@ -12,12 +15,12 @@ export const FC_STATS = `
     follower_rank, engagement_rank, score_rank, likes_rank, collect_rank)
   WITH profiles AS (${rankedProfilesSql(FARCASTER)}),
   base AS (
-    SELECT p.fid, coalesce(c.followers, 0) AS followers, coalesce(c.following, 0) AS following, coalesce(c.posts, 0) AS posts,
-      coalesce(c.likes_received, 0) AS likes, coalesce(c.recasts_received, 0) AS recasts,
-      coalesce(c.replies_received, 0) AS replies, coalesce(c.quotes_received, 0) AS quotes,
+    SELECT p.fid, ${c.counter('followers')} AS followers, ${c.counter('following')} AS following, ${c.counter('posts')} AS posts,
+      ${c.counter('likes_received')} AS likes, ${c.counter('recasts_received')} AS recasts,
+      ${c.counter('replies_received')} AS replies, ${c.counter('quotes_received')} AS quotes,
       coalesce(g.score, 0) AS graph_score
     FROM profiles p
-    LEFT JOIN fc_profile_counts c ON c.fid = p.fid
+    ${c.join}
     LEFT JOIN fc_graph_score g ON g.generation = $1 AND g.fid = p.fid)
   SELECT $1, fid, followers, following, posts, likes, recasts, replies, quotes, replies + quotes + recasts + likes, graph_score,
     rank() OVER (ORDER BY followers DESC), rank() OVER (ORDER BY replies + quotes + recasts + likes DESC),

@@ -2,6 +2,7 @@
 // only table and column names differ. $1 = generation, $2 = as-of time.
 import { PERIODS } from '../domain/periods';
 import { knownIdsSql, type ProtocolSpec } from '../domain/protocols';
+import { followerDaysSql } from '../repositories/live-counters';
 
 /**
  * Every profile the refresh ranks (N of the bands): every known id, and both
@@ -51,24 +52,12 @@ export const gainsSql = (p: ProtocolSpec): string => {
   FROM per`;
 };
 
-/** Net follower change per UTC day (id, day, delta), for exact cumulative history. */
-const dailyRowsSql = (p: ProtocolSpec): string => {
-  const t = namesOf(p);
-  return `
-  SELECT id, day, sum(delta)::int FROM (
-    SELECT ${t.target} AS id, (timestamp AT TIME ZONE 'UTC')::date AS day, 1 AS delta FROM ${t.follows} WHERE ${t.follower} <> ${t.target}
-    UNION ALL
-    SELECT ${t.target}, (deleted_at AT TIME ZONE 'UTC')::date, -1 FROM ${t.follows} WHERE deleted_at IS NOT NULL AND ${t.follower} <> ${t.target}
-  ) x GROUP BY id, day HAVING sum(delta) <> 0
-  ORDER BY id, day`; // inserting in key order is ~30% faster than in hash order (measured on medium)
-};
-
 /** The daily rows of a refresh generation ($1), for a protocol whose daily table is not live. */
 export const dailySql = (p: ProtocolSpec): string =>
-  `INSERT INTO ${p.daily.table} (generation, ${p.key}, day, delta) SELECT $1, * FROM (${dailyRowsSql(p)}) d`;
+  `INSERT INTO ${p.daily.table} (generation, ${p.key}, day, delta) SELECT $1, * FROM (${followerDaysSql(p)}) d`;
 
 /** The whole of a live daily table, rebuilt from the follows (the table is emptied first). */
-export const liveDailySql = (p: ProtocolSpec): string => `INSERT INTO ${p.daily.table} (${p.key}, day, delta) ${dailyRowsSql(p)}`;
+export const liveDailySql = (p: ProtocolSpec): string => `INSERT INTO ${p.daily.table} (${p.key}, day, delta) ${followerDaysSql(p)}`;
 
 /** The periods with their lengths in days, as a VALUES list `w(period, days)`. */
 const periodWindows = `(VALUES ${Object.entries(PERIODS).map(([period, days]) => `('${period}', ${days})`).join(', ')}) AS w(period, days)`;

@@ -16,7 +16,7 @@ import { FC_GAINS, FC_STATS, FC_TRENDING_CATEGORIES } from './farcaster-refresh.
 import { rebuildFarcasterLive } from './farcaster-live.sql';
 import { FC_CHANNEL_TRENDING, FC_CHANNELS, FC_TRENDING_CASTS } from './channels-refresh.sql';
 import { writeChannelRanks, type ChannelRankOptions } from './channel-ranks';
-import { farcasterLiveIsStale } from '../repositories/live-state.repository';
+import { clearImportMark, farcasterLiveIsStale, importMarkValue, LENS_COUNTS_STALE, type ImportMark } from '../repositories/live-state.repository';
 import { LENS_DAILY, LENS_ENGAGEMENT, LENS_GAINS, LENS_SCORE_AVERAGE, LENS_STATS, LENS_TRENDING_CATEGORIES } from './lens-refresh.sql';
 import { withRefreshLock } from './refresh-lock';
 import { refreshCrossProtocolRank } from './cross-protocol-refresh';
@@ -86,6 +86,13 @@ const planOf = (protocol: ProtocolName) => {
   };
 };
 
+/**
+ * The mark of counters that only the refresh's stats step recounts (Lens's: no
+ * live writer keeps them), cleared when readers see the new generation.
+ * Farcaster's live counters are rebuilt by their own step, which clears theirs.
+ */
+const STATS_MARK: Record<ProtocolName, ImportMark | null> = { farcaster: null, lens: LENS_COUNTS_STALE };
+
 /** protocol_state is written by every refresh too; one row per protocol, analyzed once per refresh. */
 const ANALYZE_STATE = 'ANALYZE protocol_state';
 
@@ -148,6 +155,9 @@ async function refreshProtocol(sql: SqlClient, db: Database, protocol: ProtocolN
   const generation = current + 1;
   // Leftovers of a refresh that failed after writing some rows.
   for (const t of [...plan.tables, plan.rankHistory]) await sql.query(`DELETE FROM ${t} WHERE generation >= $1`, [generation]);
+  // Read before anything is counted: an import that marks the counters while this refresh runs keeps its mark.
+  const statsMark = STATS_MARK[protocol];
+  const statsMarkSeen = statsMark && await importMarkValue(sql, statsMark);
   const [{ as_of }] = await sql.query<{ as_of: Date | null }>(plan.asOf);
   const asOf = as_of ?? new Date();
   if (protocol === 'farcaster' && ((opts.live ?? 'rebuild') === 'rebuild' || await farcasterLiveIsStale(sql))) {
@@ -224,6 +234,8 @@ async function refreshProtocol(sql: SqlClient, db: Database, protocol: ProtocolN
       refreshed_at = now(), score_average = $5 WHERE protocol = $1`, [protocol, generation, n, asOf, average]);
     // Profiles entering or leaving the trending pages: news from the moment readers see the new generation.
     await insertPushEvents(tx, await trendingEvents(tx, protocol, current, generation));
+    // The new generation counted every row the mark was set for: readers may take its counters again.
+    if (statsMark) await clearImportMark(tx, statsMark, statsMarkSeen);
   }));
   await timed('cleanup', async () => {
     for (const t of plan.tables) await sql.query(`DELETE FROM ${t} WHERE generation < $1`, [generation]);

@@ -3,7 +3,7 @@
 // finds wrong with the collects goes into the act tables' reports.
 import type { SqlClient } from '../db/sql-client';
 import { asOfSql, BUMP_DATA_VERSION_SQL, PROTOCOLS } from '../domain/protocols';
-import { markFarcasterLiveStale, MATCHED_FOLLOWERS_RECOUNT, setImportMark } from '../repositories/live-state.repository';
+import { LENS_COUNTS_STALE, markFarcasterLiveStale, MATCHED_FOLLOWERS_RECOUNT, setImportMark } from '../repositories/live-state.repository';
 import { lockCollectCategories, rebuildCollectCategories } from '../repositories/collect-categories.sql';
 import { rebuildCollectCreators } from '../repositories/collect-creators.sql';
 import { collectWarnings, resolveCollects } from './collect-usd';
@@ -14,6 +14,8 @@ const PRICE_INPUTS = ['lens_act', 'token_price', 'token', 'lens_action_module'];
 const COLLECT_INPUTS = [...PRICE_INPUTS, 'lens_publication'];
 /** The tables whose rows the matched-follower counts multiply (the follows, and the verifications and profiles that make the pairs). */
 const MATCHED_FOLLOWER_INPUTS = ['fc_link', 'lens_follow', 'fc_verification', 'lens_profile'];
+/** The tables Lens's counters count (LENS_PROFILE_COUNTERS in src/repositories/live-counters.ts). */
+const LENS_COUNT_INPUTS = ['lens_follow', 'lens_publication', 'lens_reaction', 'lens_act'];
 
 /**
  * Fresh planner statistics for tables a bulk load changed. Without them (autovacuum
@@ -60,6 +62,8 @@ export async function finishImport(sql: SqlClient, touched: ReadonlySet<string>)
   if ([...touched].some((t) => t.startsWith('fc_'))) await markFarcasterLiveStale(sql);
   // The matched-follower counts are kept by triggers; a live writer beside the import could race them (the refresh recounts).
   if (MATCHED_FOLLOWER_INPUTS.some((t) => touched.has(t))) await setImportMark(sql, MATCHED_FOLLOWERS_RECOUNT);
+  // Lens's counters are the last refresh's: until the next one counts the new rows, readers count them.
+  if (LENS_COUNT_INPUTS.some((t) => touched.has(t))) await setImportMark(sql, LENS_COUNTS_STALE);
   for (const p of Object.values(PROTOCOLS)) {
     // as_of only moves forward: a live sync may stand past the newest imported row.
     await sql.query(

@@ -2,7 +2,8 @@
 // statement per batch of profiles. Every read uses the current generation.
 import type { Database } from '../db/database';
 import type { Period } from '../domain/periods';
-import { generationOf, PROTOCOLS, stateOf, type ProtocolName } from '../domain/protocols';
+import { FARCASTER, generationOf, PROTOCOLS, stateOf, type ProtocolName } from '../domain/protocols';
+import { farcasterFollowerDaysSql } from './live-counters';
 
 /** Tables, key column and generation of a protocol's analytics; ids are fids (int) or canonical Lens ids (text). */
 const sideOf = (protocol: ProtocolName) => {
@@ -42,13 +43,12 @@ export function followerSummaries(db: Database, protocol: ProtocolName, ids: rea
 
 export interface DailyRow { id: string | number; day: string; delta: number }
 
-/** Daily net follower changes: Farcaster's are live, Lens's from the current generation. */
+/** Daily net follower changes: Farcaster's are live (through live-counters.ts), Lens's from the current generation. */
 export function followerDaily(db: Database, protocol: ProtocolName, ids: readonly (string | number)[]): Promise<DailyRow[]> {
   const s = sideOf(protocol);
-  const daily = PROTOCOLS[protocol].daily;
-  return db.read<DailyRow>(`
-    SELECT d.${s.key} AS id, to_char(d.day, 'YYYY-MM-DD') AS day, d.delta
-    FROM ${daily.table} d WHERE ${daily.live ? '' : `d.generation = ${s.gen} AND `}d.${s.key} = ANY($1::${s.arr}) ORDER BY d.${s.key}, d.day`, [...ids]);
+  const days = protocol === FARCASTER.name ? farcasterFollowerDaysSql('$1::int[]')
+    : `SELECT d.${s.key} AS id, d.day, d.delta FROM ${PROTOCOLS[protocol].daily.table} d WHERE d.generation = ${s.gen} AND d.${s.key} = ANY($1::${s.arr})`;
+  return db.read<DailyRow>(`SELECT d.id, to_char(d.day, 'YYYY-MM-DD') AS day, d.delta FROM (${days}) d ORDER BY d.id, d.day`, [...ids]);
 }
 
 export interface TrendingRow { id: string | number; gained: number; trend_score: number }

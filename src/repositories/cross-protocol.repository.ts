@@ -7,9 +7,10 @@
 // and computed here when it is missing.
 import type { Database } from '../db/database';
 import type { SqlClient } from '../db/sql-client';
-import { BUMP_DATA_VERSION_SQL, generationOf, LENS, LENS_ID, stateOf } from '../domain/protocols';
+import { BUMP_DATA_VERSION_SQL, LENS_ID, stateOf } from '../domain/protocols';
 import { orderBy, type OffsetRead, type OrderTerm } from './paging.sql';
-import { clearImportMark, importMarkIsSet, MATCHED_FOLLOWERS_RECOUNT } from './live-state.repository';
+import { clearImportMark, importMarkValue, MATCHED_FOLLOWERS_RECOUNT } from './live-state.repository';
+import { countedPerKeySql, followCountSql, MATCHED_FOLLOWERS_COUNTERS, matchedFollowersSql } from './live-counters';
 
 /** A person's key: `fid:profileId`. */
 export type PersonKey = string;
@@ -53,17 +54,9 @@ export async function repairMatches(sql: SqlClient): Promise<{ added: number; dr
   });
 }
 
-/** The matched-follower counts from their definition (see their migration): per fid, per Lens profile. */
-const MATCHED_FOLLOWERS_DEFINED = {
-  fc: `SELECT k.target_fid AS id, count(*)::int AS n FROM fc_link k JOIN cross_match m ON m.fid = k.fid
-    WHERE k.deleted_at IS NULL AND k.fid <> k.target_fid GROUP BY 1`,
-  lens: `SELECT f.profile_id AS id, count(*)::int AS n FROM lens_follow f JOIN cross_match m ON m.profile_id = f.follower_profile_id
-    WHERE f.deleted_at IS NULL AND f.follower_profile_id <> f.profile_id GROUP BY 1`,
-};
-
 /**
  * When an import has marked them (MATCHED_FOLLOWERS_RECOUNT), makes the matched-follower counts equal
- * their definition: the triggers keep them in every writer's transaction, but
+ * their definition (MATCHED_FOLLOWERS_COUNTERS): the triggers keep them in every writer's transaction, but
  * an import's statement and a live sync's on the two sides of one product
  * (a new pair, a link of its fid) can each miss the other's uncommitted row.
  * The lock lets readers go on and makes the triggers' writers wait, so the
@@ -73,12 +66,13 @@ const MATCHED_FOLLOWERS_DEFINED = {
  */
 export async function recountMatchedFollowers(sql: SqlClient): Promise<{ fixed: number } | null> {
   return sql.transaction(async (tx) => {
-    if (!(await importMarkIsSet(tx, MATCHED_FOLLOWERS_RECOUNT))) return null;
+    const seen = await importMarkValue(tx, MATCHED_FOLLOWERS_RECOUNT);
+    if (seen === null) return null;
     await tx.exec('LOCK TABLE fc_matched_followers, lens_matched_followers IN SHARE ROW EXCLUSIVE MODE');
     let fixed = 0;
     for (const [table, key, type, defined] of [
-      ['fc_matched_followers', 'fid', 'int', MATCHED_FOLLOWERS_DEFINED.fc],
-      ['lens_matched_followers', 'profile_id', 'text', MATCHED_FOLLOWERS_DEFINED.lens],
+      ['fc_matched_followers', 'fid', 'int', countedPerKeySql(MATCHED_FOLLOWERS_COUNTERS.farcaster)],
+      ['lens_matched_followers', 'profile_id', 'text', countedPerKeySql(MATCHED_FOLLOWERS_COUNTERS.lens)],
     ] as const) {
       const [{ n }] = await tx.query<{ n: number }>(`
         WITH defined AS (${defined}),
@@ -91,7 +85,8 @@ export async function recountMatchedFollowers(sql: SqlClient): Promise<{ fixed: 
         SELECT (SELECT count(*) FROM upserted) + (SELECT count(*) FROM deleted) AS n`);
       fixed += Number(n);
     }
-    await clearImportMark(tx, MATCHED_FOLLOWERS_RECOUNT);
+    // An import that marked them again meanwhile is recounted by the next refresh.
+    await clearImportMark(tx, MATCHED_FOLLOWERS_RECOUNT, seen);
     if (fixed > 0) await tx.query(BUMP_DATA_VERSION_SQL);
     return { fixed };
   });
@@ -100,12 +95,11 @@ export async function recountMatchedFollowers(sql: SqlClient): Promise<{ fixed: 
 // ---------------------------------------------------------------- audience overlap
 
 /**
- * Whether P's Lens followers are fewer than F's Farcaster followers (Lens as of
- * the refresh, Farcaster live; only the side to start from depends on it).
- * Only the person's parameters: the planner evaluates it once per person (a one-time filter).
+ * Whether P's Lens followers are fewer than F's Farcaster followers (only the
+ * side to start from depends on it). Only the person's parameters: the planner
+ * evaluates it once per person (a one-time filter).
  */
-const lensSideSmaller = `coalesce((SELECT s.followers FROM lens_profile_stats s WHERE s.generation = ${generationOf(LENS)} AND s.profile_id = x.p), 0)
-    <= coalesce((SELECT c.followers FROM fc_profile_counts c WHERE c.fid = x.f), 0)`;
+const lensSideSmaller = `${followCountSql('lens', 'followers', 'x.p')} <= ${followCountSql('farcaster', 'followers', 'x.f')}`;
 
 /**
  * The overlap of person x (x.f, x.p): pairs (g fid, l profile) matched to each
@@ -133,13 +127,13 @@ const OVERLAP_ROWS = `
  * (a person has few: one probe each, a LATERAL … LIMIT 1 so that the planner
  * does not hash every follower of x.p to check them, 48 ms for 64,701 on medium).
  */
-const LENS_SIDE_COUNT = `coalesce((SELECT c.n FROM lens_matched_followers c WHERE c.profile_id = x.p), 0)
+const LENS_SIDE_COUNT = `${matchedFollowersSql('lens', 'x.p')}
     - (SELECT count(*) FROM cross_match m
        CROSS JOIN LATERAL (SELECT 1 FROM lens_follow lf WHERE lf.profile_id = x.p AND lf.follower_profile_id = m.profile_id AND lf.deleted_at IS NULL LIMIT 1) lf
        WHERE m.fid = x.f AND m.profile_id <> x.p)`;
 
 /** Matched pairs (g, l) where g follows x.f on Farcaster (whether or not l follows x.p), g ≠ x.f, l ≠ x.p: the same from F's side. */
-const FARCASTER_SIDE_COUNT = `coalesce((SELECT c.n FROM fc_matched_followers c WHERE c.fid = x.f), 0)
+const FARCASTER_SIDE_COUNT = `${matchedFollowersSql('farcaster', 'x.f')}
     - (SELECT count(*) FROM cross_match m
        CROSS JOIN LATERAL (SELECT 1 FROM fc_link k WHERE k.fid = m.fid AND k.target_fid = x.f AND k.deleted_at IS NULL LIMIT 1) k
        WHERE m.profile_id = x.p AND m.fid <> x.f)`;

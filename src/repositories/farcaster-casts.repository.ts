@@ -3,7 +3,7 @@
 // appear or count; self-interactions never count.
 import type { Database } from '../db/database';
 import { orderBy } from './paging.sql';
-import { FARCASTER_LIVE_STALE_SQL } from './live-state.repository';
+import { farcasterCastCounters } from './live-counters';
 
 export interface CastRow {
   fid: number; hash: string; text: string; timestamp: Date; parent_fid: number | null; parent_hash: string | null;
@@ -28,24 +28,16 @@ export function castPage(db: Database, fids: readonly number[], limit: number, o
     ORDER BY x.fid, ${orderBy([['c.timestamp', 'DESC'], ['c.hash', 'DESC']], fromEnd)}`, [...fids], limit, offset);
 }
 
+const k = farcasterCastCounters('k', 'c.hash');
+
 /**
  * Live likes / recasts / replies / quotes from others on each cast (unknown or
  * deleted cast → no row): the live counters (fc_cast_counts, one key probe per
- * cast, which the sync keeps exact), or while an import has left them stale,
- * counted from the reactions and casts.
+ * cast, through live-counters.ts).
  */
 export function castCounts(db: Database, hashes: readonly string[]): Promise<CastCountsRow[]> {
-  const counted = (column: keyof typeof LIVE) => `CASE WHEN ${FARCASTER_LIVE_STALE_SQL} THEN ${LIVE[column]} ELSE coalesce(k.${column}, 0) END AS ${column}`;
   return db.read<CastCountsRow>(`
-    SELECT c.hash, ${counted('likes')}, ${counted('recasts')}, ${counted('replies')}, ${counted('quotes')}
-    FROM fc_cast c LEFT JOIN fc_cast_counts k ON k.hash = c.hash
+    SELECT c.hash, ${k.counter('likes')} AS likes, ${k.counter('recasts')} AS recasts, ${k.counter('replies')} AS replies, ${k.counter('quotes')} AS quotes
+    FROM fc_cast c ${k.join}
     WHERE c.hash = ANY($1::text[]) AND c.deleted_at IS NULL`, [...hashes]);
 }
-
-/** The same counts from the base tables, for cast `c`. */
-const LIVE = {
-  likes: '(SELECT count(*) FROM fc_reaction r WHERE r.target_hash = c.hash AND r.reaction_type = 1 AND r.deleted_at IS NULL AND r.fid <> c.fid)::int',
-  recasts: '(SELECT count(*) FROM fc_reaction r WHERE r.target_hash = c.hash AND r.reaction_type = 2 AND r.deleted_at IS NULL AND r.fid <> c.fid)::int',
-  replies: '(SELECT count(*) FROM fc_cast r WHERE r.parent_hash = c.hash AND r.deleted_at IS NULL AND r.fid <> c.fid)::int',
-  quotes: '(SELECT count(*) FROM fc_cast q WHERE q.quoted_hash = c.hash AND q.deleted_at IS NULL AND q.fid <> c.fid)::int',
-};

@@ -8,12 +8,12 @@
 // event by event: each list is the first `limit` entries of one index. While
 // an import has left the live tables stale (until the refresh after it
 // rebuilds them), they are counted from the reactions and casts instead.
-// Which of the two runs is decided by a read of the mark first, not inside one
-// statement: planning the counting arms on every call cost more than running
-// the stored one (1–7 ms of planning against 1 ms of execution on medium).
+// Which of the two runs is decided by a read of the mark first
+// (live-counters.ts), not inside one statement: planning the counting arms on
+// every call cost more than running the stored one.
 import type { Database } from '../db/database';
 import type { EngagementDirection, EngagementKind } from '../domain/engagement';
-import { FARCASTER_LIVE_STALE_SQL } from './live-state.repository';
+import { farcasterLiveIsStaleRead } from './live-counters';
 
 export interface EngagementRow { fid: number; dir: EngagementDirection; kind: EngagementKind; other: number; n: number }
 
@@ -82,6 +82,5 @@ const COUNTED = `
     SELECT fid, ${LISTS} AS dir, ${KINDS} AS kind, other, n FROM ranked WHERE rn <= $2 ORDER BY fid, dir, kind, rn`;
 
 export async function engagementLists(db: Database, fids: readonly number[], limit: number): Promise<EngagementRow[]> {
-  const [{ stale }] = await db.read<{ stale: boolean }>(`SELECT ${FARCASTER_LIVE_STALE_SQL} AS stale`);
-  return db.read<EngagementRow>(stale ? COUNTED : STORED, [...fids], limit);
+  return db.read<EngagementRow>(await farcasterLiveIsStaleRead(db) ? COUNTED : STORED, [...fids], limit);
 }

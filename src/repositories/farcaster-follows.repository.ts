@@ -1,20 +1,22 @@
 // Live Farcaster follows of a batch of fids, one statement per batch: totals
-// (the live counters, which the sync keeps exact: a page of a fid with a
-// million followers does not count them) and offset pages, newest follow
-// first. Unfollows (deleted_at) and self-follows never count.
+// (the live counters through live-counters.ts: a page of a fid with a million
+// followers does not count them) and offset pages, newest follow first.
+// Unfollows (deleted_at) and self-follows never count.
 import type { Database } from '../db/database';
 import { orderBy } from './paging.sql';
-import { farcasterFollowCountSql } from './live-state.repository';
+import { farcasterProfileCounters } from './live-counters';
 
 export type FollowDirection = 'followers' | 'following';
 
 export interface FollowTotalsRow { fid: number; followers: number; following: number }
 export interface FollowPageRow { fid: number; other: number; followed_at: Date }
 
+const c = farcasterProfileCounters('c', 'x.fid');
+
 export function followTotals(db: Database, fids: readonly number[]): Promise<FollowTotalsRow[]> {
   return db.read<FollowTotalsRow>(`
-    SELECT x.fid, ${farcasterFollowCountSql('followers', 'x.fid')} AS followers, ${farcasterFollowCountSql('following', 'x.fid')} AS following
-    FROM unnest($1::int[]) AS x(fid)`, [...fids]);
+    SELECT x.fid, ${c.counter('followers')} AS followers, ${c.counter('following')} AS following
+    FROM unnest($1::int[]) AS x(fid) ${c.join}`, [...fids]);
 }
 
 /**

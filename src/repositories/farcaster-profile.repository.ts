@@ -1,7 +1,7 @@
 // Farcaster profile data: the live user_data value of each type read, and
 // the username (farcasterUsernameSql).
 import type { Database } from '../db/database';
-import { FARCASTER_LIVE_STALE_SQL, farcasterFollowCountSql } from './live-state.repository';
+import { FARCASTER_BY_FOLLOWERS, FARCASTER_LIVE_FRESH_SQL, farcasterCounterSql } from './live-counters';
 import { existsSql, FARCASTER, farcasterUsernameSql, FC_USER_DATA as T, stateOf } from '../domain/protocols';
 
 export interface FarcasterProfileRow {
@@ -74,7 +74,7 @@ export async function searchFarcasterFidsVia(db: Database, handle: string, limit
   const [{ walk, budget }] = await db.read<{ walk: boolean; budget: number }>(`
     WITH p AS (SELECT greatest(coalesce(${stateOf('farcaster', 'profile_count')}, 0), 1)::float8 AS n),
     t AS (SELECT coalesce($2::int, greatest($3::int, ceil(sqrt($4 * (SELECT n FROM p) / $6)))::int) AS n)
-    SELECT NOT ${FARCASTER_LIVE_STALE_SQL} AND (SELECT count(*) FROM (SELECT 1 FROM fc_user_data WHERE type = ${T.username}
+    SELECT ${FARCASTER_LIVE_FRESH_SQL} AND (SELECT count(*) FROM (SELECT 1 FROM fc_user_data WHERE type = ${T.username}
       AND deleted_at IS NULL AND lower(value) LIKE $1 || '%' LIMIT (SELECT n FROM t)) c) >= (SELECT n FROM t) AS walk,
       least(ceil($5 * greatest($4, $4 * (SELECT n FROM p) / greatest((SELECT n FROM t), 1))), 2147483647)::int AS budget`,
   prefix, plan.walkFrom ?? null, plan.minWalkFrom, limit, plan.budgetFactor, plan.stepsPerProbe);
@@ -87,10 +87,10 @@ export async function searchFarcasterFidsVia(db: Database, handle: string, limit
       WITH exact AS (
         SELECT fid FROM fc_user_data WHERE type = ${T.username} AND deleted_at IS NULL AND lower(value) = $1
         UNION SELECT fid FROM fc_fname WHERE deleted_at IS NULL AND lower(fname) = $1)
-      SELECT true AS exact, e.fid, coalesce((SELECT c.followers FROM fc_profile_counts c WHERE c.fid = e.fid), 0) AS followers FROM exact e
+      SELECT true AS exact, e.fid, ${farcasterCounterSql('followers', 'e.fid')} AS followers FROM exact e
       UNION ALL
       (SELECT false, w.fid, w.followers FROM (
-        SELECT c.fid, c.followers, c.search_names FROM fc_profile_counts c ORDER BY c.followers DESC, c.fid LIMIT $3) w
+        ${FARCASTER_BY_FOLLOWERS} LIMIT $3) w
       WHERE w.search_names[1] LIKE $2 || '%'
         OR (cardinality(w.search_names) > 1 AND EXISTS (SELECT 1 FROM unnest(w.search_names[2:]) AS n(name) WHERE n.name LIKE $2 || '%'))
       ORDER BY w.followers DESC, w.fid LIMIT $4 + (SELECT count(*) FROM exact))`, needle, prefix, budget, limit);
@@ -108,7 +108,7 @@ export async function searchFarcasterFidsVia(db: Database, handle: string, limit
     )
     SELECT c.fid FROM candidates c
     ORDER BY c.exact DESC,
-      ${farcasterFollowCountSql('followers', 'c.fid')} DESC, c.fid
+      ${farcasterCounterSql('followers', 'c.fid')} DESC, c.fid
     LIMIT $3`, needle, prefix, limit);
   return { via: walk ? 'walk, scan' : 'scan', fids: rows.map((r) => r.fid) };
 }

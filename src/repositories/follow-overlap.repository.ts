@@ -6,7 +6,8 @@
 // or the profile's followers, and check the other follow by key; unfollows
 // come from a partial index.
 import type { Database } from '../db/database';
-import { FARCASTER, generationOf, type ProtocolSpec } from '../domain/protocols';
+import type { ProtocolSpec } from '../domain/protocols';
+import { followCountSql } from './live-counters';
 import { keysetJoin, keysetSql, orderBy, type KeysetRead, type OffsetRead, type OrderTerm } from './paging.sql';
 
 /**
@@ -19,10 +20,8 @@ export type OverlapVia = { viewer: number | string } | 'self';
 export interface OverlapRow { profile: string | number; other: string | number; followed_at: Date; followers: number; total: number }
 export interface OverlapTotalRow { profile: string | number; total: number }
 
-/** What `stats.followers` / `stats.following` answer: live counters for Farcaster, the refreshed stats for Lens. */
-const followCount = (p: ProtocolSpec, column: 'followers' | 'following', idExpr: string) => (p.name === FARCASTER.name
-  ? `(SELECT c.${column} FROM fc_profile_counts c WHERE c.fid = ${idExpr})`
-  : `(SELECT s.${column} FROM ${p.analytics.stats} s WHERE s.generation = ${generationOf(p)} AND s.profile_id = ${idExpr})`);
+/** What `stats.followers` / `stats.following` answer. */
+const followCount = (p: ProtocolSpec, column: 'followers' | 'following', idExpr: string) => followCountSql(p.name, column, idExpr);
 
 /**
  * (other, followed_at) of the followers `other` of profile x.id whom the
@@ -47,7 +46,7 @@ const followCount = (p: ProtocolSpec, column: 'followers' | 'following', idExpr:
 function overlapRows(p: ProtocolSpec, via: OverlapVia, viewerParam: string) {
   const { table, follower, followee } = p.follows;
   const source = via === 'self' ? 'x.id' : viewerParam;
-  const fromFollowers = `(coalesce(${followCount(p, 'followers', 'x.id')}, 0) <= coalesce(${followCount(p, 'following', source)}, 0))`;
+  const fromFollowers = `(${followCount(p, 'followers', 'x.id')} <= ${followCount(p, 'following', source)})`;
   return `SELECT o.${followee} AS other, l.timestamp AS followed_at FROM ${table} o
       CROSS JOIN LATERAL (SELECT l.timestamp FROM ${table} l
         WHERE l.${follower} = o.${followee} AND l.${followee} = x.id AND l.deleted_at IS NULL LIMIT 1) l
@@ -70,7 +69,7 @@ export function overlapPage(db: Database, p: ProtocolSpec, ids: readonly (string
     FROM unnest($1::${p.id.sqlArray}) AS x(id)
     CROSS JOIN LATERAL (
       SELECT *, count(*) OVER ()::int AS total FROM (
-        SELECT r.other, r.followed_at, coalesce(${followCount(p, 'followers', 'r.other')}, 0) AS followers
+        SELECT r.other, r.followed_at, ${followCount(p, 'followers', 'r.other')} AS followers
         FROM (${overlapRows(p, via, `$4::${p.id.sqlType}`)}) r) c
       ORDER BY ${orderBy(overlapOrder(p, 'c'), read.fromEnd)} LIMIT $2 OFFSET $3) k
     ORDER BY x.id, ${orderBy(overlapOrder(p, 'k'), read.fromEnd)}`, [...ids], read.limit, read.offset, ...viewer);

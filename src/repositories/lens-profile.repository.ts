@@ -1,6 +1,6 @@
 // Lens profiles with handle, newest metadata and imported classifier score.
 import type { Database } from '../db/database';
-import { generationOf, LENS } from '../domain/protocols';
+import { lensProfileCounters } from './live-counters';
 
 export interface LensProfileRow {
   profile_id: string;
@@ -26,29 +26,24 @@ export function findLensProfiles(db: Database, ids: readonly string[]): Promise<
     WHERE p.profile_id = ANY($1::text[])`, [...ids]);
 }
 
-export interface LensCountsRow {
-  profile_id: string; followers: number; following: number; posts: number; likes: number; comments: number;
-  quotes: number; mirrors: number; collects: number; engagement: number; graph_score: number; active: boolean;
-}
+export interface LensCountsRow { profile_id: string; followers: number; following: number; posts: number; graph_score: number; active: boolean }
 
-export const emptyLensCounts = (id: string): LensCountsRow => ({
-  profile_id: id, followers: 0, following: 0, posts: 0, likes: 0, comments: 0, quotes: 0, mirrors: 0, collects: 0,
-  engagement: 0, graph_score: 0, active: false,
-});
+export const emptyLensCounts = (id: string): LensCountsRow => ({ profile_id: id, followers: 0, following: 0, posts: 0, graph_score: 0, active: false });
+
+const s = lensProfileCounters('s', 'x.id');
 
 /**
- * Counters and the `active` flag (published, reacted or followed in the 30
- * days up to the as-of time) from the last refresh, for a batch. The flag is
- * stored by the refresh: read live, it took three index probes per profile
- * into the largest Lens tables, for up to 600 profiles of an engagement answer.
+ * For a batch: the counters (the last refresh's, or counted from the rows while
+ * an import since has left them stale: live-counters.ts), and the graph score and
+ * the `active` flag (published, reacted or followed in the 30 days up to the
+ * as-of time) of the last refresh. The flag is stored by the refresh: read live,
+ * it took three index probes per profile into the largest Lens tables, for up to
+ * 600 profiles of an engagement answer.
  */
 export function lensCounts(db: Database, ids: readonly string[]): Promise<LensCountsRow[]> {
   return db.read<LensCountsRow>(`
-    SELECT x.id AS profile_id, coalesce(s.followers, 0) AS followers, coalesce(s.following, 0) AS following,
-      coalesce(s.posts, 0) AS posts, coalesce(s.likes_received, 0) AS likes, coalesce(s.comments_received, 0) AS comments,
-      coalesce(s.quotes_received, 0) AS quotes, coalesce(s.mirrors_received, 0) AS mirrors,
-      coalesce(s.collects_received, 0) AS collects, coalesce(s.engagement_received, 0) AS engagement,
+    SELECT x.id AS profile_id, ${s.counter('followers')} AS followers, ${s.counter('following')} AS following, ${s.counter('posts')} AS posts,
       coalesce(s.graph_score, 0) AS graph_score, coalesce(s.active, false) AS active
     FROM unnest($1::text[]) AS x(id)
-    LEFT JOIN lens_profile_stats s ON s.generation = ${generationOf(LENS)} AND s.profile_id = x.id`, [...ids]);
+    ${s.join}`, [...ids]);
 }

@@ -2,6 +2,7 @@
 // event made current, and the follower milestones its target passed. Backfill
 // and reconcile pages emit nothing (they catch up with the past, not news).
 import type { SqlClient } from '../db/sql-client';
+import { farcasterCounterSql } from '../repositories/live-counters';
 import { milestonesCrossed, type OutboxEvent } from '../domain/push-events';
 import type { Counts } from './live-counts';
 import type { AnyOp } from './sync-ops';
@@ -29,7 +30,9 @@ export async function followEvents(
   }
   const gained = [...targets].map((fid) => ({ fid, delta: (after.get(fid)?.followers ?? 0) - (before.get(fid)?.followers ?? 0) })).filter((g) => g.delta > 0);
   if (!gained.length) return events;
-  const rows = await tx.query<{ fid: number; followers: number }>('SELECT fid, followers FROM fc_profile_counts WHERE fid = ANY($1::int[])', [gained.map((g) => g.fid)]);
+  // The followers every answer gives (counted from the rows while an import has left the counters stale).
+  const rows = await tx.query<{ fid: number; followers: number }>(`SELECT x.fid, ${farcasterCounterSql('followers', 'x.fid')} AS followers
+    FROM unnest($1::int[]) AS x(fid)`, [gained.map((g) => g.fid)]);
   const now = new Map(rows.map((r) => [r.fid, r.followers]));
   for (const g of gained) {
     const followers = now.get(g.fid) ?? 0;

@@ -2,8 +2,9 @@
 // per profile, its live followers times their matched pairs. Triggers keep them
 // in the writer's statement whatever is written (follows on either network,
 // verifications and Lens owners that make or break pairs, deletes, truncates);
-// the counts route reads them and answers as counting every follower would;
-// an import marks them and the refresh's recount puts damage right.
+// the counts route reads them and answers as counting every follower would
+// (counted from the rows while an import has marked them); the refresh's recount puts
+// damage right.
 import { finishImport } from '../../src/importer/finalize';
 import { recountMatchedFollowers } from '../../src/repositories/cross-protocol.repository';
 import { prng } from '../../scripts/bench/prng';
@@ -43,6 +44,29 @@ const FOLLOWS: Record<'farcaster' | 'lens', { table: string; columns: readonly s
   farcaster: { table: 'fc_link', columns: ['fid', 'target_fid'], type: 'int', ids: FIDS },
   lens: { table: 'lens_follow', columns: ['profile_id', 'follower_profile_id'], type: 'text', ids: PROFILES },
 };
+
+/** Each matched person's sides from the counts route against counting every follower; and how many have a non-zero side. */
+async function routeAgainstRows(): Promise<{ mismatches: unknown[]; nonZero: number }> {
+  const people = await sql<{ fid: number; profile_id: string }>(`${DEFINED_PAIRS} ORDER BY 1, 2`);
+  expect(people.length).toBeGreaterThan(3);
+  const mismatches: unknown[] = [];
+  let nonZero = 0;
+  for (const { fid, profile_id: p } of people) {
+    const [want] = await sql<{ lens: number; farcaster: number }>(`WITH m AS (${DEFINED_PAIRS}) SELECT
+      (SELECT count(*) FROM lens_follow lf JOIN m ON m.profile_id = lf.follower_profile_id
+        WHERE lf.profile_id = $2 AND lf.deleted_at IS NULL AND lf.follower_profile_id <> $2 AND m.fid <> $1)::int AS lens,
+      (SELECT count(*) FROM fc_link k JOIN m ON m.fid = k.fid
+        WHERE k.target_fid = $1 AND k.deleted_at IS NULL AND k.fid <> $1 AND m.profile_id <> $2)::int AS farcaster`, [fid, p]);
+    const r = await s.rest(`/api/v2/cross/overlap/counts?fid=${fid}&profile=${p}`);
+    expect(r.status).toBe(200);
+    const { totalCount: both, lensOnly, farcasterOnly, union } = r.body;
+    const got = { fid, p, lens: lensOnly + both, farcaster: farcasterOnly + both, union };
+    const expected = { fid, p, lens: want.lens, farcaster: want.farcaster, union: want.lens + want.farcaster - both };
+    if (JSON.stringify(got) !== JSON.stringify(expected)) mismatches.push({ got, expected });
+    if (lensOnly > 0 || farcasterOnly > 0) nonZero++;
+  }
+  return { mismatches, nonZero };
+}
 
 describe('matched-follower counts kept by triggers', () => {
   it('when the fixture is imported and refreshed, then the counts are the definition\'s and no recount is pending', async () => {
@@ -87,23 +111,23 @@ describe('matched-follower counts kept by triggers', () => {
   });
 
   it('when the counts route is asked for every matched person, then each side is what counting every follower gives', async () => {
-    const people = await sql<{ fid: number; profile_id: string }>(`${DEFINED_PAIRS} ORDER BY 1, 2`);
-    expect(people.length).toBeGreaterThan(3);
-    let nonZero = 0;
-    for (const { fid, profile_id: p } of people) {
-      const [want] = await sql<{ lens: number; farcaster: number }>(`WITH m AS (${DEFINED_PAIRS}) SELECT
-        (SELECT count(*) FROM lens_follow lf JOIN m ON m.profile_id = lf.follower_profile_id
-          WHERE lf.profile_id = $2 AND lf.deleted_at IS NULL AND lf.follower_profile_id <> $2 AND m.fid <> $1)::int AS lens,
-        (SELECT count(*) FROM fc_link k JOIN m ON m.fid = k.fid
-          WHERE k.target_fid = $1 AND k.deleted_at IS NULL AND k.fid <> $1 AND m.profile_id <> $2)::int AS farcaster`, [fid, p]);
-      const r = await s.rest(`/api/v2/cross/overlap/counts?fid=${fid}&profile=${p}`);
-      expect(r.status).toBe(200);
-      const { totalCount: both, lensOnly, farcasterOnly, union } = r.body;
-      expect({ fid, p, lens: lensOnly + both, farcaster: farcasterOnly + both, union })
-        .toEqual({ fid, p, lens: want.lens, farcaster: want.farcaster, union: want.lens + want.farcaster - both });
-      if (lensOnly > 0 || farcasterOnly > 0) nonZero++;
-    }
+    const { mismatches, nonZero } = await routeAgainstRows();
+    expect(mismatches).toEqual([]);
     expect(nonZero).toBeGreaterThan(0);
+  });
+
+  it('when the counts are damaged while an import has marked them, then the counts route counts from the rows until the recount', async () => {
+    await sql('UPDATE fc_matched_followers SET n = n + 5');
+    await sql('UPDATE lens_matched_followers SET n = n + 5');
+    expect((await routeAgainstRows()).mismatches.length).toBeGreaterThan(0);
+    await finishImport(s.testDb.db.sql, new Set(['lens_profile']));
+    expect(await marked()).toBe(true);
+    expect((await routeAgainstRows()).mismatches).toEqual([]);
+    // Every stored row was damaged.
+    const d = await defined();
+    expect(await recountMatchedFollowers(s.testDb.db.sql)).toEqual({ fixed: Object.keys(d.fc).length + Object.keys(d.lens).length });
+    expect(await marked()).toBe(false);
+    expect((await routeAgainstRows()).mismatches).toEqual([]);
   });
 
   it('when a side is truncated, then its counts go with it, and with the pairs gone both go', async () => {

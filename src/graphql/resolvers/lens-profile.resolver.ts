@@ -18,23 +18,23 @@ export class LensProfileResolver {
     return (await requestedProfiles(ctx.loaders.lensProfile, ids)).map(toLensProfile);
   }
 
-  @FieldResolver(() => ProfileStats, { description: 'Followers, following, top-level posts and classifier score; the counts as of the last analytics refresh.' })
+  @FieldResolver(() => ProfileStats, { description: 'Live followers and following, visible top-level posts, and the classifier score.' })
   async stats(@Root() p: LensProfile, @Ctx() ctx: Context): Promise<ProfileStats> {
     const c = await ctx.loaders.lensCounts.load(p.profileId);
     return { followers: c.followers, following: c.following, posts: c.posts, lensClassifierScore: p.classifierScore };
   }
 
-  @FieldResolver(() => Int, { description: 'Followers (self-follows excluded) as of the last analytics refresh; the same as stats.followers.' })
+  @FieldResolver(() => Int, { description: 'Live followers (self-follows excluded); the same as stats.followers.' })
   async totalFollowers(@Root() p: LensProfile, @Ctx() ctx: Context): Promise<number> {
     return (await ctx.loaders.lensCounts.load(p.profileId)).followers;
   }
 
-  @FieldResolver(() => Int, { description: 'Profiles this one follows (self excluded) as of the last analytics refresh; the same as stats.following.' })
+  @FieldResolver(() => Int, { description: 'Profiles this one follows live (self excluded); the same as stats.following.' })
   async totalFollowing(@Root() p: LensProfile, @Ctx() ctx: Context): Promise<number> {
     return (await ctx.loaders.lensCounts.load(p.profileId)).following;
   }
 
-  @FieldResolver(() => Boolean, { description: 'Published, reacted or followed in the 30 days up to the Lens as-of time; as of the last analytics refresh (analyticsAsOf), stored with the counters.' })
+  @FieldResolver(() => Boolean, { description: 'Published, reacted or followed in the 30 days up to the Lens as-of time; as of the last analytics refresh (analyticsAsOf), which stores it.' })
   async active(@Root() p: LensProfile, @Ctx() ctx: Context): Promise<boolean> {
     return (await ctx.loaders.lensCounts.load(p.profileId)).active;
   }

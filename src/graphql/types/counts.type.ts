@@ -4,7 +4,7 @@ import { LensProfileIdScalar } from '../scalars/lens-profile-id.scalar';
 @ObjectType({ description: 'Live followers of a Lens profile (self-follows excluded).' })
 export class LensFollowerCount {
   @Field(() => LensProfileIdScalar, { description: 'The profile id as asked, in canonical form.' }) profileId!: string;
-  @Field(() => Int, { description: 'Followers as of the last analytics refresh (self-follows excluded); 0 for an unknown id.' }) followersCount!: number;
+  @Field(() => Int, { description: 'Live followers, unfollows and self-follows left out; 0 for an unknown id.' }) followersCount!: number;
 }
 
 @ObjectType({ description: 'Live followers of a Farcaster user (self-follows excluded).' })

@@ -31,8 +31,8 @@ export class ProfileMetadata {
 
 @ObjectType({ description: 'Current counters. Self-follows never count.' })
 export class ProfileStats {
-  @Field(() => Int, { description: 'Followers: live on Farcaster, as of the last analytics refresh on Lens.' }) followers!: number;
-  @Field(() => Int, { description: 'Profiles followed: live on Farcaster, as of the last analytics refresh on Lens.' }) following!: number;
+  @Field(() => Int, { description: 'Live followers (self-follows excluded).' }) followers!: number;
+  @Field(() => Int, { description: 'Profiles followed live (self excluded).' }) following!: number;
   @Field(() => Float, { nullable: true, description: 'Lens machine-learning quality score as imported; null for Farcaster.' })
   lensClassifierScore!: number | null;
   @Field(() => Int, { description: 'Top-level posts: Farcaster casts that are not replies; Lens publications of type POST.' })

@@ -10,5 +10,5 @@ export abstract class ProfileSummary {
   @Field(() => ID, { description: 'The fid as a decimal string (Farcaster) or the Lens profile id.' }) id!: string;
   @Field(() => Handle, { nullable: true, description: 'The Farcaster username or Lens handle; null when the profile has none.' }) handle!: Handle | null;
   @Field(() => ProfileMetadata, { description: 'Display name, bio and images.' }) metadata!: ProfileMetadata;
-  @Field(() => ProfileStats, { description: 'Followers, following and top-level posts (Farcaster live, Lens as of the last analytics refresh).' }) stats?: ProfileStats;
+  @Field(() => ProfileStats, { description: 'Live followers, following and top-level posts.' }) stats?: ProfileStats;
 }
