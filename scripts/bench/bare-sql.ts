@@ -3,7 +3,10 @@
 // (its interpolations written out), so the two servers ask Postgres for
 // exactly the same work. The bench and test/integration/bare-baseline.test.ts
 // compare the statements both servers ran, text for text: a repository change
-// that is not copied here fails them.
+// that is not copied here fails them. The counters' expressions (stored, or
+// counted from the rows while an import has marked them stale) are the text
+// live-counters.ts builds, taken from there: pure strings, built once at load.
+import { farcasterProfileCounters, lensProfileCounters } from '../../src/repositories/live-counters';
 import type { Query } from './throughput-routes';
 
 export type Protocol = 'farcaster' | 'lens';
@@ -27,14 +30,12 @@ export const LENS_PROFILES = `
     WHERE p.profile_id = ANY($1::text[])`;
 
 /** lens-profile.repository.ts lensCounts. */
+const lensStats = lensProfileCounters('s', 'x.id');
 export const LENS_COUNTS = `
-    SELECT x.id AS profile_id, coalesce(s.followers, 0) AS followers, coalesce(s.following, 0) AS following,
-      coalesce(s.posts, 0) AS posts, coalesce(s.likes_received, 0) AS likes, coalesce(s.comments_received, 0) AS comments,
-      coalesce(s.quotes_received, 0) AS quotes, coalesce(s.mirrors_received, 0) AS mirrors,
-      coalesce(s.collects_received, 0) AS collects, coalesce(s.engagement_received, 0) AS engagement,
+    SELECT x.id AS profile_id, ${lensStats.counter('followers')} AS followers, ${lensStats.counter('following')} AS following, ${lensStats.counter('posts')} AS posts,
       coalesce(s.graph_score, 0) AS graph_score, coalesce(s.active, false) AS active
     FROM unnest($1::text[]) AS x(id)
-    LEFT JOIN lens_profile_stats s ON s.generation = ${LENS_GENERATION} AND s.profile_id = x.id`;
+    ${lensStats.join}`;
 
 /** farcaster-profile.repository.ts findFarcasterProfiles (PROFILE_SELECT with farcasterUsernameSql and existsSql written out). */
 export const FARCASTER_PROFILES = `
@@ -49,16 +50,13 @@ export const FARCASTER_PROFILES = `
   WHERE EXISTS (SELECT 1 FROM fc_user known WHERE known.fid = x.fid UNION ALL SELECT 1 FROM fc_fname known WHERE known.fid = x.fid AND known.deleted_at IS NULL UNION ALL SELECT 1 FROM fc_user_data known WHERE known.fid = x.fid AND known.deleted_at IS NULL)`;
 
 /** farcaster-counts.repository.ts farcasterCounts. */
+const fcCounts = farcasterProfileCounters('c', 'f.fid');
 export const FARCASTER_COUNTS = `
-    SELECT f.fid, coalesce(c.followers, 0) AS followers, coalesce(c.following, 0) AS following, coalesce(c.posts, 0) AS posts,
-      coalesce(c.likes_received, 0) AS likes, coalesce(c.recasts_received, 0) AS recasts,
-      coalesce(c.replies_received, 0) AS replies, coalesce(c.quotes_received, 0) AS quotes,
-      coalesce(c.replies_received + c.quotes_received + c.recasts_received + c.likes_received, 0) AS engagement,
-      coalesce(s.graph_score, 0) AS graph_score
+    SELECT f.fid, ${fcCounts.counter('followers')} AS followers, ${fcCounts.counter('following')} AS following, ${fcCounts.counter('posts')} AS posts,
+      ${fcCounts.counter('likes_received')} AS likes, coalesce(s.graph_score, 0) AS graph_score
     FROM unnest($1::int[]) f(fid)
-    LEFT JOIN fc_profile_counts c ON c.fid = f.fid
-    LEFT JOIN fc_profile_stats s ON s.generation = ${FARCASTER_GENERATION} AND s.fid = f.fid
-    WHERE c.fid IS NOT NULL OR s.fid IS NOT NULL`;
+    ${fcCounts.join}
+    LEFT JOIN fc_profile_stats s ON s.generation = ${FARCASTER_GENERATION} AND s.fid = f.fid`;
 
 /** farcaster-follows.repository.ts followPage, direction followers, read forward. */
 export const FARCASTER_FOLLOWER_PAGE = `
