@@ -105,7 +105,7 @@ describe('OpenAPI parameters from operation variables', () => {
         year: { type: ['integer', 'null'], default: 2024 },
       },
     });
-    expect(Object.keys(o.responses)).toEqual(['200', '400', '401', '413', '415', '429', '503']);
+    expect(Object.keys(o.responses)).toEqual(['200', '400', '401', '403', '413', '415', '429', '503']);
   });
 
   it('when a route reads an entity-like root that says NOT_FOUND, then it lists 404; others do not', () => {
