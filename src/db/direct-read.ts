@@ -1,7 +1,8 @@
 // Request reads on Postgres go to the request pool directly instead of through
 // Prisma's raw query: its per-statement work (the query engine's argument and
-// result conversion, the adapter's) was about an eighth of the CPU of an answer
-// read from the answer cache, whose one statement is the protocol_state read.
+// result conversion, the adapter's) is a sizeable share of the CPU of an answer
+// read from the answer cache, whose one statement is the protocol_state read
+// (docs/performance.md, direct reads).
 // Rows come back as Prisma's $queryRawUnsafe returned them, so repositories see
 // the same values on both paths (PGlite still reads through Prisma): int8 as
 // BigInt, date and timestamp without time zone as UTC Dates, and the rest as

@@ -1,0 +1,37 @@
+// The embedded store: one PGlite instance, in memory or in a data directory,
+// shared by Prisma and the SqlClient. It runs one statement at a time
+// (counting-pglite.ts counts the queue) and is in-process: no pool, no health
+// monitor, nothing to route.
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { PrismaClient } from '../generated/prisma/client';
+import { CountingPGlite } from './counting-pglite';
+import { DEFAULT_PGLITE_SHARED_BUFFERS_MB, type DatabaseOptions } from './database-options';
+import { pgliteListen } from './notifications';
+import { pgliteSqlClient } from './sql-client';
+import { QUERY_EVENTS, type StoreParts } from './store-parts';
+
+const isInMemory = (dataDir: string) => dataDir === 'memory://' || dataDir === ':memory:';
+
+export function openPglite(opts: DatabaseOptions): StoreParts {
+  const inMemory = isInMemory(opts.dataDir);
+  if (!inMemory) mkdirSync(opts.dataDir, { recursive: true });
+  // One options object: PGlite drops the second argument when the first (the data directory) is not a string,
+  // so an in-memory store given (undefined, options) ran with none of them.
+  const lite = new CountingPGlite({
+    dataDir: inMemory ? undefined : opts.dataDir,
+    loadDataDir: inMemory ? opts.pgliteDataDirArchive : undefined,
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${opts.pgliteSharedBuffersMb ?? DEFAULT_PGLITE_SHARED_BUFFERS_MB}MB`],
+  });
+  return {
+    prisma: new PrismaClient({ adapter: new PrismaPGlite(lite), log: QUERY_EVENTS }),
+    sql: pgliteSqlClient(lite),
+    description: inMemory ? 'pglite (in memory)' : `pglite (${opts.dataDir})`,
+    connectionStats: () => ({ kind: 'pglite', pending: lite.pending }),
+    listen: pgliteListen(lite),
+    health: null,
+    primaryRead: null,
+    end: () => lite.close(),
+  };
+}
