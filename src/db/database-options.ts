@@ -19,7 +19,7 @@ export interface DatabaseOptions {
    * An in-memory PGlite starts from this archive of a data directory (PGlite's
    * dumpDataDir) instead of creating one: the tests open many stores, and
    * loading a migrated copy is quicker than initdb and the migrations for each
-   * (docs/performance.md, embedded memory).
+   * (docs/performance.md#embedded-memory).
    */
   pgliteDataDirArchive?: Blob;
   /** Streaming replicas of databaseUrl that request reads may go to (Postgres only). */
@@ -38,7 +38,6 @@ export const DEFAULT_REPLICA_MAX_LAG_MS = 5000;
  * PGlite's own default is Postgres's. PGlite touches all of its shared buffers
  * as it starts, in WebAssembly memory that never shrinks, while the operating
  * system's page cache holds the data files anyway: a small buffer keeps the
- * process small for its life at little cost in speed (docs/performance.md,
- * embedded memory).
+ * process small for its life at little cost in speed (docs/performance.md#embedded-memory).
  */
 export const DEFAULT_PGLITE_SHARED_BUFFERS_MB = 16;

@@ -2,7 +2,7 @@
 // Prisma's raw query: its per-statement work (the query engine's argument and
 // result conversion, the adapter's) is a sizeable share of the CPU of an answer
 // read from the answer cache, whose one statement is the protocol_state read
-// (docs/performance.md, direct reads).
+// (docs/performance.md#request-path: direct reads).
 // Rows come back as Prisma's $queryRawUnsafe returned them, so repositories see
 // the same values on both paths (PGlite still reads through Prisma): int8 as
 // BigInt, date and timestamp without time zone as UTC Dates, and the rest as

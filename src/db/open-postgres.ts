@@ -37,8 +37,8 @@ export function watchedRequestPool(connectionString: string, opts: DatabaseOptio
   const snapshotPerRequest = (opts.replicaUrls ?? []).length > 0;
   // JIT off for request statements: Postgres compiles a statement whose estimated cost passes jit_above_cost,
   // and an estimate counts arms that never run (the cross-protocol rank's live fallback), so a read that runs
-  // in a fraction of a millisecond can spend far longer being compiled (docs/performance.md, JIT for request
-  // statements). The jobs pool (refresh) keeps the server's setting.
+  // in a fraction of a millisecond can spend far longer being compiled (docs/performance.md#request-path:
+  // JIT for request statements). The jobs pool (refresh) keeps the server's setting.
   const pool = new GuardedPool({
     connectionString, max: opts.poolSize ?? DEFAULT_POOL_SIZE, connectionTimeoutMillis: opts.acquireTimeoutMs ?? DEFAULT_ACQUIRE_TIMEOUT_MS,
     options: '-c jit=off', ...(statementTimeout > 0 ? { statement_timeout: statementTimeout } : {}),
