@@ -85,7 +85,8 @@ async function runPipeline(sql: SqlClient, opts: ClassifyOptions): Promise<Class
       report.classified[protocol] += page.length;
       written += page.length;
       // Planner statistics of the growing tables: without them a first run over
-      // an empty database slows to a crawl (measured: 2k → 11k posts/s on medium).
+      // an empty database keeps planning them as empty, and its writes slow to a
+      // crawl as they grow (docs/performance.md#import).
       if (written >= analyzeAt) {
         await sql.exec(ANALYZE_CONTENT);
         analyzeAt *= 4;

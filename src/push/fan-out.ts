@@ -15,7 +15,7 @@ const SKIP_PER_STATEMENT = 10_000;
 export async function fanOut(sql: SqlClient): Promise<number> {
   // Without a webhook the events stay unfanned: a live sync stores one per follow, and reading, claiming and
   // marking each beside the sync's writer (with the subscription reads, skipped likewise when nobody listens)
-  // took its lag at 1,000 follows/s from 31 to 1,851 ms p50 on Postgres. Those stored before the first
+  // competes with that writer and multiplies the sync's lag (docs/performance.md#sync). Those stored before the first
   // webhook make no delivery (a webhook gets the events stored after its creation): they are marked in
   // batches without being read, so a first webhook does not make its fan-out claim the whole backlog.
   if (!await anyWebhook(sql)) return 0;
