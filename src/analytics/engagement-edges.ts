@@ -15,7 +15,7 @@ import { PROTOCOLS, type ProtocolName } from '../domain/protocols';
 import { TRUST_WEIGHTS } from '../domain/trust';
 import type { Csr } from './graph-score';
 
-/** Pairs per page read back: they come back as objects, so a page's transient memory is bounded by it. */
+/** Pairs per page read back: they come back as objects, so a page's transient memory is bounded by it (docs/performance.md#refresh). */
 const PAIRS_PER_PAGE = 100_000;
 
 const W = TRUST_WEIGHTS;

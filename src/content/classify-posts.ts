@@ -48,7 +48,7 @@ interface ChangedPost {
 
 /** Advisory lock id of the classify pipeline (one run at a time across instances). */
 const CLASSIFY_LOCK = 7_340_412;
-/** Posts written before the first ANALYZE of the content tables; then at ×4 steps. */
+/** Posts written before the first ANALYZE of the content tables; then at ×4 steps, so the statistics keep up at a cost that stays a small share (docs/performance.md#import). */
 const FIRST_ANALYZE = 10_000;
 
 /** Runs the pipeline, or answers null at once when another run holds the lock. */

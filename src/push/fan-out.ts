@@ -7,8 +7,9 @@ import { messagesFor } from '../domain/push-events';
 import { claimUnfanned, markFanned, skipBeforeEveryWebhook } from './outbox.repository';
 import { allWebhooks, anyWebhook, insertDeliveries } from './webhook.repository';
 
+/** Events fanned out per transaction: short transactions beside the sync's writer (docs/performance.md#sync). */
 const EVENTS_PER_TRANSACTION = 200;
-/** Events stored before every webhook, marked per statement (short transactions beside the sync's writer). */
+/** Events stored before every webhook, marked per statement (short transactions beside the sync's writer; docs/performance.md#sync). */
 const SKIP_PER_STATEMENT = 10_000;
 
 /** Fans out what is waiting; answers how many deliveries it created. */
