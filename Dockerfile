@@ -27,8 +27,8 @@ USER node
 EXPOSE 4000
 # `npm start`'s environment: two glibc malloc arenas instead of eight per core. The native memory V8's
 # background threads take to compile (PGlite's WebAssembly among it) otherwise stays spread over arenas
-# that are never given back: about 30 MiB of the embedded demo's resident memory (docs/performance.md).
+# that are never given back, a visible share of the embedded demo's resident memory (docs/performance.md#embedded-memory).
 ENV MALLOC_ARENA_MAX=2
-# The heap flags of `npm start` (package.json; docs/performance.md): the old space grows by a quarter of
+# The heap flags of `npm start` (package.json; docs/performance.md#embedded-memory): the old space grows by a quarter of
 # the live heap at most before a full collection, instead of up to 4x, and the young generation is smaller.
 CMD ["node", "--max-semi-space-size=8", "--heap-growing-percent=25", "dist/src/index.js"]

@@ -520,7 +520,7 @@ async function main() {
   const opts = parseCli();
   const serverUrl = benchServerUrl();
   const name = opts.database;
-  // A reused database needs no dataset (the network scale's files are deleted once loaded: 14 GB).
+  // A reused database needs no dataset (the network scale's files are large and deleted once loaded).
   const dataset: DatasetInfo = opts.reuse && await databaseReady(serverUrl, name)
     ? { dir: '(the reused database)', generated: false, generateSeconds: null, rows: null }
     : await ensureDataset(opts.dataDir, opts.scale, opts.seed);
@@ -544,7 +544,7 @@ async function main() {
     const sample = await drawSample(db, opts.requests, opts.seed);
     log(`sample: ${sample.fids.length} fids (top followed ${sample.topFids[0]?.followers} followers), ${sample.lensIds.length} Lens ids (top ${sample.topLens[0]?.followers}), ${sample.handles.length} handles`);
 
-    // PERSONALIZED_RANK_MAX_EDGES passes through; unset, the server's default applies (memory ÷ 128 follows: 197 M on this 23.5 GiB machine).
+    // PERSONALIZED_RANK_MAX_EDGES passes through; unset, the server's default applies (memory ÷ 128 follows; docs/performance.md#embedded-memory).
     const maxEdges = process.env.PERSONALIZED_RANK_MAX_EDGES;
     const config = loadConfig({}, { DATABASE_URL: serverUrl, LOG_LEVEL: 'silent', DEFAULT_RATE_LIMIT: 1_000_000_000,
       ...(maxEdges === undefined ? {} : { PERSONALIZED_RANK_MAX_EDGES: Number(maxEdges) }) });

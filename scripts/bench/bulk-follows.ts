@@ -4,9 +4,10 @@
 //
 //   tsx scripts/bench/bulk-follows.ts --database sga_bench_network --dir /work/sga-network-data/network
 //
-// Why: at the network scale the importer (about 20–100k rows/s on this 2-core
-// machine, depending on load) needs hours for the 180 M Farcaster and 54 M Lens
-// follows. The rest of such a dataset goes through the importer; this puts the
+// Why: at the network scale the follows (180 per user on both protocols) are
+// most of the rows, and the importer, which checks and merges every row, would
+// spend most of the run on them (docs/performance.md#import). The rest of such
+// a dataset goes through the importer; this puts the
 // follow graph in place so that the refresh and the API can be measured at the
 // network's size. It is a benchmark tool, not an import path: it trusts the
 // generator's files (no bad rows, no duplicate keys, canonical Lens ids) and

@@ -5,8 +5,8 @@
 // popularity), so no database is involved. Measures the algorithm alone over
 // 200 random seed sets per case (one viewer, ten and a hundred seeds; hops 3, 4
 // and 5) and the memory the graph holds in the service, and writes
-// docs/bench/ppr-<scale>.json. The network's Farcaster graph (171 M follows)
-// takes about 3 minutes and 3 GB to build.
+// docs/bench/ppr-<scale>.json. The network's Farcaster graph takes minutes
+// and gigabytes to build (docs/performance.md#personalized-rank).
 //
 //   npm run bench:ppr [-- --scale medium --protocols farcaster,lens --epsilon 1e-7 --runs 200 --hops 3,4,5 --seeds 1,10,100 --max-work 1500000 --out docs/bench/ppr-medium.json]
 

@@ -1,8 +1,8 @@
 // The sync bench's event stream: a seeded plan of what ~N fids do (reactions to
 // earlier casts, casts with replies and quotes, follows and unfollows, profile
 // changes, verifications and cast removes), every step a distinct message signed
-// with the package's builders through MessageFactory. Signing costs ~1 ms a
-// message (7 ms for a verification), so it runs on worker threads, in rounds
+// with the package's builders through MessageFactory. Signing is the costly
+// part (a verification's most of all), so it runs on worker threads, in rounds
 // (a reaction needs its cast's hash first), and the result is cached on disk.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';

@@ -2,7 +2,7 @@
 // cycled by one counter shared by every connection (so the connections do not
 // walk the list in step, and no id is asked far more than another), every
 // response's latency kept (autocannon's own histogram rounds to whole
-// milliseconds, too coarse for a 2 ms answer).
+// milliseconds, too coarse for the fastest answers).
 import autocannon from 'autocannon';
 import type { BenchRequest } from './throughput-routes';
 

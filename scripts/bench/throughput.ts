@@ -11,7 +11,7 @@
 // `npm run bench:analytics -- --keep` sets up (scripts/bench/bench-db.ts). It
 // is only read (and one API key added, revoked at the end); a database that is
 // missing or not set up is refused unless --setup, which generates and
-// imports the dataset (minutes on medium). Nothing is ever dropped.
+// imports the dataset (the longest step of a run). Nothing is ever dropped.
 //
 // Servers: each in a child process of its own, with the same pool size (10,
 // the service's default): the service from the production build (`npm
@@ -53,10 +53,11 @@ import { drawSample, THROUGHPUT_ROUTES, TOP_FOLLOWED, type BenchRequest, type Th
 const POOL_SIZE = 10;
 /** The p99 comparison runs both servers at this share of the bare server's rate. */
 const RATE_SHARE = 0.5;
-/** Service p99 ÷ bare p99 at that rate to stay within. */
+/** Service p99 ÷ bare p99 at that rate to stay within (docs/performance.md#throughput). */
 const P99_GOAL = 2;
 /** A p99 is "at that rate" only when the server kept up with it (autocannon's budget leaves a little short at best). */
 const RATE_KEPT = 0.95;
+/** The service's resident memory to stay within, at start and under load (docs/performance.md#throughput). */
 const RSS_GOAL_MIB = 250;
 
 function parseCli() {

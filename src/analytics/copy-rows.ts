@@ -2,7 +2,7 @@
 // by COPY in chunks, so a million-profile table is never one string.
 import type { SqlClient } from '../db/sql-client';
 
-/** Rows per COPY unless the caller says otherwise (wide rows, such as arrays of contributors, want fewer). */
+/** Rows per COPY unless the caller says otherwise (wide rows, such as arrays of contributors, want fewer): a chunk's string against a statement per chunk (docs/performance.md#refresh). */
 const DEFAULT_CHUNK = 100_000;
 
 /** Writes line(0) .. line(count − 1) (a CSV row each; null skips it) into `table`. */

@@ -4,18 +4,18 @@
 // whole graph into a temporary table, numbered in the order of the graph's
 // nodes, then read back in pages of that number. One statement lets Postgres
 // join the reactions with the casts by hashing both tables once: read in batches
-// of sources instead, every reaction was a random probe of fc_cast by hash
-// (0.8-2 s a batch of 5,000 fids at the `large` scale, 400 batches). The follows
-// come from the follow graph the refresh already holds in memory: reading them
-// again from SQL was most of this step at the network's size (200 batches of
-// 12-13 s re-reading 171 M follows). Only profiles of the follow graph's node
-// set are endpoints (an engaged id the service does not know is skipped).
+// of sources instead, every reaction was a random probe of fc_cast by hash, and
+// the probes grew with the dataset. The follows come from the follow graph the
+// refresh already holds in memory: reading them again from SQL would cost as
+// much as the first load, the largest read of the refresh on a large graph
+// (docs/performance.md#refresh). Only profiles of the follow graph's node set
+// are endpoints (an engaged id the service does not know is skipped).
 import type { SqlClient } from '../db/sql-client';
 import { PROTOCOLS, type ProtocolName } from '../domain/protocols';
 import { TRUST_WEIGHTS } from '../domain/trust';
 import type { Csr } from './graph-score';
 
-/** Pairs per page read back: they come back as objects, so a page's transient memory is bounded by it. */
+/** Pairs per page read back: they come back as objects, so a page's transient memory is bounded by it (docs/performance.md#refresh). */
 const PAIRS_PER_PAGE = 100_000;
 
 const W = TRUST_WEIGHTS;
@@ -132,7 +132,7 @@ export async function loadEngagementCsr<K extends number | string>(
     }
   });
   closeRowsBefore(n);
-  // The two arrays are 2.4 GB at the network's size and a copy to the exact length needs as much again; small slack is kept instead.
+  // The two arrays are the graph's largest allocation, and a copy to the exact length needs as much again while both live; small slack is kept instead.
   const fit = <A extends Int32Array | Float64Array>(a: A) => (length >= capacity * 0.8 ? a.subarray(0, length) : a.slice(0, length)) as A;
   return { offset, target: fit(target), weight: fit(weight), rowWeight };
 }

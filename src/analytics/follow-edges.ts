@@ -27,17 +27,16 @@ export interface LoadFollowGraphOptions {
    * twice as long, together: 24 bytes a follow at the peak instead of 8.
    */
   expectedEdges?: number;
-  /** Told the follows read so far after each batch (a load at the network's size takes minutes). */
+  /** Told the follows read so far after each batch (a large graph's load is long enough to want a progress line). */
   onProgress?: (followsRead: number) => void;
 }
 
 /**
- * A batch's rows are JavaScript objects (about 300 bytes a follow on PGlite, which
- * parses a whole result at once) that live while the batch is walked. 5,000 rows
- * die in V8's young generation; 200,000 were promoted and stayed in the old space
- * until a full collection: a process loading the embedded demo's two graphs went
- * from 228 to 276 MiB resident with 200,000, and stayed at 213 with 5,000, in the
- * same 2.7 s.
+ * A batch's rows are JavaScript objects (PGlite parses a whole result at once, and
+ * an object costs far more than the follow's two ints) that live while the batch
+ * is walked. A batch this small dies in V8's young generation; a much larger one
+ * is promoted and stays in the old space until a full collection, raising the
+ * resident memory for no gain in load time (docs/performance.md#follow-graph-load).
  */
 const DEFAULT_BATCH_SIZE = 5_000;
 

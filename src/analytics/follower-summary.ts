@@ -3,7 +3,7 @@
 // first, ties by id) and a histogram of those followers' own follower counts.
 // One pass over the edges with a bounded list per profile: the SQL it replaces
 // sorted every follow in one array_agg(… ORDER BY …), which spilled to disk and
-// grew ~220× for 45× the edges (13 min on the network-size graph).
+// grew much faster than the edge count (docs/performance.md#refresh).
 
 /** Histogram buckets of a follower's own follower count: 0, 1-9, 10-99, 100-999, 1000-9999, 10000+. */
 export const HISTOGRAM_BUCKETS = 6;

@@ -7,7 +7,8 @@
 // weights, in proportion to the summed weight of its edges to each). A node that
 // follows nobody hands its trust back to p (EigenTrust's treatment of dangling
 // rows), so Σ t = 1 at every step. Pure and synchronous; typed arrays only, so
-// millions of edges fit in a few tens of MB and iterate in a few seconds.
+// an edge costs a few bytes and no object, and an iteration is one pass over
+// contiguous memory (docs/performance.md#refresh).
 
 export interface GraphScoreOptions {
   /** Weight of following the graph vs. jumping back to pretrust (PageRank damping). Default 0.85. */

@@ -165,10 +165,11 @@ async function refreshProtocol(sql: SqlClient, db: Database, protocol: ProtocolN
   }
 
   // Every table is analyzed as soon as it is written, before the generation is
-  // published: later steps join it (the stats step ran 5x slower without), and
+  // published: later steps join it (the stats step is planned badly without), and
   // readers plan against it from the flip on. Autovacuum may be off or late, and
   // a never-analyzed table is planned as nearly empty: the trending query then
-  // chose a nested loop over 71 M row pairs (11-42 s instead of 7 ms, small dataset).
+  // chose a nested loop over every pair of rows instead of a hash join
+  // (docs/performance.md#refresh).
   // (The old generation's rows, deleted at cleanup, do not skew the estimates:
   // every read is of one generation, which the statistics count apart.)
   let followGraph: AnyFollowGraph | null = null;
@@ -204,7 +205,7 @@ async function refreshProtocol(sql: SqlClient, db: Database, protocol: ProtocolN
       await sql.exec(`ANALYZE ${ranks.channel}`);
     });
   }
-  // The edge lists (1.4 GB at the network's size) are not needed past here; the adjacency is, as the engagement graph's follows.
+  // The edge lists (two ints a follow, twice the adjacency) are not needed past here; the adjacency is, as the engagement graph's follows.
   followGraph = null;
   await timed('engagement trust', async () => {
     await writeEngagementTrust(sql, protocol, generation, nodes, followCsr!, graphOptions);

@@ -14,6 +14,7 @@ import { copyRows } from './copy-rows';
 
 // The run's weights are stored as [kind, weight] pairs: a JSON array keeps their order, an object would not (jsonb sorts keys).
 
+/** Rows per COPY of the trust tables: their rows carry arrays of contributors, so fewer than copy-rows' default (docs/performance.md#refresh). */
 const CSV_CHUNK = 50_000;
 
 /** The nodes of the follow graph: every profile, node i is ids[i]. */

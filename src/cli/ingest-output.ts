@@ -5,7 +5,7 @@ import type { IngestSink } from '../jobs/ingest';
 import type { CliIo } from './cli-context';
 import { problemLines, tableLine, totalsLine } from './import-lines';
 
-/** Progress lines at most every 2 s: a medium dataset has ~900k posts. */
+/** Progress lines at most every 2 s: a large dataset's pages would otherwise print a flood. */
 function throttled(io: CliIo): (line: string) => void {
   let last = 0;
   return (line) => {

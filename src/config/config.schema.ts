@@ -67,9 +67,9 @@ export const configSchema = z.object({
   GRAPH_PRETRUST_LENS: z.string().optional(),
   /**
    * Personalized rank: most live follows a protocol's in-memory graph may hold (4 bytes each, plus 20 per
-   * profile; medium's 3.8 M Farcaster follows take 18 MiB). A larger graph is not loaded and the rank answers
-   * SERVICE_UNAVAILABLE; 0 turns the rank off (no graph is ever loaded). By default the follows whose load
-   * (16 bytes each) fits in an eighth of the memory the process may use (defaultRankMaxEdges).
+   * profile). A larger graph is not loaded and the rank answers SERVICE_UNAVAILABLE; 0 turns the rank off (no
+   * graph is ever loaded). By default the follows whose load (16 bytes each) fits in an eighth of the memory the
+   * process may use (defaultRankMaxEdges; docs/performance.md#embedded-memory).
    */
   PERSONALIZED_RANK_MAX_EDGES: z.coerce.number().int().min(0).max(500_000_000)
     .default(() => defaultRankMaxEdges(availableMemoryBytes())),
@@ -78,13 +78,13 @@ export const configSchema = z.object({
    * caches; one that does not (more follows than the cap, or a copy over 4 MiB) is pushed from the graph's
    * rows and counts each follow three times, and reading a follow to find it a quarter of that. It bounds a
    * request's CPU time; a rank it stops states a larger error bound.
-   * The default is the algorithm's own (DEFAULT_MAX_WORK; a test keeps them equal).
+   * The default is the algorithm's own (DEFAULT_MAX_WORK; a test keeps them equal; docs/performance.md#personalized-rank).
    */
   PERSONALIZED_RANK_MAX_WORK: z.coerce.number().int().min(1000).max(100_000_000).default(500_000),
   /**
    * Personalized rank: `on` loads both protocols' graphs when the server starts, in the background, instead of at
-   * the first rank request (a load takes minutes at the network's size; meanwhile rank requests answer 503 with
-   * its progress and a Retry-After). `off` (default) spends no memory on a graph until a rank is asked for.
+   * the first rank request (a large graph's load is long; meanwhile rank requests answer 503 with its progress
+   * and a Retry-After; docs/performance.md#follow-graph-load). `off` (default) spends no memory on a graph until a rank is asked for.
    */
   PERSONALIZED_RANK_PRELOAD: z.enum(['on', 'off']).default('off'),
   /**

@@ -17,9 +17,9 @@ export function availableMemoryBytes(): number {
  * loaded: the follower and followed columns read (8), the adjacency built
  * from them (4), and the columns' growth when follows were added between the
  * count and the read (up to a sixteenth more, then copied to their length).
- * Held afterwards: the adjacency's 4. Measured at the network's size: the
- * process peaked at 2,202 MiB loading 171 M Farcaster follows (12.6 bytes a
- * follow, the process and the profiles included).
+ * Held afterwards: the adjacency's 4. The bound is an upper one: a whole
+ * process's peak while loading, the profiles included, stays below it
+ * (docs/performance.md#embedded-memory).
  */
 export const RANK_LOAD_BYTES_PER_FOLLOW = 16;
 
@@ -27,8 +27,8 @@ export const RANK_LOAD_BYTES_PER_FOLLOW = 16;
  * Default bound of each protocol's personalized-rank graph: the follows whose
  * load fits in an eighth of the memory, so that both protocols loading at
  * once take at most a quarter and leave the rest to the server (and, on a
- * shared machine, to the database). 512 MiB: 4.2 M follows (medium's graph is
- * 3.8 M); 2 GiB: 16.8 M; 24 GiB: 201 M (the real Farcaster graph is 171 M).
+ * shared machine, to the database). 512 MiB bounds a graph at 4.2 M follows,
+ * 2 GiB at 16.8 M, 24 GiB at 201 M (docs/performance.md#embedded-memory).
  */
 export const defaultRankMaxEdges = (memoryBytes: number): number =>
   Math.min(500_000_000, Math.floor(memoryBytes / 8 / RANK_LOAD_BYTES_PER_FOLLOW));

@@ -48,7 +48,7 @@ interface ChangedPost {
 
 /** Advisory lock id of the classify pipeline (one run at a time across instances). */
 const CLASSIFY_LOCK = 7_340_412;
-/** Posts written before the first ANALYZE of the content tables; then at ×4 steps. */
+/** Posts written before the first ANALYZE of the content tables; then at ×4 steps, so the statistics keep up at a cost that stays a small share (docs/performance.md#import). */
 const FIRST_ANALYZE = 10_000;
 
 /** Runs the pipeline, or answers null at once when another run holds the lock. */
@@ -85,7 +85,8 @@ async function runPipeline(sql: SqlClient, opts: ClassifyOptions): Promise<Class
       report.classified[protocol] += page.length;
       written += page.length;
       // Planner statistics of the growing tables: without them a first run over
-      // an empty database slows to a crawl (measured: 2k → 11k posts/s on medium).
+      // an empty database keeps planning them as empty, and its writes slow to a
+      // crawl as they grow (docs/performance.md#import).
       if (written >= analyzeAt) {
         await sql.exec(ANALYZE_CONTENT);
         analyzeAt *= 4;

@@ -41,6 +41,7 @@ interface Phrase {
   hit: Hit;
 }
 
+/** Words whose stems are kept: a bounded memo (emptied when full), since a stream's vocabulary keeps growing (docs/performance.md#import). */
 const STEM_CACHE_LIMIT = 200_000;
 const stemCache = new Map<string, string>();
 

@@ -26,10 +26,10 @@ export const SCALES: Readonly<Record<Scale, ScaleSpec>> = {
   small: { farcasterUsers: 10_000, lensProfiles: 10_000 },
   medium: { farcasterUsers: 200_000, lensProfiles: 100_000 },
   large: { farcasterUsers: 2_000_000, lensProfiles: 1_000_000 },
-  // About a million fids and 170 million live follow links (October 2025). The
-  // network's 157 million casts and their reactions would take hours to generate,
-  // import and classify on one 2-core machine, so casts and reactions are kept at
-  // 10 and 20 per user (10 and 20 million): a tenth of the real casts.
+  // The real network's fids and live follow links. Its casts and their reactions
+  // would make generating, importing and classifying them most of a run at this
+  // scale, so casts and reactions are kept at 10 and 20 per user: about a tenth of
+  // the real casts (docs/performance.md#import).
   network: {
     farcasterUsers: 1_000_000, lensProfiles: 300_000,
     volumes: { followsPerUser: 180, castsPerUser: 10, reactionsPerUser: 20 },

@@ -1,8 +1,9 @@
 // Reads PostgreSQL's binary COPY format (`COPY (…) TO STDOUT (FORMAT binary)`)
 // as it streams, for statements whose columns are integers or text: one
 // statement and no row object per row. The personalized rank's follow graph is
-// read this way on Postgres (171 M rows at the network's size), where a row
-// object per follow, and a statement per batch, were most of the load's time.
+// read this way on Postgres (the largest table the service reads whole), where a
+// row object per follow, and a statement per batch, were most of the load's time
+// (docs/performance.md#follow-graph-load).
 //
 // The format (PostgreSQL's COPY documentation, "Binary Format"): an 11-byte
 // signature, a 32-bit flags field, a 32-bit header-extension length and the

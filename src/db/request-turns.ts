@@ -1,8 +1,8 @@
 // Turns of the event loop for one request's heavy pieces. graphql-js completes
 // everything that waits on one database answer in one go: the 24 aliases × 100
-// profiles of a wide query, or 4 histories of 1,000 points each, are 50–90 ms of
-// synchronous work after their batch arrives, during which no other request
-// (not even a health check) is served. Here that work is spread over turns of
+// profiles of a wide query, or 4 histories of 1,000 points each, are one long
+// stretch of synchronous work after their batch arrives, during which no other
+// request (not even a health check) is served. Here that work is spread over turns of
 // the loop, with timers and I/O between them:
 // - a heavy piece (a long list or history about to be built) takes a turn of its own;
 // - what waits on a loader goes on at most PER_TURN at a time: the 4,800
@@ -14,7 +14,7 @@
 // while turns are waiting, the request's loaders hold their batches back and
 // send them once the last turn has run (src/loaders/request-loader.ts).
 
-/** What goes on in one turn: this many loader results, or one heavy piece. */
+/** What goes on in one turn: this many loader results, or one heavy piece (a turn's length against the loop's latency: docs/performance.md#request-path). */
 export const PER_TURN = 200;
 
 interface Waiter { release: () => void; weight: number }

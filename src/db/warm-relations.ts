@@ -2,18 +2,18 @@
 // indexes) and the profile tables every listed profile is read from into the
 // operating system's page cache (pg_prewarm, `read` mode), so that the first
 // requests after a database restart, or on a server whose memory other work
-// has taken, do not pay a disk read per page. At the network's size a profile
-// followed by hundreds of thousands has a run of about 1,500 pages in the
-// followers index: read cold, its followers-you-know and mutual follows took
-// 50–70 ms at p99; warmed, 14–18 (docs/performance.md, the fifth network build).
+// has taken, do not pay a disk read per page. A profile followed by hundreds of
+// thousands has a long run of pages in the followers index, and its
+// followers-you-know and mutual follows read all of it: cold, that run is the
+// slowest part of those answers (docs/performance.md#indexes-and-warming).
 import type { SqlClient } from './sql-client';
 
 /**
  * The relations read, each for what requests read in bulk. Every one exists in a migrated database (a
- * test holds this list to it). A page of followers reads a few index pages and is left out (at the
- * network's size the followers-page indexes and the follows' primary key are 13 GB more, and warming
- * them too, 23 GB in all on a 23.5 GiB machine, evicted the rest: the trust answers went from 13 to
- * 108 ms p99).
+ * test holds this list to it). A page of followers reads a few index pages and is left out: the
+ * followers-page indexes and the follows' primary key are larger than everything listed here, and
+ * warming them too fills the page cache on a machine whose memory is near the database's size, evicting
+ * what the other answers read (docs/performance.md#indexes-and-warming).
  */
 export const WARM_RELATIONS: readonly string[] = [
   // A profile's followers, probed by follower (followers you know, mutual follows), and the

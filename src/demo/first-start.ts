@@ -2,9 +2,9 @@
 // database (initdb), the migrations run and, unless DEMO_DATA=off, the demo
 // dataset is generated, imported, classified and analysed. PGlite's WebAssembly
 // memory never shrinks and V8 keeps the heap it grew, so a server that did this
-// itself kept the high-water mark for its whole life (680 MB of RSS after the
-// small demo, against 260 MB when it opens the finished directory; measured in
-// docs/performance.md). The child's memory goes back to the system when it exits.
+// itself kept the high-water mark for its whole life, far above what it needs to
+// open the finished directory (docs/performance.md#embedded-memory). The child's
+// memory goes back to the system when it exits.
 import { fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';

@@ -40,9 +40,10 @@ export const dayStart = (day: string) => `${day}T00:00:00.000Z`;
 
 // Day numbers: whole UTC days since 1970-01-01, so ranges are integer arithmetic.
 export const DAY_MS = 86_400_000;
-// Both are on the hot path of every history (two labels and a delta per point: 4,000 points cost
-// 20 ms through Date), so they are calendar arithmetic (H. Hinnant's days_from_civil and
-// civil_from_days), with Date for anything that is not a plain YYYY-MM-DD of years 1000..9999.
+// Both are on the hot path of every history (two labels and a delta per point, and a Date parse
+// and format per label is what a long history's time went to), so they are calendar arithmetic
+// (H. Hinnant's days_from_civil and civil_from_days), with Date for anything that is not a plain
+// YYYY-MM-DD of years 1000..9999.
 const DIGIT_0 = 48;
 const digits = (s: string, from: number, to: number): number => {
   let n = 0;

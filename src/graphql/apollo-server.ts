@@ -66,7 +66,7 @@ export function createApolloServer(config: Config, log: Logger, metrics?: Graphq
       httpStatusPlugin,
       ...(metrics ? [metricsPlugin(metrics)] : []),
       ...(answers ? [answerCachePlugin(answers)] : []),
-      // No cache hints are used; Apollo's default cache-control plugin wraps every field resolver (~30% of the CPU time of a large answer).
+      // No cache hints are used; Apollo's default cache-control plugin wraps every field resolver, a large share of a large answer's CPU time (docs/performance.md#request-path).
       ApolloServerPluginCacheControlDisabled(),
       // Apollo Sandbox on GET /graphql in a browser, the key taken from ?apikey=; offline it opens GraphiQL at /graphiql.
       sandboxLandingPage(),

@@ -57,7 +57,7 @@ export function healthRoutes(db: Database, state: HealthState): Router {
       pendingMigrations: pending,
       // Shown, never a reason for 503: with Redis down the service still serves, with per-instance limits.
       ...(state.rateLimits ? { rateLimits: state.rateLimits() } : {}),
-      // Shown, never a reason for 503: the other routes answer while a graph loads (minutes at the network's size).
+      // Shown, never a reason for 503: the other routes answer while a graph loads (a large graph's load is long).
       ...(state.rankGraphs ? { rankGraphs: state.rankGraphs() } : {}),
       // Shown, never a reason for 503: a lagging sync still serves what it has (every answer says how fresh).
       ...(sync ? { sync } : {}),

@@ -2,8 +2,8 @@
 // (req.log). At LOG_LEVEL info or below, pino-http logs each answer as it
 // leaves. Above info nothing is logged per request unless something goes
 // wrong, so the request's logger is made only when something asks for it:
-// pino-http's per-request child logger, serializers and listeners were about
-// 3 % of the CPU of a cached answer.
+// pino-http's per-request child logger, serializers and listeners were a
+// visible share of a cached answer's CPU time (docs/performance.md#request-path).
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';

@@ -20,10 +20,10 @@ const LENS_COUNT_INPUTS = ['lens_follow', 'lens_publication', 'lens_reaction', '
 /**
  * Fresh planner statistics for tables a bulk load changed. Without them (autovacuum
  * may be off, or still busy elsewhere, after a bulk load) later statements plan for
- * the table's old size: the refresh's joins were planned for 17k rows instead of
- * millions, and at the network's size one 50k-row chunk of Lens profiles ran for
- * over 7 minutes (then cancelled) in the cross-match trigger's join with 730k
- * Farcaster verifications that nothing had analyzed yet.
+ * the table's old size: the refresh's joins were planned for a small table that
+ * had grown by orders of magnitude, and a chunk of Lens profiles could stall in the
+ * cross-match trigger's join with Farcaster verifications that nothing had analyzed
+ * yet (docs/performance.md#import).
  */
 export async function analyzeTables(sql: SqlClient, tables: Iterable<string>): Promise<void> {
   for (const table of tables) await sql.exec(`ANALYZE "${table}"`);

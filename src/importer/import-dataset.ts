@@ -27,7 +27,7 @@ export interface ImportOptions {
   batchRows?: number;
 }
 
-/** Fewer, larger transactions load faster (measured: 50k beat 20k by ~10% on Postgres); memory stays a few MB per chunk. */
+/** Fewer, larger transactions load faster, and a chunk's memory stays small: a commit-overhead/memory trade-off (docs/performance.md#import). */
 const DEFAULT_BATCH_ROWS = 50_000;
 
 export async function importDataset(db: Database, opts: ImportOptions): Promise<ImportSummary> {

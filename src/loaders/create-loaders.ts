@@ -31,9 +31,10 @@ import { protocolStateLoader, type ProtocolStateLoader } from './protocol-state-
 type WithState = { readonly protocolState: ProtocolStateLoader };
 
 /**
- * How each member is made. A request uses a few of the 66 loaders: they are
+ * How each member is made. A request uses a few of the loaders: they are
  * made on first read (a getter on a prototype shared by every request), not
- * all at the request's start (about 0.1 ms and the garbage of each request).
+ * all at the request's start (time and garbage every request would pay for
+ * loaders it never reads).
  */
 const MAKE = {
   /** Keyed by protocol: every protocol_state read of the request goes through it (at most one statement). */

@@ -4,7 +4,7 @@
 import { Histogram, type Registry } from 'prom-client';
 import type { Database } from '../db/database';
 
-/** From a tiny fixture (tens of ms) to a large dataset (most of an hour). */
+/** From a tiny fixture's refresh to a large dataset's import. */
 const JOB_BUCKETS = [0.1, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600, 1800, 3600];
 
 /** Returns the unsubscribe function. */

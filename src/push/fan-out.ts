@@ -7,15 +7,16 @@ import { messagesFor } from '../domain/push-events';
 import { claimUnfanned, markFanned, skipBeforeEveryWebhook } from './outbox.repository';
 import { allWebhooks, anyWebhook, insertDeliveries } from './webhook.repository';
 
+/** Events fanned out per transaction: short transactions beside the sync's writer (docs/performance.md#sync). */
 const EVENTS_PER_TRANSACTION = 200;
-/** Events stored before every webhook, marked per statement (short transactions beside the sync's writer). */
+/** Events stored before every webhook, marked per statement (short transactions beside the sync's writer; docs/performance.md#sync). */
 const SKIP_PER_STATEMENT = 10_000;
 
 /** Fans out what is waiting; answers how many deliveries it created. */
 export async function fanOut(sql: SqlClient): Promise<number> {
   // Without a webhook the events stay unfanned: a live sync stores one per follow, and reading, claiming and
   // marking each beside the sync's writer (with the subscription reads, skipped likewise when nobody listens)
-  // took its lag at 1,000 follows/s from 31 to 1,851 ms p50 on Postgres. Those stored before the first
+  // competes with that writer and multiplies the sync's lag (docs/performance.md#sync). Those stored before the first
   // webhook make no delivery (a webhook gets the events stored after its creation): they are marked in
   // batches without being read, so a first webhook does not make its fan-out claim the whole backlog.
   if (!await anyWebhook(sql)) return 0;

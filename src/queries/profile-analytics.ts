@@ -10,7 +10,7 @@ import { percentileCategory, type Period } from '../domain/periods';
 
 type Id = string | number;
 export const MAX_HISTORY_POINTS = 1000;
-/** Histories of this many points are built in a turn of the event loop of their own (see takeTurn). */
+/** Histories of this many points are built in a turn of the event loop of their own (see takeTurn; docs/performance.md#request-path). */
 const POINTS_PER_TURN = 100;
 const HISTOGRAM = [['0', 0, 0], ['1-9', 1, 9], ['10-99', 10, 99], ['100-999', 100, 999], ['1000-9999', 1000, 9999], ['10000+', 10000, null]] as const;
 

@@ -18,7 +18,7 @@ export async function requireProfile<K, R>(loader: ProfileLoader<K, R>, id: K): 
   return row;
 }
 
-/** Lists of this many profiles are answered in a turn of the event loop of their own (see takeTurn). */
+/** Lists of this many profiles are answered in a turn of the event loop of their own (see takeTurn; docs/performance.md#request-path). */
 const PROFILES_PER_TURN = 20;
 
 /** The profiles of `ids`, in their order; ids without a profile are left out. */

@@ -2,9 +2,9 @@
 // order, so a lookup is a binary search and no Map is held. Fids are one
 // Int32Array. Lens ids are packed, their UTF-8 bytes in one buffer and their
 // ends in an Int32Array, both outside the JS heap: kept as an array of
-// strings, `large`'s million profiles were a million heap objects that every
-// full collection of the server had to mark (a full collection of a heap
-// holding 1 M such strings took 58–67 ms at the median, 5 ms packed).
+// strings, every profile was a heap object that each full collection of the
+// server had to mark, a pause that grew with the graph; packed, the
+// collector has two objects to see (docs/performance.md#personalized-rank).
 import { FID } from '../domain/protocols';
 
 /** Ids by node index, and a node's index by id. */

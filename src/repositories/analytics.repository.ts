@@ -79,7 +79,7 @@ export function trendingTotal(db: Database, protocol: ProtocolName, period: Peri
  */
 const placesInCategories = (protocol: ProtocolName, categoryIds: readonly number[]) => {
   const s = sideOf(protocol);
-  // One category's places are distinct already (the primary key): no hashing of 20k of them to count.
+  // One category's places are distinct already (the primary key): no hashing of a large category's places to count.
   return `SELECT ${categoryIds.length > 1 ? 'DISTINCT ' : ''}c.trend_position FROM ${s.trendingCategory} c
     WHERE c.generation = ${s.gen} AND c.period = $1 AND c.category_id = ANY($2::int[])`;
 };

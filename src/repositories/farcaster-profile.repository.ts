@@ -40,8 +40,8 @@ const NAMES = `
 /**
  * How the prefix matches are ordered by followers. Each candidate's follower
  * count is a key probe, so a short prefix that matches tens of thousands of
- * names (a 3-letter prefix matched 16,552 of the network-size dataset's million
- * usernames: 103 ms) costs that many probes. When the candidates are many, the
+ * names (a 3-letter prefix does, among a million usernames) costs that many
+ * probes. When the candidates are many, the
  * profiles are walked instead in the order of the answer (live followers
  * descending, then fid: fc_profile_counts_followers_idx, which carries each
  * profile's search names, so a step reads one index entry), until `limit`
@@ -54,6 +54,7 @@ const NAMES = `
  * counted or not), the candidates are ordered as above. Either way the answer
  * is the same.
  */
+/** The walk/probe cost model's tunables (docs/performance.md#request-path). */
 export interface HandleSearchPlan { walkFrom?: number; minWalkFrom: number; budgetFactor: number; stepsPerProbe: number }
 export const HANDLE_SEARCH_PLAN: HandleSearchPlan = { minWalkFrom: 200, budgetFactor: 4, stepsPerProbe: 20 };
 
@@ -81,8 +82,8 @@ export async function searchFarcasterFidsVia(db: Database, handle: string, limit
   if (walk) {
     // The exact matches, then limit + their number of walked matches: those hold `limit` that are not exact.
     // An exact match's followers are a key probe each (a join was planned as a hash of every counters row
-    // when the exact names were overestimated: 1 s at 2 M fids). Most profiles have one search name: it is
-    // compared first, without the set-returning scan (1.7 µs a row).
+    // when the exact names were overestimated, a cost that grows with the profile count). Most profiles have
+    // one search name: it is compared first, without the set-returning scan, which is the costlier per row.
     const rows = await db.read<{ exact: boolean; fid: number; followers: number }>(`
       WITH exact AS (
         SELECT fid FROM fc_user_data WHERE type = ${T.username} AND deleted_at IS NULL AND lower(value) = $1

@@ -34,10 +34,11 @@ const followCount = (p: ProtocolSpec, column: 'followers' | 'following', idExpr:
  *   other side, all followers of a large profile (its estimate for
  *   `target = x.id` is a generic one);
  * - x's live followers, each checked against the source's follows.
- * At the network's size a viewer with 885 follows and a profile with 43
- * followers took 46 ms (4.7 warm) the first way and 1.3 ms (0.5) the second;
- * a profile with 425k followers and a viewer with 500 follows, 21–30 ms the
- * first way and 5 s the second. The counts only choose the way: stale or
+ * Each way costs about one probe per row of the list that drives it, so the
+ * wrong one is as much slower as the lists differ in length: walking a
+ * large profile's followers for a viewer of a few hundred follows is the
+ * slowest answer there is (docs/performance.md#request-path). The counts
+ * only choose the way: stale or
  * missing, the rows are the same. The checks of the first way are
  * index-only probes into the profile's own run of a live-follows index
  * (fc_link_target_follower_live_idx, lens_follow_live_idx: see their

@@ -9,7 +9,7 @@ import { applyOps, type ShardPosition } from './apply-ops';
 import type { SyncStatus } from './sync-status';
 import type { AnyOp } from './sync-ops';
 
-/** Most event-loop turns the writer lets pass gathering items between two transactions. */
+/** Most event-loop turns the writer lets pass gathering items between two transactions: larger batches against a longer lag (docs/performance.md#sync). */
 const GATHER_TURNS = 50;
 
 export interface WriteItem {

@@ -10,7 +10,7 @@ import { Database } from '../../src/db/database';
 import { SCALES } from '../../src/datagen/generate';
 
 const repo = path.join(__dirname, '..', '..');
-/** Two starts and a tiny demo load: about 40 s on an idle 2-core machine, two minutes under heavy load. */
+/** Two starts and a tiny demo load: the slowest set-up of the suite, and a loaded machine stretches it several times over. */
 const SET_UP_TIMEOUT_MS = 300_000;
 let tmp: string;
 const running: ChildProcess[] = [];

@@ -178,8 +178,8 @@ describe('heavy pieces in turns of the event loop', () => {
  * Longest event-loop delay while `run` runs (the histogram samples every 10 ms; the pause after it lets a last
  * sample land). The heap is collected first (npm test passes --expose-gc): late in a full run a test worker holds
  * the heaps of the files before this one, and a full collection of that, set off by the request's allocations,
- * is the worker's pause, not the request's (seen in the Postgres suite: 134–302 ms in 20 runs for a request that
- * blocks for 22 ms in a worker of its own).
+ * is the worker's pause, not the request's (in the Postgres suite it made a request that stays well under the
+ * bound in a worker of its own miss it by far).
  */
 async function loopDelayMs(run: () => Promise<unknown>): Promise<number> {
   (globalThis as { gc?: () => void }).gc?.();
@@ -209,8 +209,8 @@ describe('event loop', () => {
       expect([name, status]).toEqual([name, name.includes('refused') ? 400 : 200]);
       const runs: number[] = [];
       // Up to 20 runs a quarter second apart, until one is under the bound: spread over seconds, so a
-      // stretch where the other test files hold both cores (seen: 7 runs in a row at 125–215 ms for a
-      // request that blocks for 22 ms alone) is not all the test sees.
+      // stretch where the other test files hold both cores (long enough to put several runs in a row of a
+      // request far under the bound over it) is not all the test sees.
       for (let i = 0; i < 20 && !(runs.length >= 7 && Math.min(...runs) < 100); i += 1) {
         if (i >= 7) await new Promise((resolve) => setTimeout(resolve, 250));
         runs.push(await loopDelayMs(run));
@@ -219,8 +219,8 @@ describe('event loop', () => {
       best.push([name, Math.min(...runs)]);
     }
     console.info(`event loop delay, max of each run:\n${report.join('\n')}`);
-    // A request's own synchronous work delays every run by the same amount; on a shared 2-core
-    // machine the OS also pauses the process now and then, which delays runs at random.
+    // A request's own synchronous work delays every run by the same amount; on a shared machine the
+    // OS also pauses the process now and then, which delays runs at random.
     // So the bound holds for a request when it holds for its best run.
     expect(best.filter(([, ms]) => ms >= 100)).toEqual([]);
   });

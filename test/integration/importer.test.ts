@@ -226,7 +226,7 @@ describe.each(targets)('importer on %s', (_name, open) => {
     const first = (pattern: RegExp) => statements.findIndex((text) => pattern.test(text));
     const analyzed = first(/^ANALYZE "fc_verification"$/);
     expect(analyzed).toBeGreaterThan(first(/INSERT INTO "fc_verification"/));
-    // The cross-match trigger of lens_profile joins fc_verification: planned without its statistics, one chunk ran for minutes at the network's size.
+    // The cross-match trigger of lens_profile joins fc_verification: planned without its statistics, a chunk of a large import stalls in that join.
     expect(analyzed).toBeLessThan(first(/INSERT INTO "lens_profile"/));
     expect(statements.filter((text) => text === 'ANALYZE "fc_verification"')).toHaveLength(1);
   });

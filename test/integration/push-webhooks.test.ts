@@ -121,7 +121,7 @@ describe('webhook delivery', () => {
     const hookId = (await a.gql.request<any>(CREATE_WEBHOOK, { input: { url: receiver.url, filter: { types: ['NEW_FOLLOWER'], fids: [11] } } })).createWebhook.webhook.id;
     await emit(...Array.from({ length: 40 }, (_, i) => follow(11, 1_000 + i)));
     await waitUntil('40 delivered', async () => (await b.gql.request<any>(DELIVERIES, { id: hookId })).webhook.deliveries.edges
-      // 40 deliveries through two instances: 29 had arrived after 10 s at load average 5 on this 2-core machine.
+      // 40 deliveries through two instances: on a loaded machine some are still on their way long after the first arrive.
       .filter((e: any) => e.node.state === 'DELIVERED').length, (n) => n === 40, { timeoutMs: 30_000 });
     await new Promise((r) => setTimeout(r, 300));
     // At least once: an attempt that timed out on a loaded machine is retried (a new attempt number), never repeated.

@@ -141,7 +141,7 @@ describe('refusals are cheap', () => {
       return { wallMs: Math.min(...all.map((r) => r.wallMs)), loopMs: Math.min(...all.map((r) => r.loopMs)), healthMs: Math.min(...all.map((r) => r.healthMs)) };
     };
     const within = (q: (typeof ABUSIVE)[number]) => metrics.every((k) => best(q)[k] < bounds[k]);
-    // A refusal's own work delays every run of it alike; on a shared 2-core machine the other test files (and the
+    // A refusal's own work delays every run of it alike; on a shared machine the other test files (and the
     // OS) also keep this process waiting for a core now and then, which delays runs at random, for seconds on end
     // when they hold both cores. So each figure is the best of at least 3 runs, in rounds of every query: a query
     // not yet within the bounds is run again in later rounds, up to 20, spread over the test's whole length.

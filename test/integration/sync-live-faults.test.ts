@@ -224,8 +224,8 @@ describe('live sync: two instances, one syncer (12)', () => {
 
 describe('live sync: lag at a steady rate (13)', () => {
   // The lag target (visible within 2 s at 1,000 events/s) is a benchmark's: `npm run bench:sync` on Postgres and
-  // with --store embedded. Timed here, it measured the machine: a CI run beside another test file on a slow day
-  // stored at p99 2,033 ms what an idle run stores at 95 ms. This test holds what does not depend on the machine:
+  // with --store embedded (docs/performance.md#sync). Timed here, it measured the machine: a CI run beside another
+  // test file missed it many times over where an idle run is far inside it. This test holds what does not depend on the machine:
   // at a steady rate every event is stored and becomes visible over REST in order, and the counts are exact.
   it('1000 follows a second for 5 s are all stored and visible over REST, on the embedded store as on Postgres', async () => {
     const { double, f } = rig;

@@ -15,7 +15,7 @@ import { closeAgent, curlOf, send, type RawRequest, type RawResponse } from './r
 const TOTAL = Number(process.env.FUZZ_RUNS ?? 1000);
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
 const RUNS = { rest: Math.ceil(TOTAL * 0.5), graphql: Math.ceil(TOTAL * 0.4), raw: Math.ceil(TOTAL * 0.1) };
-/** Generous: a loaded 2-core machine answers a fuzzed request in a few ms to a few tens of ms. */
+/** Generous: a fixed margin for start-up and a per-run allowance far above what a loaded machine takes to answer a fuzzed request. */
 const timeoutFor = (runs: number) => 120_000 + runs * 200;
 
 /** Codes a client error may carry; INTERNAL_SERVER_ERROR (and 503 with the database up) never. */

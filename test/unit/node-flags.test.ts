@@ -1,5 +1,5 @@
 // The service's V8 heap flags live in package.json's start script; the Docker
-// image and the throughput bench take them from there (docs/performance.md).
+// image and the throughput bench take them from there (docs/performance.md#embedded-memory).
 import { spawnSync } from 'node:child_process';
 import { startScriptNodeFlags } from '../../scripts/bench/throughput-processes';
 

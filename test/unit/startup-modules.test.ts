@@ -1,8 +1,8 @@
 // The server holds in memory every module it has loaded: what its entry point
 // imports must not bring the hub client (the sync, only with HUB_URL), its
-// chain libraries or the data generator's faker. Together they were 3,500 of
-// the 5,300 modules a server loaded at start, and the difference between an
-// RSS over and under the memory goals (docs/performance.md, Memory).
+// chain libraries or the data generator's faker. Together they were most of
+// the modules a server loaded at start, and the difference between an RSS
+// over and under the memory goals (docs/performance.md#embedded-memory).
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -2,7 +2,8 @@
 -- the profile's owner is one of the fid's live verified Ethereum addresses
 -- (p.owned_by = lower(v.address)). Audience overlap counts read a person's
 -- matched followers from it by key instead of joining every verification with
--- every Lens profile per request (a hash of both tables, 70 ms on medium).
+-- every Lens profile per request (a hash of both tables, whose cost grows with
+-- them; docs/performance.md#request-path).
 --
 -- Triggers keep it current in the writer's own transaction: each statement
 -- that changes fc_verification or lens_profile recomputes the pairs of the

@@ -4,8 +4,9 @@
 --   fc_matched_followers.n(F)   = live links G → F (G ≠ F) × pairs (G, ·) in cross_match
 --   lens_matched_followers.n(P) = live follows L → P (L ≠ P) × pairs (·, L) in cross_match
 -- No row is 0. The overlap's one-side counts (lensOnly, farcasterOnly, union)
--- read them by key instead of reading every follower of the person: a person
--- followed by hundreds of thousands took 1–3 s per request at 2 M fids.
+-- read them by key instead of reading every follower of the person, which for
+-- a person followed by hundreds of thousands is a read of all of them per
+-- request (docs/performance.md#request-path).
 --
 -- Statement triggers keep them in the writer's own transaction, on each side
 -- of the product: a statement that changes fc_link or lens_follow adds what its

@@ -2,9 +2,9 @@
 -- publications, summed per period ('' all time, 'YYYY' a UTC year, 'YYYY-MM' a
 -- UTC month) and currency ('' any, else the upper-cased symbol), so a filter's
 -- best creators are the first rows of one index range instead of a sum and a
--- sort of every creator per request (23,000 creators in a month of the
--- `large` dataset: 35–70 ms). Its input is lens_act, written only by the
--- import; the import's collect resolution rebuilds it in its transaction.
+-- sort of every creator per request, a cost that grows with the creators
+-- (docs/performance.md#request-path). Its input is lens_act, written only by
+-- the import; the import's collect resolution rebuilds it in its transaction.
 
 -- CreateTable
 CREATE TABLE "lens_collect_creator" (

@@ -1,9 +1,9 @@
 -- Handle search (searchFarcasterFids) walks the profiles in the answer's
 -- order, live followers descending then fid, until enough of them have a live
 -- username or fname starting with the prefix. Each step checked the profile's
--- names with two key probes into fc_user_data and fc_fname: at the network's
--- size (a million fids) a 3-letter prefix's walk of a few thousand profiles
--- took 31 ms on average and up to 52. Each profile's search names (its live
+-- names with two key probes into fc_user_data and fc_fname, two random reads
+-- per step of a walk that a short prefix makes long
+-- (docs/performance.md#request-path). Each profile's search names (its live
 -- username and fnames, lower case) are now kept on its counters row and
 -- carried by the walk's index, so a step reads the next index entry and no
 -- other page.

@@ -3,9 +3,8 @@
 -- the follower's id by numeric value, descending: length, then text), as
 -- fc_link_target_live_idx has them for Farcaster. Without it a page of recent
 -- followers read every live follower of the profile (lens_follow_live_idx) and
--- sorted them for the page: at `large` (1 M profiles) the most-followed
--- profile's first page read 611,621 index entries, 337 ms with its pages
--- cold, and such pages were the route's slowest requests (94 ms at p99).
--- Through this index it reads the page's 25 entries: 1.9 ms.
+-- sorted them for the page, so the most-followed profiles' pages were the
+-- route's slowest requests. Through this index it reads the page's entries
+-- only (docs/performance.md#indexes-and-warming).
 CREATE INDEX CONCURRENTLY IF NOT EXISTS "lens_follow_profile_live_idx" ON "lens_follow" ("profile_id", "timestamp" DESC, length("follower_profile_id") DESC, "follower_profile_id" DESC)
   WHERE "deleted_at" IS NULL;

@@ -3,9 +3,9 @@
 -- length and text, descending), carrying what the sums and the filters read.
 -- It replaces the index by creator alone, whose columns it holds. Before, a
 -- page of the collect list sorted every collect of the profile, read from the
--- heap, and the sums read the heap for the amounts: at `large` the
--- most-collected profile (26,856 collects) took 364 ms for a page and over
--- 200 ms for its sums with cold pages. The page is now read in order from the
+-- heap, and the sums read the heap for the amounts: a cost per collect of
+-- the profile, largest for the most-collected with cold pages
+-- (docs/performance.md#indexes-and-warming). The page is now read in order from the
 -- index (its keys only, the rows fetched for the page), the sums from the
 -- index alone.
 -- The old index is dropped here and the new one, under the same name, built

@@ -1,10 +1,10 @@
 -- Whether a Lens profile published, reacted or followed in the 30 days up to
 -- the as-of time (its `active` flag), stored with its counters by the refresh.
 -- Read live, it took three index probes per profile into the largest Lens
--- tables, and the engagement lists show it for up to 600 profiles: at `large`
--- the probes of 25 profiles took 50 ms with cold pages. Filled here for the
--- generation readers use, so an upgraded database answers the same before
--- its next refresh.
+-- tables, and the engagement lists show it for up to 600 profiles, each probe
+-- a disk read when the pages are cold (docs/performance.md#request-path).
+-- Filled here for the generation readers use, so an upgraded database answers
+-- the same before its next refresh.
 ALTER TABLE "lens_profile_stats" ADD COLUMN "active" BOOLEAN NOT NULL DEFAULT false;
 
 WITH state AS (

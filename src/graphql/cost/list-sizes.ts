@@ -65,9 +65,9 @@ const RULES: Record<string, (args: Args, now: Date) => Size> = {
 /**
  * Fields whose cost is CPU work, not answer size: counted as this many answer
  * nodes on top of what they answer. The personalized rank pushes up to its
- * work cap in memory (PERSONALIZED_RANK_MAX_WORK: up to about 25 ms of one
- * core each by default): at the default GRAPHQL_MAX_COST an operation holds at
- * most nine of them.
+ * work cap in memory (PERSONALIZED_RANK_MAX_WORK: each one a request's worth
+ * of one core's time at the default; docs/performance.md#personalized-rank):
+ * at the default GRAPHQL_MAX_COST an operation holds at most nine of them.
  */
 export const WORK_COSTS: Readonly<Record<string, number>> = {
   'Query.farcasterPersonalizedRank': 2000,

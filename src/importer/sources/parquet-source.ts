@@ -11,7 +11,7 @@ import { openFileBuffer } from './file-buffer';
 import { cellFormat, takeDecimalScale, TEXT_PARSERS } from './parquet-cells';
 import type { SourceHooks, SourceRecord } from './record-source';
 
-/** Rows decoded at once within a large indexed row group (~60 MB of cells for a 10-column table). */
+/** Rows decoded at once within a large indexed row group: a slice's cells are what memory holds, against a decode call per slice (docs/performance.md#import). */
 const SLICE_ROWS = 64_000;
 /** A column chunk without an offset index is decoded whole for every slice: only worth it when small. */
 const UNINDEXED_CHUNK_BYTES = 8n << 20n;
