@@ -118,7 +118,7 @@ export const DEFAULT_ALPHA = 0.85;
 /**
  * The push threshold per follow the levels end at. The bounds it gives one
  * viewer at the default radius, on graphs of the generator's shapes, are in
- * docs/performance.md (the personalized rank's section).
+ * docs/performance.md#personalized-rank.
  */
 export const DEFAULT_EPSILON = 1e-7;
 /**
@@ -129,8 +129,7 @@ export const DEFAULT_EPSILON = 1e-7;
  * that every case of the bench (npm run bench:ppr) stays well within the
  * latency goal at medium's shape, where one viewer at the default radius still
  * converges under it in most cases; a deployment at the network's size can
- * afford three times this, for smaller bounds (docs/performance.md, the
- * personalized rank's section).
+ * afford three times this, for smaller bounds (docs/performance.md#personalized-rank).
  */
 export const DEFAULT_MAX_WORK = 500_000;
 const DEFAULT_LIMIT = 1000;
@@ -142,8 +141,8 @@ const DEFAULT_LIMIT = 1000;
  * scanned): with one level at ε, a stopped run had spent its work on the many
  * nodes just over ε. For the same work a stopped run's bound is smaller than
  * one level's, several times so for one or ten seeds, and it changes little
- * over a wide range of first levels and steps (docs/performance.md, the
- * personalized rank's section, "Levels").
+ * over a wide range of first levels and steps (docs/performance.md#personalized-rank,
+ * the levels).
  */
 export const DEFAULT_FIRST_LEVEL = 1e-4;
 

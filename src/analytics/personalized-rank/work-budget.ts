@@ -4,9 +4,8 @@
 // charges below turn every part of a call's work (its BFS, the nodes it finds,
 // the rim's rows, the pushes) into follows pushed on a copy that fits the
 // caches, so that maxWork bounds a call's time whatever its ball. The constants
-// are tuned against the bench of the personalized rank (npm run bench:ppr;
-// docs/performance.md, the personalized rank's section, has the measurements
-// behind each).
+// are tuned against the bench of the personalized rank (npm run bench:ppr);
+// docs/performance.md#personalized-rank has the measurements behind each.
 import type { Csr } from '../graph-score';
 
 /**
