@@ -1,6 +1,6 @@
 // The personalized rank of a seed set on one protocol: the seeds checked
 // against the in-memory graph of the current analytics generation, the rank
-// computed (src/analytics/personalized-rank.ts), and a page of it. Answers are
+// computed (src/analytics/personalized-rank/), and a page of it. Answers are
 // ids, scores and ranks; the resolvers turn ids into profiles.
 import { DEFAULT_HOPS, MAX_HOPS, personalizedRank, type PersonalizedRankResult } from '../analytics/personalized-rank';
 import type { ProtocolName } from '../domain/protocols';
