@@ -15,7 +15,7 @@ export function signBody(secret: string, timestamp: number, body: string): strin
   return `v1=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
 }
 
-/** What a receiver does (docs/api.md shows the same check): signature matches and the timestamp is recent. */
+/** What a receiver does (docs/push.md shows the same check): signature matches and the timestamp is recent. */
 export function verifySignature(secret: string, timestamp: string, body: string, signature: string, toleranceS = 300, now = Date.now()): boolean {
   const ts = Number(timestamp);
   if (!Number.isInteger(ts) || Math.abs(now / 1000 - ts) > toleranceS) return false;

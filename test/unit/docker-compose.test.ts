@@ -1,8 +1,8 @@
 // No Docker engine runs on the dev machines, so the compose file and the image
 // are checked as files: the compose file against the Compose specification's
-// JSON schema, and both against what the README promises (two instances behind
-// one port, Postgres, Redis, an image without dev dependencies that runs as a
-// non-root user, an import path through `docker compose run`).
+// JSON schema, and both against what docs/getting-started.md promises (two
+// instances behind one port, Postgres, Redis, an image without dev dependencies
+// that runs as a non-root user, an import path through `docker compose run`).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import Ajv2019 from 'ajv/dist/2019';
@@ -68,7 +68,9 @@ describe('docker-compose.yml', () => {
     const text = read('docker-compose.yml');
     expect(text).toContain('docker compose run --rm -v "$PWD/my-dataset:/data:ro" api node dist/src/cli/main.js import /data');
     expect(text).toContain('docker compose run --rm api node dist/src/cli/main.js keys create');
-    expect(read('README.md')).toContain('node dist/src/cli/main.js import /data');
+    const guide = read('docs/getting-started.md');
+    expect(guide).toContain('docker compose run --rm -v "$PWD/my-dataset:/data:ro" api node dist/src/cli/main.js import /data');
+    expect(guide).toContain('docker compose run --rm api node dist/src/cli/main.js keys create');
   });
 });
 
