@@ -2,7 +2,8 @@
 // two GraphQL operations), each over a list of ids drawn from the data. The
 // service and the bare server get the very same requests, in the same order,
 // and test/integration/bare-baseline.test.ts checks both answer them alike.
-import { FARCASTER, generationOf, LENS, LENS_ID } from '../../src/domain/protocols';
+import { FARCASTER, LENS, LENS_ID } from '../../src/domain/protocols';
+import { generationOf } from '../../src/repositories/protocols.sql';
 import { shuffle } from './prng';
 
 /** Positional-parameter SQL returning rows: what the bare server and the sample need of a database. */

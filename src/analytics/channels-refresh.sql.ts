@@ -2,8 +2,24 @@
 // written, $2 = the as-of time): every channel's totals, the trending channels
 // per period and the trending casts per window. Definitions in domain/channels.ts.
 // Deleted casts and reactions never count, self-interactions never count.
-import { CAST_WINDOWS, castScoreSql, channelIdSql, channelScoreSql, WARPCAST_CHANNEL_PREFIX } from '../domain/channels';
+import { CAST_DECAY, CAST_WEIGHTS, CAST_WINDOWS, CHANNEL_SCORE, WARPCAST_CHANNEL_PREFIX } from '../domain/channels';
 import { PERIODS } from '../domain/periods';
+
+/**
+ * The channel id of a parent URL (domain/channels.ts): the same rule as
+ * content/post-features.ts channelOf, less its percent-decoding of names.
+ */
+const channelIdSql = (urlExpr: string) =>
+  `lower(coalesce(substring(${urlExpr} from '^https?://(?:www\\.)?warpcast\\.com/~/channel/([^/?#[:space:]]+)'), btrim(${urlExpr})))`;
+
+/** A channel's trending score (CHANNEL_SCORE). */
+const channelScoreSql = (casts: string, casters: string, newCasters: string) =>
+  `(${CHANNEL_SCORE.casts} * ${casts} + ${CHANNEL_SCORE.casters} * ${casters} + ${CHANNEL_SCORE.newCasters} * ${newCasters})`;
+
+/** A cast's trending score (CAST_WEIGHTS, decayed by CAST_DECAY). */
+const castScoreSql = (likes: string, recasts: string, replies: string, ageHours: string) =>
+  `((${CAST_WEIGHTS.likes} * ${likes} + ${CAST_WEIGHTS.recasts} * ${recasts} + ${CAST_WEIGHTS.replies} * ${replies})::float8
+    / power(${ageHours} + ${CAST_DECAY.offsetHours}, ${CAST_DECAY.gravity}))`;
 
 /**
  * Every live cast up to the as-of time that sits in a channel, with the

@@ -1,7 +1,8 @@
 // The follow-graph statements of a refresh, the same for both protocols:
 // only table and column names differ. $1 = generation, $2 = as-of time.
 import { PERIODS } from '../domain/periods';
-import { knownIdsSql, type ProtocolSpec } from '../domain/protocols';
+import { type ProtocolSpec } from '../domain/protocols';
+import { knownIdsSql } from '../repositories/protocols.sql';
 import { followerDaysSql } from '../repositories/live-counters';
 
 /**

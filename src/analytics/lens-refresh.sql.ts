@@ -1,7 +1,8 @@
 // Lens statements of a refresh. $1 = the generation being written, $2 = the
 // as-of time. Self-interactions never count; hidden publications never count;
 // DOWNVOTE is not a like.
-import { analyticsTables, existsSql, LENS, LENS_ID } from '../domain/protocols';
+import { analyticsTables, LENS, LENS_ID } from '../domain/protocols';
+import { existsSql } from '../repositories/protocols.sql';
 import { PAGE_SIZE } from '../domain/paging';
 import { dailySql, gainsSql, rankedProfilesSql, trendingCategorySql } from './follow-refresh.sql';
 

@@ -4,7 +4,8 @@
 // transaction. Readers never wait for it; a failure leaves the old generation.
 import type { Database } from '../db/database';
 import type { SqlClient } from '../db/sql-client';
-import { analyticsTables, asOfSql, BUMP_DATA_VERSION_SQL, PROTOCOL_NAMES, PROTOCOLS, stateOf, type ProtocolName } from '../domain/protocols';
+import { analyticsTables, PROTOCOL_NAMES, PROTOCOLS, type ProtocolName } from '../domain/protocols';
+import { asOfSql, BUMP_DATA_VERSION_SQL, stateOf } from '../repositories/protocols.sql';
 import { scaleToUnitMax, type Csr, type GraphScoreOptions } from './graph-score';
 import { scoreFollows, writeEngagementTrust, writeTrustStrategy, type TrustNodes } from './trust-refresh';
 import { DEFAULT_RANK_HISTORY_DAYS, DEFAULT_RANK_HISTORY_INTERVAL_MINUTES } from '../domain/trust';

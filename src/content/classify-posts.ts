@@ -11,7 +11,8 @@ import type { Database } from '../db/database';
 import { withAdvisoryLock } from '../db/advisory-lock';
 import type { SqlClient } from '../db/sql-client';
 import { collectCategoryShift } from '../repositories/collect-categories.sql';
-import { BUMP_DATA_VERSION_SQL, PROTOCOL_NAMES, type ProtocolName } from '../domain/protocols';
+import { PROTOCOL_NAMES, type ProtocolName } from '../domain/protocols';
+import { BUMP_DATA_VERSION_SQL } from '../repositories/protocols.sql';
 import { cashtagsOf } from './cashtags';
 import type { PostClassifier } from './classifier.types';
 import {

@@ -8,17 +8,13 @@
 // Channel follows, leads and moderators are kept off-protocol by the Warpcast
 // client: no dataset layout carries them, so nothing here is derived from them.
 
-/** A Warpcast channel URL; its name is the channel's id. */
-export const WARPCAST_CHANNEL_PREFIX = 'https://warpcast.com/~/channel/';
-
 /**
- * The channel id of a parent URL (SQL): the lowercased name of a Warpcast
- * channel URL (`https://warpcast.com/~/channel/base` is `base`), any other URL
- * (a `chain://` collection, a website) lowercased whole. The same rule as
- * content/post-features.ts channelOf, less its percent-decoding of names.
+ * A Warpcast channel URL; its name is the channel's id. A parent URL's channel
+ * id is the lowercased name of a Warpcast channel URL (`https://warpcast.com/~/channel/base`
+ * is `base`), any other URL (a `chain://` collection, a website) lowercased
+ * whole (in SQL: analytics/channels-refresh.sql.ts channelIdSql).
  */
-export const channelIdSql = (urlExpr: string) =>
-  `lower(coalesce(substring(${urlExpr} from '^https?://(?:www\\.)?warpcast\\.com/~/channel/([^/?#[:space:]]+)'), btrim(${urlExpr})))`;
+export const WARPCAST_CHANNEL_PREFIX = 'https://warpcast.com/~/channel/';
 
 /** The URL of a channel id when it has none stored yet (a name is a Warpcast channel). */
 export const channelUrlOf = (id: string) => (id.includes(':') ? id : `${WARPCAST_CHANNEL_PREFIX}${id}`);
@@ -34,11 +30,10 @@ export function channelIdOf(raw: string): string {
  * Trending channels over a window ending at the as-of time, per channel:
  * casts (live, replies in its threads included), distinct casters, and new
  * casters (fids whose first live cast in the channel falls in the window; the
- * nearest the data has to "followers gained"). Trending score, integer:
+ * nearest the data has to "followers gained"). Trending score, an integer:
+ * the three summed with these weights.
  */
 export const CHANNEL_SCORE = { casts: 1, casters: 2, newCasters: 3 } as const;
-export const channelScoreSql = (casts: string, casters: string, newCasters: string) =>
-  `(${CHANNEL_SCORE.casts} * ${casts} + ${CHANNEL_SCORE.casters} * ${casters} + ${CHANNEL_SCORE.newCasters} * ${newCasters})`;
 
 /** Windows of trending casts: their REST spelling (the stored period) and their length in hours. */
 export const CAST_WINDOWS = { '1h': 1, '6h': 6, '24h': 24, '3d': 72, '7d': 168 } as const;
@@ -53,9 +48,6 @@ export type CastWindow = keyof typeof CAST_WINDOWS;
  */
 export const CAST_WEIGHTS = { likes: 1, recasts: 2, replies: 3 } as const;
 export const CAST_DECAY = { offsetHours: 2, gravity: 1.5 } as const;
-export const castScoreSql = (likes: string, recasts: string, replies: string, ageHours: string) =>
-  `((${CAST_WEIGHTS.likes} * ${likes} + ${CAST_WEIGHTS.recasts} * ${recasts} + ${CAST_WEIGHTS.replies} * ${replies})::float8
-    / power(${ageHours} + ${CAST_DECAY.offsetHours}, ${CAST_DECAY.gravity}))`;
 
 /** Channel ranks: computed for the channels with the most casters, at most this many (CHANNEL_RANK_CHANNELS), with at least this many casters. */
 export const CHANNEL_RANK_DEFAULTS = { channels: 20, minCasters: 3 } as const;

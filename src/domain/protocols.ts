@@ -1,7 +1,9 @@
 // What the service knows of each protocol it reads, stated once: its name, how
 // its ids are typed and ordered, the tables of its follow graph and of its
 // analytics, which rows make a profile known, and which events date its data.
-// Data and small SQL fragments only: callers compose their statements from them.
+// Data only: the SQL over these tables is in repositories/protocols.sql.ts. An
+// id kind keeps its SQL type and order terms beside the JavaScript comparison
+// they must agree with, so the two orders are stated together.
 
 export type ProtocolName = 'farcaster' | 'lens';
 
@@ -143,23 +145,6 @@ export const LENS: ProtocolSpec<string> = {
 
 export const PROTOCOLS: { readonly farcaster: ProtocolSpec<number>; readonly lens: ProtocolSpec<string> } = { farcaster: FARCASTER, lens: LENS };
 
-/** A value of the protocol's protocol_state row, as a subquery (it costs no statement). */
-export const stateOf = (protocol: ProtocolName, column: string) => `(SELECT ${column} FROM protocol_state WHERE protocol = '${protocol}')`;
-
-/**
- * Run in the transaction of every write that can change an answer: cached
- * answers are keyed by both protocols' data_version, so moving both on makes
- * every stored answer unreachable at once (a write to one protocol rarely
- * leaves the other's answers alone: matches, tokens and topics span both).
- * Both rows are made if missing, so no write can leave an answer cached under
- * a version that never moves.
- */
-export const BUMP_DATA_VERSION_SQL = `INSERT INTO protocol_state (protocol, data_version) SELECT unnest(ARRAY['farcaster', 'lens']), 1
-  ON CONFLICT (protocol) DO UPDATE SET data_version = protocol_state.data_version + 1`;
-
-/** The analytics generation readers use: the one protocol_state points at. */
-export const generationOf = (p: ProtocolSpec) => stateOf(p.name, 'generation');
-
 /** Every analytics table of the protocol, score table first. */
 export const analyticsTables = (p: ProtocolSpec): string[] => {
   const t = p.analytics;
@@ -168,46 +153,8 @@ export const analyticsTables = (p: ProtocolSpec): string[] => {
 };
 
 /**
- * The as-of instant: the newest event time over the event tables, null when
- * there is none (GREATEST skips nulls). One scan or index lookup per table.
- */
-export const asOfSql = (p: ProtocolSpec) => {
-  const newest = Object.entries(p.events).map(([table, columns]) => {
-    const maxima = columns.map((c) => `max("${c}")`);
-    return `(SELECT ${maxima.length === 1 ? maxima[0] : `GREATEST(${maxima.join(', ')})`} FROM ${table})`;
-  });
-  return `GREATEST(${newest.join(', ')})`;
-};
-
-/** Every id a known table holds, deleted rows included (column named as the key). */
-export const knownIdsSql = (p: ProtocolSpec) => p.known.map((k) => `SELECT ${p.key} FROM ${k.table}`).join(' UNION ');
-
-/**
- * The profile `idExpr` exists: a live row of a known table holds it. (Rankings
- * and the follow graph take every id of knownIdsSql, deleted rows included.)
- * Several tables are one EXISTS over a UNION ALL, not an OR of EXISTS: the
- * planner may turn each EXISTS of an OR into a hashed subplan that reads its
- * whole table on every statement, while this form probes each table's key
- * index per id and stops at the first table that holds it.
- */
-export const existsSql = (p: ProtocolSpec, idExpr: string) => `EXISTS (${p.known.map((k) =>
-  `SELECT 1 FROM ${k.table} known WHERE known.${p.key} = ${idExpr}${k.softDeleted ? ' AND known.deleted_at IS NULL' : ''}`).join(' UNION ALL ')})`;
-
-/**
  * Farcaster user data types (the protocol's UserDataType numbers) the service
  * reads. The cover picture answers serve as `cover` is the profile banner (10);
  * 7 is the location (`geo:lat,long`), never a picture.
  */
 export const FC_USER_DATA = { pfp: 1, displayName: 2, bio: 3, username: 6, cover: 10 } as const;
-
-/**
- * A fid's username: its live username user data, else its first live fname in
- * byte order (a fid can hold several fnames over time; the choice must not vary).
- * A statement that already reads the fid's user data passes its username value
- * as `userDataUsername`, so the table is not read twice.
- */
-export const farcasterUsernameSql = (
-  fidExpr: string,
-  userDataUsername = `(SELECT d.value FROM fc_user_data d WHERE d.fid = ${fidExpr} AND d.type = ${FC_USER_DATA.username} AND d.deleted_at IS NULL)`,
-) => `coalesce(${userDataUsername},
-  (SELECT n.fname FROM fc_fname n WHERE n.fid = ${fidExpr} AND n.deleted_at IS NULL ORDER BY n.fname LIMIT 1))`;

@@ -2,7 +2,8 @@
 // came in (within this run or across runs), then the protocols' as-of times. What it
 // finds wrong with the collects goes into the act tables' reports.
 import type { SqlClient } from '../db/sql-client';
-import { asOfSql, BUMP_DATA_VERSION_SQL, PROTOCOLS } from '../domain/protocols';
+import { PROTOCOLS } from '../domain/protocols';
+import { asOfSql, BUMP_DATA_VERSION_SQL } from '../repositories/protocols.sql';
 import { LENS_COUNTS_STALE, markFarcasterLiveStale, MATCHED_FOLLOWERS_RECOUNT, setImportMark } from '../repositories/live-state.repository';
 import { lockCollectCategories, rebuildCollectCategories } from '../repositories/collect-categories.sql';
 import { rebuildCollectCreators } from '../repositories/collect-creators.sql';

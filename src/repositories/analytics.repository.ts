@@ -2,7 +2,8 @@
 // statement per batch of profiles. Every read uses the current generation.
 import type { Database } from '../db/database';
 import type { Period } from '../domain/periods';
-import { FARCASTER, generationOf, PROTOCOLS, stateOf, type ProtocolName } from '../domain/protocols';
+import { FARCASTER, PROTOCOLS, type ProtocolName } from '../domain/protocols';
+import { generationOf, stateOf } from './protocols.sql';
 import { farcasterFollowerDaysSql } from './live-counters';
 
 /** Tables, key column and generation of a protocol's analytics; ids are fids (int) or canonical Lens ids (text). */

@@ -3,7 +3,8 @@
 // casts per window, and the ranked casters of a channel. Lists are read by
 // position (the refresh placed them), so a slice is an index range.
 import type { Database } from '../db/database';
-import { FARCASTER, generationOf } from '../domain/protocols';
+import { FARCASTER } from '../domain/protocols';
+import { generationOf } from './protocols.sql';
 import { orderBy, type OffsetRead } from './paging.sql';
 
 const GEN = generationOf(FARCASTER);

@@ -7,7 +7,8 @@
 // and computed here when it is missing.
 import type { Database } from '../db/database';
 import type { SqlClient } from '../db/sql-client';
-import { BUMP_DATA_VERSION_SQL, LENS_ID, stateOf } from '../domain/protocols';
+import { LENS_ID } from '../domain/protocols';
+import { BUMP_DATA_VERSION_SQL, stateOf } from './protocols.sql';
 import { orderBy, type OffsetRead, type OrderTerm } from './paging.sql';
 import { clearImportMark, importMarkValue, MATCHED_FOLLOWERS_RECOUNT } from './live-state.repository';
 import { countedPerKeySql, followCountSql, MATCHED_FOLLOWERS_COUNTERS, matchedFollowersSql } from './live-counters';

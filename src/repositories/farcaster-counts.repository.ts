@@ -2,7 +2,8 @@
 // synced event, read through live-counters.ts), and the graph score of the last
 // analytics refresh. One statement per batch.
 import type { Database } from '../db/database';
-import { FARCASTER, generationOf } from '../domain/protocols';
+import { FARCASTER } from '../domain/protocols';
+import { generationOf } from './protocols.sql';
 import { farcasterProfileCounters } from './live-counters';
 
 export interface FarcasterCountsRow { fid: number; followers: number; following: number; posts: number; likes: number; graph_score: number }

@@ -2,7 +2,8 @@
 // the username (farcasterUsernameSql).
 import type { Database } from '../db/database';
 import { FARCASTER_BY_FOLLOWERS, FARCASTER_LIVE_FRESH_SQL, farcasterCounterSql } from './live-counters';
-import { existsSql, FARCASTER, farcasterUsernameSql, FC_USER_DATA as T, stateOf } from '../domain/protocols';
+import { FARCASTER, FC_USER_DATA as T } from '../domain/protocols';
+import { existsSql, farcasterUsernameSql, stateOf } from './protocols.sql';
 
 export interface FarcasterProfileRow {
   fid: number;

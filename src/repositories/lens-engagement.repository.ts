@@ -9,7 +9,8 @@
 // the route (docs/performance.md#request-path).
 import type { Database } from '../db/database';
 import type { EngagementDirection, EngagementKind } from '../domain/engagement';
-import { generationOf, LENS } from '../domain/protocols';
+import { LENS } from '../domain/protocols';
+import { generationOf } from './protocols.sql';
 
 export interface EngagementRow {
   profile_id: string;

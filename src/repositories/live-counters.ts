@@ -10,7 +10,8 @@
 // key probe per profile; the mark is read once per statement (an uncorrelated
 // subquery), so a batch stays one statement.
 import type { Database } from '../db/database';
-import { FARCASTER, generationOf, LENS, type ProtocolName, type ProtocolSpec } from '../domain/protocols';
+import { FARCASTER, LENS, type ProtocolName, type ProtocolSpec } from '../domain/protocols';
+import { generationOf } from './protocols.sql';
 import {
   FARCASTER_LIVE_STALE, importMarkIsSetSql, LENS_COUNTS_STALE, MATCHED_FOLLOWERS_RECOUNT, type ImportMark,
 } from './live-state.repository';

@@ -1,5 +1,5 @@
 import type { Database } from '../db/database';
-import { stateOf } from '../domain/protocols';
+import { stateOf } from './protocols.sql';
 
 /** Over the given ids, or the average the last refresh stored for all profiles. */
 export function scoreAverage(db: Database, ids: string[] | null): Promise<{ average: number | null; profiles: number }[]> {

@@ -3,7 +3,8 @@
 // posts of a day on a phrase (post_content rows whose hashtags, channel or terms
 // hold it) with who engaged with them and how many mention it.
 import type { Database } from '../db/database';
-import { farcasterUsernameSql, textIdOrder } from '../domain/protocols';
+import { textIdOrder } from '../domain/protocols';
+import { farcasterUsernameSql } from './protocols.sql';
 import { TOPIC_STATS_SQL } from './topic-stats.sql';
 
 export interface TopicStatsRow {

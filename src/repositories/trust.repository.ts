@@ -3,7 +3,8 @@
 // generation; the history, every point up to it (a refresh's points appear
 // with its flip).
 import type { Database } from '../db/database';
-import { generationOf, PROTOCOLS, type ProtocolName } from '../domain/protocols';
+import { PROTOCOLS, type ProtocolName } from '../domain/protocols';
+import { generationOf } from './protocols.sql';
 import type { TrustStrategy } from '../domain/trust';
 
 const sideOf = (protocol: ProtocolName) => {

@@ -3,7 +3,7 @@
 // moved by the difference, and each shard's cursor stored, all in one
 // transaction: a crash leaves either all of a batch or none of it.
 import type { SqlClient } from '../db/sql-client';
-import { BUMP_DATA_VERSION_SQL } from '../domain/protocols';
+import { BUMP_DATA_VERSION_SQL } from '../repositories/protocols.sql';
 import { applyCountDifference, applyDailyDifference, contributions, type ChangedKeys, type FollowState } from './live-counts';
 import { mergeAdd, mergeTimed, mergeValue, restoreTimed, retractValue, type TimedRow, type ValueRow } from './merge-rules';
 import type { AnyOp, CastAddOp, CastRemoveOp, SyncOp } from './sync-ops';

@@ -5,7 +5,7 @@
 // answer comes from one pair of generations, stored by the refresh or computed
 // while the stored one is missing, never from rows of another pair.
 import { refreshAnalytics } from '../../src/analytics/refresh';
-import { BUMP_DATA_VERSION_SQL } from '../../src/domain/protocols';
+import { BUMP_DATA_VERSION_SQL } from '../../src/repositories/protocols.sql';
 import { errorOf } from '../helpers/graphql-error';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 

@@ -3,7 +3,7 @@
 // walked forward and backward with exact order, totals and page flags; a
 // viewer following nobody, an unknown viewer, bad windows and bad input; and
 // one statement per field whatever the number of parent profiles.
-import { BUMP_DATA_VERSION_SQL } from '../../src/domain/protocols';
+import { BUMP_DATA_VERSION_SQL } from '../../src/repositories/protocols.sql';
 import { errorOf } from '../helpers/graphql-error';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
