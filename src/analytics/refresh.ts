@@ -21,7 +21,7 @@ import { clearImportMark, farcasterLiveIsStale, importMarkValue, LENS_COUNTS_STA
 import { LENS_DAILY, LENS_ENGAGEMENT, LENS_GAINS, LENS_SCORE_AVERAGE, LENS_STATS, LENS_TRENDING_CATEGORIES } from './lens-refresh.sql';
 import { withRefreshLock } from './refresh-lock';
 import { refreshCrossProtocolRank } from './cross-protocol-refresh';
-import { recountMatchedFollowers, repairMatches } from '../repositories/cross-protocol.repository';
+import { recountMatchedFollowers, repairMatches } from './cross-match-repair';
 import { trendingEvents } from './trending-events';
 import { insertPushEvents } from '../repositories/push-outbox.sql';
 

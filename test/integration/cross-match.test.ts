@@ -4,7 +4,7 @@
 // owner change, a delete, a truncate) changes them in the same statement; the
 // match answers follow at once; the refresh's repair puts a damaged table right
 // and moves the data versions only when it changed something.
-import { repairMatches } from '../../src/repositories/cross-protocol.repository';
+import { repairMatches } from '../../src/analytics/cross-match-repair';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 let s: TestServer;

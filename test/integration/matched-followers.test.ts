@@ -6,7 +6,7 @@
 // (counted from the rows while an import has marked them); the refresh's recount puts
 // damage right.
 import { finishImport } from '../../src/importer/finalize';
-import { recountMatchedFollowers } from '../../src/repositories/cross-protocol.repository';
+import { recountMatchedFollowers } from '../../src/analytics/cross-match-repair';
 import { prng } from '../../scripts/bench/prng';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
