@@ -7,7 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { Client } from 'pg';
 import { closeRelayedApp, relayedApp, type RelayedApp } from '../helpers/relayed-app';
 
-/** Measured timings; written to FIGURES_OUT (a JSON file) when set, for docs/reliability.md. */
+/** Measured timings; written to FIGURES_OUT (a JSON file) when set, for docs/performance.md#failure-handling. */
 const figures: Record<string, number> = {};
 const note = (name: string, ms: number) => { figures[name] = Math.round(ms); };
 afterAll(() => { if (process.env.FIGURES_OUT) writeFileSync(process.env.FIGURES_OUT, `${JSON.stringify(figures, null, 2)}\n`); });
