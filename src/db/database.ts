@@ -88,6 +88,11 @@ export class Database {
     }
   }
 
+  /** The embedded store's data directory as an archive (PGlite only; null on Postgres). */
+  async dumpEmbedded(): Promise<Blob | null> {
+    return this.store.dumpDataDir ? this.store.dumpDataDir() : null;
+  }
+
   /** Starts watching the database and its replicas (Postgres; PGlite is in-process and cannot stall on its own). */
   startHealthMonitor(): void {
     this.health?.start();

@@ -32,6 +32,8 @@ export function openPglite(opts: DatabaseOptions): StoreParts {
     listen: pgliteListen(lite),
     health: null,
     primaryRead: null,
+    // The checkpoint first: a store loaded from the archive then has no WAL to replay at start.
+    dumpDataDir: async () => { await lite.exec('CHECKPOINT'); return lite.dumpDataDir('gzip'); },
     end: () => lite.close(),
   };
 }

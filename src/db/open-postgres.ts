@@ -70,6 +70,7 @@ export function openPostgres(databaseUrl: string, opts: DatabaseOptions): Postgr
     listen: pgListen(databaseUrl),
     health,
     primaryRead: (text, params) => directRead(requests, text, params),
+    dumpDataDir: null,
     end: async () => { await Promise.all([requests.end(), jobs.end()]); },
   };
 }

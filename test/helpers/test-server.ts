@@ -8,7 +8,9 @@ import type { PostClassifier } from '../../src/content/classifier.types';
 import { ingest } from '../../src/jobs/ingest';
 import type { App } from '../../src/http/app';
 import { serveApp, testConfig } from './serve-app';
+import { fixtureKey, seededTestDatabase } from './seeded-database';
 import { createTestDatabase, type TestDatabase } from './test-database';
+import type { Database } from '../../src/db/database';
 
 export interface TestServer {
   baseUrl: string;
@@ -24,14 +26,26 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/** JSON with every object's keys sorted: the same settings give the same text. */
+const stableJson = (value: unknown): string => JSON.stringify(value, (_key, v: unknown) =>
+  (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v));
+
 export const fixture = (name: string) => path.join(__dirname, '..', 'fixtures', name);
 
 export async function startTestServer(opts: { fixture?: string; config?: Partial<Config>; classifier?: PostClassifier } = {}): Promise<TestServer> {
   const config = testConfig(opts.config);
-  const testDb = await createTestDatabase();
-  if (opts.fixture) {
-    // The same ingest as `npm run cli -- import`: classifier and graph-score settings from the config unless a classifier is given.
-    await ingest(testDb.db, config, { import: { dir: fixture(opts.fixture), progress: 'silent' }, classify: { classifier: opts.classifier }, refresh: {} });
+  // The same ingest as `npm run cli -- import`: classifier and graph-score settings from the config unless a classifier is given.
+  const seed = (dir: string) => (db: Database) => ingest(db, config, { import: { dir, progress: 'silent' }, classify: { classifier: opts.classifier }, refresh: {} });
+  let testDb: TestDatabase;
+  if (!opts.fixture) testDb = await createTestDatabase();
+  else if (opts.classifier) {
+    // A classifier given by the test is code the seed key cannot name: this ingest runs on its own.
+    testDb = await createTestDatabase();
+    await seed(fixture(opts.fixture))(testDb.db);
+  } else {
+    // The seeded state depends on the fixture's files and on the settings (the code and migrations are in the key).
+    const dir = fixture(opts.fixture);
+    testDb = await seededTestDatabase(`fixture:${fixtureKey(dir)}:${stableJson(config)}`, seed(dir));
   }
   const { app, server, base: baseUrl } = await serveApp(config, testDb.db);
   const { keys, close } = app;

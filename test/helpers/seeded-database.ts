@@ -1,0 +1,133 @@
+// A fresh database that starts from the state a seed step leaves (a fixture
+// imported and refreshed, say), made by running the seed once and copying its
+// result for every later test file that asks for the same seed:
+// - on PGlite, an archive of the seeded data directory in the system's
+//   temporary directory, loaded into each file's own in-memory store;
+// - on Postgres, a template database on the test server, copied by
+//   CREATE DATABASE … TEMPLATE.
+// The copy is keyed by everything the seeded state can depend on: the seed's
+// own key (its fixture's files, its settings), the migrations, and the source
+// of src/ and prisma/, so a change to the importer or the refresh is never
+// answered from an old copy. Each test file still gets a database of its own.
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Database } from '../../src/db/database';
+import { migrate } from '../../src/db/migrate';
+import { projectRoot } from '../../src/project-root';
+import { createTestDatabase, migratedArchiveKey, openPgliteFrom, type TestDatabase } from './test-database';
+
+/** The files under `dir` (recursively), for a key: each one's path relative to `dir` and its bytes. */
+function hashTree(hash: ReturnType<typeof createHash>, dir: string, skip: (name: string) => boolean = () => false): void {
+  const walk = (at: string) => {
+    for (const name of readdirSync(at).sort()) {
+      const full = path.join(at, name);
+      if (skip(full)) continue;
+      if (statSync(full).isDirectory()) walk(full);
+      else hash.update(path.relative(dir, full)).update('\0').update(readFileSync(full)).update('\0');
+    }
+  };
+  walk(dir);
+}
+
+let sourceKey: string | undefined;
+/** The code a seeded state comes from: src/ (but the generated client, which prisma/ determines) and prisma/. */
+function codeKey(): string {
+  if (sourceKey) return sourceKey;
+  const hash = createHash('sha256');
+  const root = projectRoot();
+  hashTree(hash, path.join(root, 'src'), (full) => full === path.join(root, 'src', 'generated'));
+  hashTree(hash, path.join(root, 'prisma'));
+  sourceKey = hash.digest('hex');
+  return sourceKey;
+}
+
+/** A key naming a fixture directory's content, for a seed that imports it. */
+export function fixtureKey(dir: string): string {
+  const hash = createHash('sha256');
+  hashTree(hash, dir);
+  return hash.digest('hex');
+}
+
+function seedKey(key: string): string {
+  return createHash('sha256').update(migratedArchiveKey()).update('\0').update(codeKey()).update('\0').update(key).digest('hex').slice(0, 16);
+}
+
+/** Seeds already loaded by this test file: one read of the archive per file, however many stores it opens. */
+const archives = new Map<string, Promise<Blob>>();
+
+async function seededPglite(key: string, seed: (db: Database) => Promise<unknown>): Promise<TestDatabase> {
+  const file = path.join(tmpdir(), `sga-test-seed-${seedKey(key)}.tar.gz`);
+  if (!archives.has(file) && existsSync(file)) archives.set(file, Promise.resolve(new Blob([readFileSync(file)])));
+  const archive = archives.get(file);
+  if (archive) {
+    const db = openPgliteFrom(await archive);
+    return { db, close: () => db.close() };
+  }
+  const t = await createTestDatabase();
+  await seed(t.db);
+  const dumped = await t.db.dumpEmbedded();
+  if (!dumped) throw new Error('an in-memory PGlite store has a data directory to dump');
+  // Written whole under another name first: other test workers may be reading or writing it too.
+  const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(partial, Buffer.from(await dumped.arrayBuffer()));
+  renameSync(partial, file);
+  archives.set(file, Promise.resolve(dumped));
+  return t;
+}
+
+async function seededPostgres(serverUrl: string, key: string, seed: (db: Database) => Promise<unknown>): Promise<TestDatabase> {
+  const template = `sga_tpl_${seedKey(key)}`;
+  const admin = Database.open({ databaseUrl: serverUrl, dataDir: '' });
+  try {
+    const exists = async () => (await admin.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_database WHERE datname = $1', [template]))[0].n > 0;
+    if (!(await exists())) {
+      // Seeded in a database of its own, then copied to the template's name in one statement: a template is
+      // either absent or whole, and no session ever connects to it. Two workers seeding at once both copy; the
+      // second copy finds the name taken, which is as good.
+      const seeding = `sga_seed_${randomBytes(6).toString('hex')}`;
+      await admin.sql.exec(`CREATE DATABASE ${seeding}`);
+      try {
+        const url = new URL(serverUrl);
+        url.pathname = `/${seeding}`;
+        const db = Database.open({ databaseUrl: url.toString(), dataDir: '', poolSize: 4 });
+        try {
+          await migrate(db.sql);
+          await seed(db);
+        } finally {
+          await db.close();
+        }
+        await admin.sql.exec(`CREATE DATABASE ${template} TEMPLATE ${seeding}`);
+      } catch (err) {
+        if ((err as { code?: string }).code !== '42P04' || !(await exists())) throw err;
+      } finally {
+        await admin.sql.exec(`DROP DATABASE IF EXISTS ${seeding} WITH (FORCE)`);
+      }
+    }
+    const name = `sga_test_${randomBytes(6).toString('hex')}`;
+    await admin.sql.exec(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    const db = Database.open({ databaseUrl: url.toString(), dataDir: '', poolSize: 4 });
+    return {
+      db, url: url.toString(),
+      async close() {
+        await db.close();
+        const drop = Database.open({ databaseUrl: serverUrl, dataDir: '' });
+        try { await drop.sql.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`); } finally { await drop.close(); }
+      },
+    };
+  } finally {
+    await admin.close();
+  }
+}
+
+/**
+ * A database of this test file's own in the state `seed` leaves, with `key` naming everything the seed does
+ * (the fixture's content, settings) that the code and the migrations do not.
+ */
+export function seededTestDatabase(key: string, seed: (db: Database) => Promise<unknown>): Promise<TestDatabase> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  return serverUrl ? seededPostgres(serverUrl, key, seed) : seededPglite(key, seed);
+}
