@@ -18,7 +18,7 @@ import { seededTestDatabase } from './seeded-database';
  * plus the migrations (the suite opens a few hundred). Each file's store is
  * still its own copy.
  */
-function migratedArchive(): Promise<Blob> {
+export function migratedArchive(): Promise<Blob> {
   archive ??= loadOrMakeArchive();
   return archive;
 }

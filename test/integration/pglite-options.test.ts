@@ -5,16 +5,18 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Database } from '../../src/db/database';
-import { createPgliteDatabase } from '../helpers/test-database';
+import { createPgliteDatabase, migratedArchive } from '../helpers/test-database';
 
 const sharedBuffers = async (db: Database) => (await db.sql.query<{ shared_buffers: string }>('SHOW shared_buffers'))[0].shared_buffers;
 
 describe('embedded store options', () => {
   it('when a store is in memory or in a directory, then its shared_buffers are the configured ones (16 MB unless told)', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'sga-pglite-options-'));
+    // In memory from the migrated archive (quicker than initdb, and the options must reach PGlite all the same).
+    const archive = await migratedArchive();
     const stores = [
-      Database.open({ dataDir: 'memory://' }),
-      Database.open({ dataDir: 'memory://', pgliteSharedBuffersMb: 8 }),
+      Database.open({ dataDir: 'memory://', pgliteDataDirArchive: archive }),
+      Database.open({ dataDir: 'memory://', pgliteDataDirArchive: archive, pgliteSharedBuffersMb: 8 }),
       Database.open({ dataDir: dir, pgliteSharedBuffersMb: 8 }),
     ];
     try {
