@@ -16,7 +16,7 @@ import path from 'node:path';
 import { Database } from '../../src/db/database';
 import { migrate } from '../../src/db/migrate';
 import { projectRoot } from '../../src/project-root';
-import { createTestDatabase, migratedArchiveKey, openPgliteFrom, type TestDatabase } from './test-database';
+import { createTestDatabase, migratedArchiveKey, openPgliteFrom, TEST_SESSION_OPTIONS, type TestDatabase } from './test-database';
 
 /** The files under `dir` (recursively), for a key: each one's path relative to `dir` and its bytes. */
 function hashTree(hash: ReturnType<typeof createHash>, dir: string, skip: (name: string) => boolean = () => false): void {
@@ -91,6 +91,7 @@ async function seededPostgres(serverUrl: string, key: string, seed: (db: Databas
       try {
         const url = new URL(serverUrl);
         url.pathname = `/${seeding}`;
+        url.searchParams.set('options', TEST_SESSION_OPTIONS);
         const db = Database.open({ databaseUrl: url.toString(), dataDir: '', poolSize: 4 });
         try {
           await migrate(db.sql);
@@ -109,6 +110,7 @@ async function seededPostgres(serverUrl: string, key: string, seed: (db: Databas
     await admin.sql.exec(`CREATE DATABASE ${name} TEMPLATE ${template}`);
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
+    url.searchParams.set('options', TEST_SESSION_OPTIONS);
     const db = Database.open({ databaseUrl: url.toString(), dataDir: '', poolSize: 4 });
     return {
       db, url: url.toString(),

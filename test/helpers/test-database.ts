@@ -61,6 +61,13 @@ async function openPglite(): Promise<Database> {
   return openPgliteFrom(await migratedArchive());
 }
 
+/**
+ * Every test session on Postgres commits without waiting for its WAL to reach the disk: the test server is
+ * thrown away, nothing a test checks survives a crash of it, and a suite of small write transactions would
+ * otherwise wait on the disk for each.
+ */
+export const TEST_SESSION_OPTIONS = '-c synchronous_commit=off';
+
 export interface TestDatabase { db: Database; url?: string; close(): Promise<void> }
 
 export const onPostgres = () => Boolean(process.env.TEST_DATABASE_URL);
@@ -72,6 +79,7 @@ async function newPostgresDatabase(serverUrl: string): Promise<TestDatabase> {
   await admin.sql.exec(`CREATE DATABASE ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
+  url.searchParams.set('options', TEST_SESSION_OPTIONS);
   const db = Database.open({ databaseUrl: url.toString(), dataDir: '', poolSize: 4 });
   return {
     db, url: url.toString(),
