@@ -3,18 +3,34 @@
 // users with the same arguments is one statement. Answers are ids, rows and
 // cursors; the resolvers turn them into users and casts.
 import type { FarcasterGraphLoaders } from '../loaders/farcaster-loaders';
-import type { FollowDirection } from '../repositories/farcaster-follows.repository';
+import type { FollowDirection, FollowPageRow } from '../repositories/farcaster-follows.repository';
 import type { VerificationRow } from '../repositories/verifications.repository';
 import { engagementLists, type Engagement } from './engagement';
-import { offsetPlan, readOffsetList, type OffsetPageRequest } from './pagination';
+import {
+  keysetPageNumber, keysetRead, offsetPlan, pagesByOffset, readKeysetList, readOffsetList, withKeysetCursors,
+  type KeysetCursor, type ListPage, type OffsetPageRequest,
+} from './pagination';
+
+const followKey = (r: FollowPageRow): KeysetCursor => ({ at: r.followed_at, id: r.other });
 
 /**
  * Live followers or follows of the user (self excluded), newest follow first,
- * offset-paged; the total is the direction's live count.
+ * keyset-paged by (time, other fid): a follow made or undone between two pages
+ * neither repeats nor skips a row of the next. A `page` number (the REST face)
+ * or an older offset cursor is read by position, its edges still keyset
+ * cursors. The total is the direction's live count.
  */
-export function farcasterFollowPage(l: FarcasterGraphLoaders, fid: number, direction: FollowDirection, request: OffsetPageRequest) {
-  return readOffsetList(offsetPlan(request), (read) => l.followPage.load({ fid, direction, read }),
-    async () => (await l.followTotals.load(fid))[direction]);
+export async function farcasterFollowPage(l: FarcasterGraphLoaders, fid: number, direction: FollowDirection, request: OffsetPageRequest): Promise<ListPage<FollowPageRow>> {
+  const total = async () => (await l.followTotals.load(fid))[direction];
+  if (pagesByOffset(request)) {
+    const page = await readOffsetList(offsetPlan(request), (read) => l.followPage.load({ fid, direction, read }), total);
+    return withKeysetCursors(page, followKey);
+  }
+  const read = keysetRead(request);
+  const page = await readKeysetList(read, (k) => l.followKeyset.load({ fid, direction, read: k }),
+    (r) => (r.other === null ? null : { fid: r.fid, other: r.other, followed_at: r.followed_at as Date }), followKey, total);
+  const ahead = (key: KeysetCursor) => l.followsAhead.load({ fid, direction, at: key.at, other: Number(key.id) });
+  return { ...page, page: keysetPageNumber(read, page, followKey, ahead, total) };
 }
 
 /** Live casts of the user (replies included), newest first, offset-paged with their total. */
