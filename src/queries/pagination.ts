@@ -107,12 +107,21 @@ export function keysetRead(r: PageRequest): KeysetRead & { size: number } {
  * does not stop paging.
  */
 export function keysetPage<R>(read: KeysetRead & { size: number }, rows: readonly R[], beyond: boolean, keyOf: (row: R) => KeysetCursor, total: () => Promise<number>): ListPage<R> {
-  const cut = cutPage(rows, read.size);
-  const inOrder = read.backward ? cut.rows.reverse() : cut.rows;
-  const items = inOrder.map((row) => ({ row, cursor: encodeKeysetCursor(keyOf(row)) }));
+  return cursorPage(read, rows, beyond, (row) => encodeKeysetCursor(keyOf(row)), total);
+}
+
+/**
+ * keysetPage for a list whose cursors have a format of their own (`cursorOf`
+ * writes one): `rows` as read (size + 1 of them, in the paging direction) and
+ * whether rows lie beyond the request's cursor the other way.
+ */
+export function cursorPage<R>(p: { size: number; backward: boolean }, rows: readonly R[], beyond: boolean, cursorOf: (row: R) => string, total: () => Promise<number>): ListPage<R> {
+  const cut = cutPage(rows, p.size);
+  const inOrder = p.backward ? cut.rows.reverse() : cut.rows;
+  const items = inOrder.map((row) => ({ row, cursor: cursorOf(row) }));
   const cursors = items.map((i) => i.cursor);
-  const pageInfo = read.backward ? pageInfoOf(cursors, cut.hasNextPage, beyond) : pageInfoOf(cursors, beyond, cut.hasNextPage);
-  return { items, pageInfo, size: read.size, total };
+  const pageInfo = p.backward ? pageInfoOf(cursors, cut.hasNextPage, beyond) : pageInfoOf(cursors, beyond, cut.hasNextPage);
+  return { items, pageInfo, size: p.size, total };
 }
 
 /**
