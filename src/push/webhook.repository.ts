@@ -94,12 +94,15 @@ const toDelivery = (r: DeliveryRow): DeliveryRecord => ({
 });
 const DELIVERY_COLUMNS = `id::text, webhook_id, event_id::text, type, body, state, attempts, next_attempt_at, last_status, last_error, log, created_at, finished_at`;
 
-/** A webhook's deliveries, newest first, by id (push_delivery_webhook_id_id_idx). */
+/**
+ * A webhook's deliveries, newest first, by id (push_delivery_webhook_id_id_idx).
+ * Ordered by the table's id: the selected `id` is its text, which orders 10 before 9.
+ */
 export async function deliveriesOf(sql: SqlClient, webhookId: string, read: PushListRead<string>): Promise<PushListRows<DeliveryRecord>> {
   const [past, beyond, dir] = read.backward ? ['>', '<=', 'ASC'] : ['<', '>=', 'DESC'];
   const rows = await sql.query<DeliveryRow>(`
     SELECT ${DELIVERY_COLUMNS} FROM push_delivery WHERE webhook_id = $1 AND ($2::bigint IS NULL OR id ${past} $2::bigint)
-    ORDER BY id ${dir} LIMIT $3`, [webhookId, read.cursor, read.limit]);
+    ORDER BY push_delivery.id ${dir} LIMIT $3`, [webhookId, read.cursor, read.limit]);
   const [b] = read.cursor ? await sql.query<{ beyond: boolean }>(`
     SELECT EXISTS (SELECT 1 FROM push_delivery WHERE webhook_id = $1 AND id ${beyond} $2::bigint) AS beyond`, [webhookId, read.cursor]) : [{ beyond: false }];
   return { rows: rows.map(toDelivery), beyond: b.beyond };
