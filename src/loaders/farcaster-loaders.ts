@@ -3,7 +3,9 @@
 // one tick into one statement; paged keys sharing their arguments share one.
 import { RequestLoader } from './request-loader';
 import type { Database } from '../db/database';
-import { castCounts, castPage, castTotals, type CastCountsRow, type CastRow } from '../repositories/farcaster-casts.repository';
+import {
+  castCounts, castKeysetPage, castPage, castsAhead, castTotals, type CastCountsRow, type CastKeysetRow, type CastRow,
+} from '../repositories/farcaster-casts.repository';
 import { engagementLists, type EngagementRow } from '../repositories/farcaster-engagement.repository';
 import {
   followKeysetPage, followPage, followsAhead, followTotals,
@@ -18,6 +20,8 @@ export interface PageKey { fid: number; read: OffsetRead }
 export interface FollowPageKey extends PageKey { direction: FollowDirection }
 export interface FollowKeysetKey { fid: number; direction: FollowDirection; read: KeysetRead }
 export interface FollowAheadKey extends FollowKey { direction: FollowDirection }
+export interface CastKeysetKey { fid: number; read: KeysetRead }
+export interface CastAheadKey { fid: number; at: Date; hash: string }
 export interface EngagementKey { fid: number; limit: number }
 
 /** Farcaster keys: the fid plus the field's arguments. */
@@ -45,6 +49,9 @@ export function farcasterGraphLoaders(db: Database) {
       return orderByKeys(fids, rows, (r) => r.fid, () => ({ casts: 0 })).map((r) => r.casts);
     }),
     castPage: byFid<PageKey, CastRow>((k) => k.read, (fids, k) => castPage(db, fids, k.read.limit, k.read.offset, k.read.fromEnd)),
+    castKeyset: byFid<CastKeysetKey, CastKeysetRow>((k) => k.read, (fids, k) => castKeysetPage(db, fids, k.read)),
+    castsAhead: new RequestLoader<CastAheadKey, number, string>((keys) => castsAhead(db, keys),
+      { cacheKeyFn: (k) => JSON.stringify([k.fid, k.at, k.hash]) }),
     castCounts: new RequestLoader<string, CastCountsRow>(async (hashes) =>
       orderByKeys(hashes, await castCounts(db, hashes), (r) => r.hash, (hash) => ({ hash, likes: 0, recasts: 0, replies: 0, quotes: 0 }))),
     engagement: byFid<EngagementKey, EngagementRow>((k) => k.limit, (fids, k) => engagementLists(db, fids, k.limit)),

@@ -3,6 +3,7 @@
 // users with the same arguments is one statement. Answers are ids, rows and
 // cursors; the resolvers turn them into users and casts.
 import type { FarcasterGraphLoaders } from '../loaders/farcaster-loaders';
+import type { CastRow } from '../repositories/farcaster-casts.repository';
 import type { FollowDirection, FollowPageRow } from '../repositories/farcaster-follows.repository';
 import type { VerificationRow } from '../repositories/verifications.repository';
 import { engagementLists, type Engagement } from './engagement';
@@ -33,9 +34,17 @@ export async function farcasterFollowPage(l: FarcasterGraphLoaders, fid: number,
   return { ...page, page: keysetPageNumber(read, page, followKey, ahead, total) };
 }
 
-/** Live casts of the user (replies included), newest first, offset-paged with their total. */
-export function farcasterCastPage(l: FarcasterGraphLoaders, fid: number, request: OffsetPageRequest) {
-  return readOffsetList(offsetPlan(request), (read) => l.castPage.load({ fid, read }), () => l.castTotals.load(fid));
+const castKey = (r: CastRow): KeysetCursor => ({ at: r.timestamp, id: r.hash });
+
+/** Live casts of the user (replies included), newest first, ties by hash descending, paged as the follow lists are. */
+export async function farcasterCastPage(l: FarcasterGraphLoaders, fid: number, request: OffsetPageRequest): Promise<ListPage<CastRow>> {
+  const total = () => l.castTotals.load(fid);
+  if (pagesByOffset(request)) return withKeysetCursors(await readOffsetList(offsetPlan(request), (read) => l.castPage.load({ fid, read }), total), castKey);
+  const read = keysetRead(request);
+  const page = await readKeysetList(read, (k) => l.castKeyset.load({ fid, read: k }),
+    (r) => (r.hash === null ? null : { ...r, fid }), castKey, total);
+  const ahead = (key: KeysetCursor) => l.castsAhead.load({ fid, at: key.at, hash: String(key.id) });
+  return { ...page, page: keysetPageNumber(read, page, castKey, ahead, total) };
 }
 
 /** Counterparts of the user, `limit` per list, most interactions first. */

@@ -102,13 +102,41 @@ describe('stable cursors on Farcaster followers', () => {
   });
 });
 
+describe('stable cursors on Farcaster casts', () => {
+  const hash = (n: number) => `0x${n.toString(16).padStart(4, '0')}`;
+  const cast = (n: number, at: Date): AnyOp => ({
+    kind: 'castAdd', hash: hash(n), fid: 90, ts: at, parentFid: null, parentHash: null, parentUrl: null,
+    text: `cast ${n}`, embeds: null, mentions: [], quotedHash: null, quotedFid: null,
+  });
+  const casts = async (args: string): Promise<{ hashes: string[]; page: number; info: Page['pageInfo'] }> => {
+    const d = await s.gql.request<any>(`{ farcasterUser(fid: 90) { casts(${args}) { page edges { node { hash } } pageInfo { hasNextPage hasPreviousPage startCursor endCursor } } } }`);
+    const c = d.farcasterUser.casts;
+    return { hashes: c.edges.map((e: any) => e.node.hash), page: c.page, info: c.pageInfo };
+  };
+
+  it('when casts are made and deleted between pages, then each cast of the start is read once, and page counts the casts ahead', async () => {
+    // Casts 1..9 at hours 1..9, cast 10 at hour 9 too (a tie: by hash descending).
+    await apply([...users([90]), ...Array.from({ length: 10 }, (_, i) => cast(i + 1, hours(Math.min(i + 1, 9))))]);
+    const p1 = await casts('first: 3');
+    expect([p1.hashes, p1.page]).toEqual([[hash(10), hash(9), hash(8)], 1]);
+    await apply([cast(20, hours(30)), { kind: 'castRemove', fid: 90, hash: hash(9), ts: hours(40) }, { kind: 'castRemove', fid: 90, hash: hash(5), ts: hours(40) }]);
+    const p2 = await casts(`first: 3, after: "${p1.info.endCursor}"`);
+    // Ahead of cast 7 now: 20, 10, 8 (9 is gone).
+    expect([p2.hashes, p2.page, p2.info.hasPreviousPage, p2.info.hasNextPage]).toEqual([[hash(7), hash(6), hash(4)], 2, true, true]);
+    const p3 = await casts(`first: 3, after: "${p2.info.endCursor}"`);
+    expect([p3.hashes, p3.info.hasNextPage]).toEqual([[hash(3), hash(2), hash(1)], false]);
+    const b = await casts(`last: 2, before: "${p2.info.startCursor}"`);
+    expect([b.hashes, b.info.hasPreviousPage, b.info.hasNextPage]).toEqual([[hash(10), hash(8)], true, true]);
+  });
+});
+
 describe('stable cursors on webhooks and deliveries', () => {
   const FILTER = '{ types: [NEW_FOLLOWER], fids: [999999] }';
   const create = async (i: number) => (await s.gql.request<any>(`mutation { createWebhook(input: { url: "http://127.0.0.1:9/h${i}", filter: ${FILTER} }) { webhook { id } } }`)).createWebhook.webhook.id as string;
   const remove = (id: string) => s.gql.request(`mutation { deleteWebhook(id: "${id}") }`);
   const hooks = async (args: string): Promise<Page> => (await s.gql.request<any>(`{ webhooks(${args}) {
     edges { cursor node { id } } pageInfo { hasNextPage hasPreviousPage startCursor endCursor } } }`)).webhooks;
-  const ids = (p: Page) => p.edges.map((e) => e.node.id);
+  const ids = (p: Page) => p.edges.map((e) => e.node.id as string);
 
   it('when webhooks are created and deleted between pages, then both directions read each webhook of the start once', async () => {
     const made: string[] = [];
