@@ -3,16 +3,25 @@
 // one tick into one statement; paged keys sharing their arguments share one.
 import { RequestLoader } from './request-loader';
 import type { Database } from '../db/database';
-import { castCounts, castPage, castTotals, type CastCountsRow, type CastRow } from '../repositories/farcaster-casts.repository';
+import {
+  castCounts, castKeysetPage, castPage, castsAhead, castTotals, type CastCountsRow, type CastKeysetRow, type CastRow,
+} from '../repositories/farcaster-casts.repository';
 import { engagementLists, type EngagementRow } from '../repositories/farcaster-engagement.repository';
-import { followPage, followTotals, type FollowDirection, type FollowPageRow, type FollowTotalsRow } from '../repositories/farcaster-follows.repository';
+import {
+  followKeysetPage, followPage, followsAhead, followTotals,
+  type FollowDirection, type FollowKey, type FollowKeysetRow, type FollowPageRow, type FollowTotalsRow,
+} from '../repositories/farcaster-follows.repository';
 import { fidsOfLensProfiles, lensMatchesOfFids, liveVerifications, type VerificationRow } from '../repositories/verifications.repository';
-import type { OffsetRead } from '../repositories/paging.sql';
+import type { KeysetRead, OffsetRead } from '../repositories/paging.sql';
 import { groupedLoader, groupRows } from './grouped-loader';
 import { orderByKeys } from './order-by-keys';
 
 export interface PageKey { fid: number; read: OffsetRead }
 export interface FollowPageKey extends PageKey { direction: FollowDirection }
+export interface FollowKeysetKey { fid: number; direction: FollowDirection; read: KeysetRead }
+export interface FollowAheadKey extends FollowKey { direction: FollowDirection }
+export interface CastKeysetKey { fid: number; read: KeysetRead }
+export interface CastAheadKey { fid: number; at: Date; hash: string }
 export interface EngagementKey { fid: number; limit: number }
 
 /** Farcaster keys: the fid plus the field's arguments. */
@@ -25,11 +34,24 @@ export function farcasterGraphLoaders(db: Database) {
       orderByKeys(fids, await followTotals(db, fids), (r) => r.fid, (fid) => ({ fid, followers: 0, following: 0 }))),
     followPage: byFid<FollowPageKey, FollowPageRow>((k) => [k.direction, k.read],
       (fids, k) => followPage(db, k.direction, fids, k.read.limit, k.read.offset, k.read.fromEnd)),
+    followKeyset: byFid<FollowKeysetKey, FollowKeysetRow>((k) => [k.direction, k.read], (fids, k) => followKeysetPage(db, k.direction, fids, k.read)),
+    /** Follows ahead of a key in its list: one statement per direction, whatever the keys. */
+    followsAhead: new RequestLoader<FollowAheadKey, number, string>(async (keys) => {
+      const out = new Map<FollowAheadKey, number>();
+      for (const direction of ['followers', 'following'] as const) {
+        const mine = keys.filter((k) => k.direction === direction);
+        if (mine.length) (await followsAhead(db, direction, mine)).forEach((n, i) => out.set(mine[i], n));
+      }
+      return keys.map((k) => out.get(k) ?? 0);
+    }, { cacheKeyFn: (k) => JSON.stringify([k.direction, k.fid, k.at, k.other]) }),
     castTotals: new RequestLoader<number, number>(async (fids) => {
       const rows = await castTotals(db, fids);
       return orderByKeys(fids, rows, (r) => r.fid, () => ({ casts: 0 })).map((r) => r.casts);
     }),
     castPage: byFid<PageKey, CastRow>((k) => k.read, (fids, k) => castPage(db, fids, k.read.limit, k.read.offset, k.read.fromEnd)),
+    castKeyset: byFid<CastKeysetKey, CastKeysetRow>((k) => k.read, (fids, k) => castKeysetPage(db, fids, k.read)),
+    castsAhead: new RequestLoader<CastAheadKey, number, string>((keys) => castsAhead(db, keys),
+      { cacheKeyFn: (k) => JSON.stringify([k.fid, k.at, k.hash]) }),
     castCounts: new RequestLoader<string, CastCountsRow>(async (hashes) =>
       orderByKeys(hashes, await castCounts(db, hashes), (r) => r.hash, (hash) => ({ hash, likes: 0, recasts: 0, replies: 0, quotes: 0 }))),
     engagement: byFid<EngagementKey, EngagementRow>((k) => k.limit, (fids, k) => engagementLists(db, fids, k.limit)),

@@ -19,13 +19,24 @@ export async function createWebhook(sql: SqlClient, apiKeyId: string, url: strin
   return toWebhook(row);
 }
 
-/** A key's webhooks, oldest first, after the cursor id. */
-export async function webhooksOf(sql: SqlClient, apiKeyId: string, after: string | null, limit: number): Promise<WebhookRecord[]> {
-  const rows = await sql.query<WebhookRow>(`
+/** A keyset read of a list of the push tables: `limit` rows past `cursor` (exclusive) in the paging direction, in that direction's order. */
+export interface PushListRead<C> { limit: number; backward: boolean; cursor: C | null }
+/** The rows read, and whether a row lies at or beyond the cursor the other way (false without a cursor). */
+export interface PushListRows<R> { rows: R[]; beyond: boolean }
+
+/** A key's webhooks, oldest first, by (created_at, id) (push_webhook_api_key_id_idx: a key has few). */
+export async function webhooksOf(sql: SqlClient, apiKeyId: string, read: PushListRead<{ at: Date; id: string }>): Promise<PushListRows<WebhookRecord>> {
+  const [past, beyond, dir] = read.backward ? ['<', '>=', 'DESC'] : ['>', '<=', 'ASC'];
+  const at = read.cursor?.at ?? null;
+  const id = read.cursor?.id ?? null;
+  const rows = await sql.query<WebhookRow & { beyond: boolean }>(`
     SELECT id, api_key_id, url, filter, created_at, secret FROM push_webhook
-    WHERE api_key_id = $1 AND ($2::timestamptz IS NULL OR (created_at, id) > ($2::timestamptz, $3::uuid))
-    ORDER BY created_at, id LIMIT $4`, [apiKeyId, after ? after.split('|')[0] : null, after ? after.split('|')[1] : null, limit]);
-  return rows.map(toWebhook);
+    WHERE api_key_id = $1 AND ($2::timestamptz IS NULL OR (created_at, id) ${past} ($2::timestamptz, $3::uuid))
+    ORDER BY created_at ${dir}, id ${dir} LIMIT $4`, [apiKeyId, at, id, read.limit]);
+  const [b] = read.cursor ? await sql.query<{ beyond: boolean }>(`
+    SELECT EXISTS (SELECT 1 FROM push_webhook WHERE api_key_id = $1 AND (created_at, id) ${beyond} ($2::timestamptz, $3::uuid)) AS beyond`,
+  [apiKeyId, at, id]) : [{ beyond: false }];
+  return { rows: rows.map(toWebhook), beyond: b.beyond };
 }
 
 export async function countWebhooks(sql: SqlClient, apiKeyId: string): Promise<number> {
@@ -83,12 +94,18 @@ const toDelivery = (r: DeliveryRow): DeliveryRecord => ({
 });
 const DELIVERY_COLUMNS = `id::text, webhook_id, event_id::text, type, body, state, attempts, next_attempt_at, last_status, last_error, log, created_at, finished_at`;
 
-/** A webhook's deliveries, newest first, before the cursor id. */
-export async function deliveriesOf(sql: SqlClient, webhookId: string, before: string | null, limit: number): Promise<DeliveryRecord[]> {
+/**
+ * A webhook's deliveries, newest first, by id (push_delivery_webhook_id_id_idx).
+ * Ordered by the table's id: the selected `id` is its text, which orders 10 before 9.
+ */
+export async function deliveriesOf(sql: SqlClient, webhookId: string, read: PushListRead<string>): Promise<PushListRows<DeliveryRecord>> {
+  const [past, beyond, dir] = read.backward ? ['>', '<=', 'ASC'] : ['<', '>=', 'DESC'];
   const rows = await sql.query<DeliveryRow>(`
-    SELECT ${DELIVERY_COLUMNS} FROM push_delivery WHERE webhook_id = $1 AND ($2::bigint IS NULL OR id < $2::bigint)
-    ORDER BY id DESC LIMIT $3`, [webhookId, before, limit]);
-  return rows.map(toDelivery);
+    SELECT ${DELIVERY_COLUMNS} FROM push_delivery WHERE webhook_id = $1 AND ($2::bigint IS NULL OR id ${past} $2::bigint)
+    ORDER BY push_delivery.id ${dir} LIMIT $3`, [webhookId, read.cursor, read.limit]);
+  const [b] = read.cursor ? await sql.query<{ beyond: boolean }>(`
+    SELECT EXISTS (SELECT 1 FROM push_delivery WHERE webhook_id = $1 AND id ${beyond} $2::bigint) AS beyond`, [webhookId, read.cursor]) : [{ beyond: false }];
+  return { rows: rows.map(toDelivery), beyond: b.beyond };
 }
 
 export async function countDeliveries(sql: SqlClient, webhookId: string): Promise<number> {

@@ -71,7 +71,8 @@ export interface ListPage<R> {
   items: { row: R; cursor: string }[];
   pageInfo: PageInfo;
   size: number;
-  page?: number;
+  /** Offset pages know it; a keyset page counts the rows ahead of it, when a client asks. */
+  page?: number | (() => Promise<number>);
   total: () => Promise<number>;
 }
 
@@ -106,12 +107,43 @@ export function keysetRead(r: PageRequest): KeysetRead & { size: number } {
  * does not stop paging.
  */
 export function keysetPage<R>(read: KeysetRead & { size: number }, rows: readonly R[], beyond: boolean, keyOf: (row: R) => KeysetCursor, total: () => Promise<number>): ListPage<R> {
-  const cut = cutPage(rows, read.size);
-  const inOrder = read.backward ? cut.rows.reverse() : cut.rows;
-  const items = inOrder.map((row) => ({ row, cursor: encodeKeysetCursor(keyOf(row)) }));
+  return cursorPage(read, rows, beyond, (row) => encodeKeysetCursor(keyOf(row)), total);
+}
+
+/**
+ * keysetPage for a list whose cursors have a format of their own (`cursorOf`
+ * writes one): `rows` as read (size + 1 of them, in the paging direction) and
+ * whether rows lie beyond the request's cursor the other way.
+ */
+export function cursorPage<R>(p: { size: number; backward: boolean }, rows: readonly R[], beyond: boolean, cursorOf: (row: R) => string, total: () => Promise<number>): ListPage<R> {
+  const cut = cutPage(rows, p.size);
+  const inOrder = p.backward ? cut.rows.reverse() : cut.rows;
+  const items = inOrder.map((row) => ({ row, cursor: cursorOf(row) }));
   const cursors = items.map((i) => i.cursor);
-  const pageInfo = read.backward ? pageInfoOf(cursors, cut.hasNextPage, beyond) : pageInfoOf(cursors, beyond, cut.hasNextPage);
-  return { items, pageInfo, size: read.size, total };
+  const pageInfo = p.backward ? pageInfoOf(cursors, cut.hasNextPage, beyond) : pageInfoOf(cursors, beyond, cut.hasNextPage);
+  return { items, pageInfo, size: p.size, total };
+}
+
+/**
+ * A keyset page's 1-based page number, as an offset page of the same size
+ * starting at its first item would have: the rows ahead of that item, ÷ the
+ * size, + 1. `ahead` counts the rows before a key in list order. An empty page
+ * after a cursor lies past every row; any other empty page at the start.
+ */
+export function keysetPageNumber<R>(read: KeysetRead & { size: number }, page: ListPage<R>, keyOf: (row: R) => KeysetCursor, ahead: (key: KeysetCursor) => Promise<number>, total: () => Promise<number>): () => Promise<number> {
+  const first = page.items[0];
+  const rowsAhead = first ? () => ahead(keyOf(first.row)) : !read.backward && read.cursor ? total : async () => 0;
+  return async () => Math.floor((await rowsAhead()) / read.size) + 1;
+}
+
+/**
+ * The same page with keyset cursors: an offset read of a keyset list (the REST
+ * face's `page`, an offset cursor of an earlier version) answers cursors a
+ * client then pages on by key.
+ */
+export function withKeysetCursors<R, P extends ListPage<R>>(page: P, keyOf: (row: R) => KeysetCursor): P {
+  const items = page.items.map(({ row }) => ({ row, cursor: encodeKeysetCursor(keyOf(row)) }));
+  return { ...page, items, pageInfo: { ...page.pageInfo, startCursor: items[0]?.cursor ?? null, endCursor: items.at(-1)?.cursor ?? null } };
 }
 
 // Offset cursors: the position after a row (1 for the first row). A cursor and
@@ -128,6 +160,16 @@ export function decodeOffset(raw: string, arg: 'after' | 'before' = 'after'): nu
   const n = text.startsWith(OFFSET_PREFIX) && /^\d{1,9}$/.test(digits) ? Number(digits) : NaN;
   if (!Number.isSafeInteger(n)) throw notACursor(arg);
   return n;
+}
+
+/**
+ * Whether a keyset list's request is read by position: a `page` number, or an
+ * offset cursor (`o:N`) written before the list was keyset-paged, accepted so
+ * that a client paging across that change goes on where it was.
+ */
+export function pagesByOffset(r: OffsetPageRequest): boolean {
+  const cursor = r.after || r.before;
+  return r.page != null || (!!cursor && decodeOpaque(cursor).startsWith(OFFSET_PREFIX));
 }
 
 export interface OffsetPlan {

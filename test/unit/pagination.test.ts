@@ -1,6 +1,6 @@
 import {
-  cutPage, decodeKeysetCursor, decodeOffset, encodeKeysetCursor, encodeOffset, keysetPage, keysetRead, offsetPage, offsetPlan,
-  pagingOf, rowsToRead,
+  cutPage, decodeKeysetCursor, decodeOffset, encodeKeysetCursor, encodeOffset, keysetPage, keysetPageNumber, keysetRead, offsetPage, offsetPlan,
+  pagesByOffset, pagingOf, rowsToRead, withKeysetCursors,
 } from '../../src/queries/pagination';
 
 const refused = 'after is not a cursor returned by this API';
@@ -108,5 +108,32 @@ describe('pagination', () => {
     await offsetPage(offsetPlan({ first: 2 }), ['a', 'b', 'c'], count);
     await offsetPage(offsetPlan({ first: 2, page: 2 }), ['c', 'd', 'e'], count);
     expect(count).not.toHaveBeenCalled();
+  });
+
+  it('when a keyset list is asked by page number or by an offset cursor of the earlier version, then it is read by position', () => {
+    expect(pagesByOffset({ first: 2, page: 3 })).toBe(true);
+    expect(pagesByOffset({ first: 2, after: encodeOffset(4) })).toBe(true);
+    expect(pagesByOffset({ last: 2, before: encodeOffset(4) })).toBe(true);
+    expect(pagesByOffset({ first: 2, after: encodeKeysetCursor({ at: new Date(0), id: 3 }) })).toBe(false);
+    expect(pagesByOffset({ last: 2 })).toBe(false);
+  });
+
+  it('when a page read by position is given keyset cursors, then every edge and both ends carry its row\'s key', async () => {
+    const key = (r: string) => ({ at: new Date(Date.UTC(2024, 0, r.charCodeAt(0) - 96)), id: r });
+    const page = withKeysetCursors(await offsetPage(offsetPlan({ first: 2, page: 2 }), ['c', 'd', 'e'], total(5)), key);
+    expect(page.items.map((i) => decodeKeysetCursor(i.cursor))).toEqual([key('c'), key('d')]);
+    expect([page.pageInfo.startCursor, page.pageInfo.endCursor]).toEqual(page.items.map((i) => i.cursor));
+    expect([page.pageInfo.hasPreviousPage, page.pageInfo.hasNextPage, page.page]).toEqual([true, true, 2]);
+  });
+
+  it('when a keyset page\'s number is asked, then it counts the rows ahead of its first edge, and an empty page after a cursor lies past the end', async () => {
+    const key = (r: string) => ({ at: new Date(0), id: r });
+    const ahead = jest.fn(async () => 7);
+    const forward = keysetRead({ first: 3, after: encodeKeysetCursor(key('x')) });
+    expect(await keysetPageNumber(forward, keysetPage(forward, ['a', 'b'], true, key, total(9)), key, ahead, total(9))()).toBe(3);
+    expect(ahead).toHaveBeenCalledWith(key('a'));
+    expect(await keysetPageNumber(forward, keysetPage(forward, [], true, key, total(9)), key, ahead, total(9))()).toBe(4);
+    const start = keysetRead({ last: 3, before: encodeKeysetCursor(key('x')) });
+    expect(await keysetPageNumber(start, keysetPage(start, [], false, key, total(9)), key, ahead, total(9))()).toBe(1);
   });
 });

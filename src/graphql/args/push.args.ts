@@ -1,4 +1,3 @@
-import { IsOptional, Max, Min } from 'class-validator';
 import { ArgsType, Field, ID, InputType, Int } from 'type-graphql';
 import { PAGE_SIZE } from '../../domain/paging';
 import { GainWindow, Protocol } from '../enums/public-enums';
@@ -37,12 +36,4 @@ export class CreateWebhookArgs {
 @ArgsType()
 export class WebhookIdArgs {
   @Field(() => ID, { description: 'The webhook\'s id.' }) @NoNul() id!: string;
-}
-
-@ArgsType()
-export class PushPageArgs {
-  @Field(() => Int, { nullable: true, description: `This many items (${PAGE_SIZE.min}..${PAGE_SIZE.max}, default ${PAGE_SIZE.default}).` })
-  @IsOptional() @Min(PAGE_SIZE.min) @Max(PAGE_SIZE.max) first?: number | null;
-
-  @Field(() => String, { nullable: true, description: 'The items after this cursor (`pageInfo.endCursor`).' }) @NoNul() after?: string | null;
 }

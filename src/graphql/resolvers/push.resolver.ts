@@ -2,38 +2,22 @@
 // key's webhooks with their delivery log. Everything is scoped to the API key
 // of the request (or of the WebSocket's connectionParams).
 import { Args, Ctx, FieldResolver, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
-import { PAGE_SIZE } from '../../domain/paging';
 import type { PushMessage } from '../../domain/push-events';
 import { AppError, badInput, notFound } from '../../errors/app-error';
+import { deliveryPage, webhookPage } from '../../push/webhook-pages';
 import { checkPushFilter, checkWebhookUrl } from '../../push/push-filter';
 import { newWebhookSecret } from '../../push/webhook-signature';
-import {
-  countDeliveries, countWebhooks, createWebhook, deleteWebhook, deliveriesOf, webhookOf, webhooksOf,
-} from '../../push/webhook.repository';
-import { CreateWebhookArgs, PushEventsArgs, PushPageArgs, WebhookIdArgs } from '../args/push.args';
+import { countWebhooks, createWebhook, deleteWebhook, webhookOf } from '../../push/webhook.repository';
+import { ConnectionArgs } from '../args/connection.args';
+import { CreateWebhookArgs, PushEventsArgs, WebhookIdArgs } from '../args/push.args';
 import type { Context } from '../context.type';
+import { connectionOf } from '../types/connection.type';
 import { PushEvent, toPushEvent } from '../types/push-event.type';
 import {
   CreatedWebhook, toDelivery, toWebhook, Webhook, WebhookConnection, WebhookDeliveryConnection,
 } from '../types/webhook.type';
 
-const encode = (s: string) => Buffer.from(s).toString('base64url');
-const decode = (s: string, what: string) => {
-  const text = Buffer.from(s, 'base64url').toString();
-  if (!text || encode(text) !== s) throw badInput(`after: not a ${what} cursor`);
-  return text;
-};
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** A page of `size` items read as size + 1 rows: the extra one says whether more follow. */
-function page<R, N>(rows: R[], size: number, after: string | null | undefined, cursorOf: (r: R) => string, node: (r: R) => N, total: () => Promise<number>) {
-  const items = rows.slice(0, size);
-  const edges = items.map((r) => ({ cursor: encode(cursorOf(r)), node: node(r) }));
-  return {
-    edges, get totalCount() { return total(); },
-    pageInfo: { hasNextPage: rows.length > size, hasPreviousPage: Boolean(after), startCursor: edges[0]?.cursor ?? null, endCursor: edges.at(-1)?.cursor ?? null },
-  };
-}
 
 async function ownWebhook(ctx: Context, id: string) {
   const hook = UUID.test(id) ? await webhookOf(ctx.db.sql, ctx.apiKey.id, id) : null;
@@ -57,10 +41,9 @@ export class PushResolver {
   }
 
   @Query(() => WebhookConnection, { description: 'The calling API key\'s webhooks, oldest first.' })
-  async webhooks(@Args(() => PushPageArgs) { first, after }: PushPageArgs, @Ctx() ctx: Context) {
-    const size = first ?? PAGE_SIZE.default;
-    const rows = await webhooksOf(ctx.db.sql, ctx.apiKey.id, after ? decode(after, 'webhook') : null, size + 1);
-    return page(rows, size, after, (w) => `${w.createdAt.toISOString()}|${w.id}`, toWebhook, () => countWebhooks(ctx.db.sql, ctx.apiKey.id));
+  async webhooks(@Args(() => ConnectionArgs) args: ConnectionArgs, @Ctx() ctx: Context) {
+    const page = await webhookPage(ctx.db.sql, ctx.apiKey.id, args);
+    return connectionOf(page, page.items.map(({ row, cursor }) => ({ cursor, node: toWebhook(row) })));
   }
 
   @Query(() => Webhook, { description: 'One of the calling key\'s webhooks, with its deliveries; NOT_FOUND for another key\'s or an unknown id.' })
@@ -69,12 +52,9 @@ export class PushResolver {
   }
 
   @FieldResolver(() => WebhookDeliveryConnection, { description: 'Deliveries of the webhook, newest first: state, attempts with status codes, next retry (the delivery log).' })
-  async deliveries(@Root() hook: Webhook, @Args(() => PushPageArgs) { first, after }: PushPageArgs, @Ctx() ctx: Context) {
-    const size = first ?? PAGE_SIZE.default;
-    const before = after ? decode(after, 'delivery') : null;
-    if (before !== null && !/^\d{1,18}$/.test(before)) throw badInput('after: not a delivery cursor');
-    const rows = await deliveriesOf(ctx.db.sql, hook.id, before, size + 1);
-    return page(rows, size, after, (d) => d.id, toDelivery, () => countDeliveries(ctx.db.sql, hook.id));
+  async deliveries(@Root() hook: Webhook, @Args(() => ConnectionArgs) args: ConnectionArgs, @Ctx() ctx: Context) {
+    const page = await deliveryPage(ctx.db.sql, hook.id, args);
+    return connectionOf(page, page.items.map(({ row, cursor }) => ({ cursor, node: toDelivery(row) })));
   }
 
   @Mutation(() => CreatedWebhook, { description: 'Creates a webhook of the calling API key; its secret is in this answer only.' })

@@ -99,7 +99,7 @@ export function connectionOf<R, E>(p: ListPage<R>, edges: E[]) {
   return {
     edges,
     pageInfo: p.pageInfo,
-    page: p.page,
+    get page(): number | Promise<number> | undefined { return typeof p.page === 'function' ? p.page() : p.page; },
     get totalCount(): Promise<number> { return p.total(); },
     get totalPages(): Promise<number> { return p.total().then((t) => Math.ceil(t / p.size)); },
   };

@@ -9,7 +9,7 @@ import { LensProfile } from './lens-profile.type';
 @ObjectType({ description: 'A follow: the other user, when it happened, and its place in the list.' })
 export class FarcasterFollowEdge extends Edge(FarcasterUser, { followedAt: { description: 'When the follow happened.' } }) {}
 
-@ObjectType({ description: 'Live follows (self excluded), newest follow first, ties by fid descending; offset-paged (cursors are positions, `page` addresses the same slices).' })
+@ObjectType({ description: 'Live follows (self excluded), newest follow first, ties by fid descending; keyset-paged (a cursor is its item\'s time and fid: follows made or undone meanwhile never shift a page). `page` reads by position (the REST face\'s way), its edges still keyset cursors; an offset cursor of an earlier version is read by position too.' })
 export class FarcasterFollowConnection extends Connection(FarcasterFollowEdge, {
   totalCount: 'All live follows in this direction (self excluded): the items the pages walk.',
   paged: OFFSET_PAGED,
