@@ -25,6 +25,7 @@ import {
 } from './resolvers/cross-protocol.resolver';
 import { FarcasterFreshnessResolver, FreshnessResolver, LensFreshnessResolver } from './resolvers/freshness.resolver';
 import { PushResolver } from './resolvers/push.resolver';
+import { NodeResolver } from './resolvers/node.resolver';
 
 export const RESOLVERS = [
   FarcasterUserResolver, LensProfileResolver, CountsResolver, FarcasterAnalyticsResolver, LensAnalyticsResolver,
@@ -39,6 +40,7 @@ export const RESOLVERS = [
   TopicResolver, FarcasterCastContentResolver, LensPublicationContentResolver,
   FreshnessResolver, FarcasterFreshnessResolver, LensFreshnessResolver,
   PushResolver,
+  NodeResolver,
 ] as const;
 
 const QUERY_DESCRIPTION = 'Every read of the service, with an API key in the `apikey` header: Farcaster users and Lens profiles with their '

@@ -28,6 +28,14 @@ export async function webhooksOf(sql: SqlClient, apiKeyId: string, after: string
   return rows.map(toWebhook);
 }
 
+/** A key's webhooks among `ids` (node() refetching them); another key's or an unknown id has no row. */
+export async function webhooksByIds(sql: SqlClient, apiKeyId: string, ids: readonly string[]): Promise<WebhookRecord[]> {
+  const rows = await sql.query<WebhookRow>(`
+    SELECT id, api_key_id, url, filter, created_at, secret FROM push_webhook
+    WHERE api_key_id = $1 AND id = ANY($2::uuid[])`, [apiKeyId, [...ids]]);
+  return rows.map(toWebhook);
+}
+
 export async function countWebhooks(sql: SqlClient, apiKeyId: string): Promise<number> {
   const [{ n }] = await sql.query<{ n: number }>('SELECT count(*)::int AS n FROM push_webhook WHERE api_key_id = $1', [apiKeyId]);
   return n;
@@ -88,6 +96,15 @@ export async function deliveriesOf(sql: SqlClient, webhookId: string, before: st
   const rows = await sql.query<DeliveryRow>(`
     SELECT ${DELIVERY_COLUMNS} FROM push_delivery WHERE webhook_id = $1 AND ($2::bigint IS NULL OR id < $2::bigint)
     ORDER BY id DESC LIMIT $3`, [webhookId, before, limit]);
+  return rows.map(toDelivery);
+}
+
+/** Deliveries among `ids` of the key's own webhooks (node() refetching them); others' and unknown ids have no row. */
+export async function deliveriesByIds(sql: SqlClient, apiKeyId: string, ids: readonly string[]): Promise<DeliveryRecord[]> {
+  const rows = await sql.query<DeliveryRow>(`
+    SELECT ${DELIVERY_COLUMNS.split(', ').map((c) => `d.${c}`).join(', ')} FROM push_delivery d
+    JOIN push_webhook w ON w.id = d.webhook_id AND w.api_key_id = $1
+    WHERE d.id = ANY($2::bigint[])`, [apiKeyId, [...ids]]);
   return rows.map(toDelivery);
 }
 

@@ -12,6 +12,7 @@ import {
 } from '../../push/webhook.repository';
 import { CreateWebhookArgs, PushEventsArgs, PushPageArgs, WebhookIdArgs } from '../args/push.args';
 import type { Context } from '../context.type';
+import { decodeGlobalId } from '../node/global-id';
 import { PushEvent, toPushEvent } from '../types/push-event.type';
 import {
   CreatedWebhook, toDelivery, toWebhook, Webhook, WebhookConnection, WebhookDeliveryConnection,
@@ -35,7 +36,14 @@ function page<R, N>(rows: R[], size: number, after: string | null | undefined, c
   };
 }
 
-async function ownWebhook(ctx: Context, id: string) {
+/** A webhook argument is its UUID or its global id (Webhook.id). */
+function webhookKey(id: string): string {
+  const decoded = decodeGlobalId(id);
+  return decoded?.type === 'Webhook' ? decoded.key : id;
+}
+
+async function ownWebhook(ctx: Context, raw: string) {
+  const id = webhookKey(raw);
   const hook = UUID.test(id) ? await webhookOf(ctx.db.sql, ctx.apiKey.id, id) : null;
   if (!hook) throw notFound('webhook', id);
   return hook;
@@ -73,8 +81,8 @@ export class PushResolver {
     const size = first ?? PAGE_SIZE.default;
     const before = after ? decode(after, 'delivery') : null;
     if (before !== null && !/^\d{1,18}$/.test(before)) throw badInput('after: not a delivery cursor');
-    const rows = await deliveriesOf(ctx.db.sql, hook.id, before, size + 1);
-    return page(rows, size, after, (d) => d.id, toDelivery, () => countDeliveries(ctx.db.sql, hook.id));
+    const rows = await deliveriesOf(ctx.db.sql, hook.nativeId, before, size + 1);
+    return page(rows, size, after, (d) => d.id, toDelivery, () => countDeliveries(ctx.db.sql, hook.nativeId));
   }
 
   @Mutation(() => CreatedWebhook, { description: 'Creates a webhook of the calling API key; its secret is in this answer only.' })
@@ -88,7 +96,8 @@ export class PushResolver {
   }
 
   @Mutation(() => Boolean, { description: 'Deletes one of the calling key\'s webhooks and its deliveries (pending ones are not sent); NOT_FOUND otherwise.' })
-  async deleteWebhook(@Args(() => WebhookIdArgs) { id }: WebhookIdArgs, @Ctx() ctx: Context): Promise<boolean> {
+  async deleteWebhook(@Args(() => WebhookIdArgs) args: WebhookIdArgs, @Ctx() ctx: Context): Promise<boolean> {
+    const id = webhookKey(args.id);
     if (!UUID.test(id) || !await deleteWebhook(ctx.db.sql, ctx.apiKey.id, id)) throw notFound('webhook', id);
     return true;
   }
