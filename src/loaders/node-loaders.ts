@@ -11,6 +11,7 @@ import {
 } from '../repositories/token.repository';
 import { mentionsByIds, type MentionRow } from '../repositories/token-mentions.repository';
 import { collectsByIds, type CollectRow } from '../repositories/lens-collects.repository';
+import { castsByHashes, type CastRow } from '../repositories/farcaster-casts.repository';
 import { trendingChannelsByKeys, type TrendingChannelRow } from '../repositories/channels.repository';
 
 const byId = <K, R extends { id: K }>(fetch: (ids: readonly K[]) => Promise<R[]>) =>
@@ -27,6 +28,8 @@ export function nodeLoaders(db: Database) {
     tokenPrice: byId<number, TokenPriceRow>((ids) => tokenPricesByIds(db, ids)),
     tokenMention: byId<string, MentionRow>((ids) => mentionsByIds(db, ids)),
     lensCollect: byId<string, CollectRow>((ids) => collectsByIds(db, ids)),
+    farcasterCast: new RequestLoader<string, CastRow | null>(async (hashes) =>
+      orderByKeys(hashes, await castsByHashes(db, hashes), (r) => r.hash, () => null)),
     /** A channel's entry in a period's trending list, as of the refresh; null when it has none. */
     trendingChannel: new RequestLoader<TrendingChannelKey, (TrendingChannelRow & { period: string }) | null, string>(async (keys) => {
       const rows = await trendingChannelsByKeys(db, keys.map((k) => k.period), keys.map((k) => k.channelId));

@@ -15,6 +15,7 @@ import { toCategory } from '../types/category.type';
 import { toFarcasterUser } from '../types/farcaster-user.type';
 import { toLensProfile } from '../types/lens-profile.type';
 import { toTokenMention } from '../types/token-mention.type';
+import { toFarcasterCast } from '../types/farcaster-cast.type';
 import { toToken, toTokenCategory, toTokenMarket, toTokenPrice } from '../types/token.type';
 import { toDelivery, toWebhook } from '../types/webhook.type';
 
@@ -79,6 +80,11 @@ export const NODE_TYPES: Readonly<Record<string, NodeKind<unknown>>> = {
   TokenMarket: kind<number>({ parse: intKey(MAX_INT4), load: async (ctx, ids) => mapNull(await loadAll(ctx.loaders.nodes.tokenMarket, ids), toTokenMarket) }),
   TokenPrice: kind<number>({ parse: intKey(MAX_INT4), load: async (ctx, ids) => mapNull(await loadAll(ctx.loaders.nodes.tokenPrice, ids), toTokenPrice) }),
   TokenMention: kind<string>({ parse: uuidKey, load: async (ctx, ids) => mapNull(await loadAll(ctx.loaders.nodes.tokenMention, ids), toTokenMention) }),
+  // Hashes are lowercase hex, as casts carry them.
+  FarcasterCast: kind<string>({
+    parse: (key) => (/^0x[0-9a-f]{1,64}$/.test(key) ? key : null),
+    load: async (ctx, hashes) => mapNull(await loadAll(ctx.loaders.nodes.farcasterCast, hashes), toFarcasterCast),
+  }),
   LensCollect: kind<string>({ parse: textKey, load: async (ctx, ids) => mapNull(await loadAll(ctx.loaders.nodes.lensCollect, ids), toCollect) }),
   // A key's webhooks are few and read by no other loader: one statement for all the ids of the request's call.
   Webhook: kind<string>({

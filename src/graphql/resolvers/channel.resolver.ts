@@ -57,7 +57,7 @@ export class FarcasterChannelResolver {
         rank: r.position, hash: r.hash, fid: r.fid, channelId: r.channel_id, postedAt: r.posted_at, likes: r.likes, recasts: r.recasts,
         replies: r.replies, score: r.score, authorScore: r.author_score,
         cast: r.live ? {
-          hash: r.hash, fid: r.fid, text: r.text ?? '', timestamp: r.posted_at, parentFid: null, parentHash: null, parentUrl: r.parent_url,
+          id: globalId('FarcasterCast', r.hash), hash: r.hash, fid: r.fid, text: r.text ?? '', timestamp: r.posted_at, parentFid: null, parentHash: null, parentUrl: r.parent_url,
           quotedHash: r.quoted_hash, quotedFid: r.quoted_fid,
         } : null,
       } as TrendingCast,
