@@ -181,8 +181,8 @@ describe('Lens connections (lens-surface)', () => {
   it('when the deprecated collectList and recentFollowers are asked, then they equal collects and followers', async () => {
     for (const [page, limit] of [[1, 3], [2, 3], [3, 3], [4, 3], [1, 20]]) {
       const d = await s.gql.request<any>(`{ lensProfile(id: "0x01") {
-        old: collectList(page: ${page}, limit: ${limit}) { id timestamp usdAmount currency }
-        new: collects(first: ${limit}, page: ${page}) { edges { node { id timestamp usdAmount currency } } } } }`);
+        old: collectList(page: ${page}, limit: ${limit}) { id: nativeId timestamp usdAmount currency }
+        new: collects(first: ${limit}, page: ${page}) { edges { node { id: nativeId timestamp usdAmount currency } } } } }`);
       expect(d.lensProfile.old).toEqual(d.lensProfile.new.edges.map((e: any) => e.node));
     }
     for (const args of ['first: 3', 'last: 2', '']) {

@@ -90,12 +90,12 @@ describe('node() and nodes() on the channels fixture (users, channels, trending 
       globalId('Category', '01'), `${globalId('FarcasterUser', 1)}=`, globalId('LensProfile', '0x1'), 'x'.repeat(3000)];
     for (const id of bad) {
       const res = await errorOf(s.gql.request(NODE, { id }));
-      expect([id, res.data?.node, res.errors?.[0].extensions?.code, res.errors?.[0].message.startsWith('id: ')]).toEqual([id, null, 'BAD_USER_INPUT', true]);
+      expect([id, (res.data as any)?.node, res.errors?.[0].extensions?.code, res.errors?.[0].message.startsWith('id: ')]).toEqual([id, null, 'BAD_USER_INPUT', true]);
     }
     const res = await errorOf(s.gql.request(NODES, { ids: [seen[0].id, 'nope'] }));
-    expect([res.data?.nodes ?? null, res.errors?.[0].extensions?.code, res.errors?.[0].message.startsWith('ids[1]: ')]).toEqual([null, 'BAD_USER_INPUT', true]);
+    expect([(res.data as any)?.nodes ?? null, res.errors?.[0].extensions?.code, res.errors?.[0].message.startsWith('ids[1]: ')]).toEqual([null, 'BAD_USER_INPUT', true]);
     const tooMany = await errorOf(s.gql.request(NODES, { ids: Array.from({ length: 101 }, () => seen[0].id) }));
-    expect([tooMany.data?.nodes ?? null, tooMany.errors?.[0].extensions?.code]).toEqual([null, 'BAD_USER_INPUT']);
+    expect([(tooMany.data as any)?.nodes ?? null, tooMany.errors?.[0].extensions?.code]).toEqual([null, 'BAD_USER_INPUT']);
   });
 
   it('when a well-formed id names nothing, then null in its place, the others answered', async () => {
