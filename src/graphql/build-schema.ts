@@ -1,5 +1,6 @@
 import 'reflect-metadata';
-import type { GraphQLSchema } from 'graphql';
+import { isObjectType, type GraphQLSchema } from 'graphql';
+import { EMBEDDED_NOTE, EMBEDDED_VALUE_TYPES, exceptionNote, LINT_EXCEPTIONS, SCHEMA_DESCRIPTION } from './schema-lint';
 import { ProfileSummary } from './types/profile-summary.type';
 import { buildSchemaSync } from 'type-graphql';
 import { CountsResolver } from './resolvers/counts.resolver';
@@ -25,6 +26,7 @@ import {
 } from './resolvers/cross-protocol.resolver';
 import { FarcasterFreshnessResolver, FreshnessResolver, LensFreshnessResolver } from './resolvers/freshness.resolver';
 import { PushResolver } from './resolvers/push.resolver';
+import { NodeResolver } from './resolvers/node.resolver';
 
 export const RESOLVERS = [
   FarcasterUserResolver, LensProfileResolver, CountsResolver, FarcasterAnalyticsResolver, LensAnalyticsResolver,
@@ -39,6 +41,7 @@ export const RESOLVERS = [
   TopicResolver, FarcasterCastContentResolver, LensPublicationContentResolver,
   FreshnessResolver, FarcasterFreshnessResolver, LensFreshnessResolver,
   PushResolver,
+  NodeResolver,
 ] as const;
 
 const QUERY_DESCRIPTION = 'Every read of the service, with an API key in the `apikey` header: Farcaster users and Lens profiles with their '
@@ -75,5 +78,26 @@ function describeQueryType(schema: GraphQLSchema): GraphQLSchema {
   schema.getQueryType()!.description = QUERY_DESCRIPTION;
   schema.getMutationType()!.description = MUTATION_DESCRIPTION;
   schema.getSubscriptionType()!.description = SUBSCRIPTION_DESCRIPTION;
+  return describeExceptions(schema);
+}
+
+/** The schema's lint exceptions and embedded value objects, stated where clients read the schema (src/graphql/schema-lint.ts). */
+function describeExceptions(schema: GraphQLSchema): GraphQLSchema {
+  schema.description = SCHEMA_DESCRIPTION;
+  const objectType = (name: string) => {
+    const type = schema.getType(name);
+    if (!isObjectType(type)) throw new Error(`schema-lint names ${name}, which is not an object type of the schema`);
+    return type;
+  };
+  for (const name of EMBEDDED_VALUE_TYPES) {
+    const type = objectType(name);
+    type.description = `${type.description ?? ''} ${EMBEDDED_NOTE}`.trim();
+  }
+  for (const e of LINT_EXCEPTIONS) {
+    const type = objectType(e.type);
+    const target = e.field ? type.getFields()[e.field] : type;
+    if (!target) throw new Error(`schema-lint names ${e.type}.${e.field}, which is not a field of the schema`);
+    target.description = `${target.description ?? ''} ${exceptionNote(e)}`.trim();
+  }
   return schema;
 }

@@ -24,6 +24,8 @@ export const ROOT_FIELD_SCOPES: Record<`${OperationTypeNode}`, Readonly<Record<s
       'farcasterPersonalizedRank', 'lensPersonalizedRank',
       'tokenMentions', 'tokenPublications', 'tokenPosts', 'token', 'trendingTokens',
       'categories', 'categoryPublications', 'categoryPosts', 'topics', 'topic', 'freshness',
+      // Any Node; a webhook's or a delivery's id needs the webhooks scope too (checked as they load).
+      'node', 'nodes',
     ]),
     // The calling key's own webhooks and their delivery log.
     ...all('webhooks', ['webhooks', 'webhook']),

@@ -23,6 +23,7 @@ import { followOverlapLoaders } from './follow-overlap-loaders';
 import { channelLoaders } from './channel-loaders';
 import { trustLoaders } from './trust-loaders';
 import { crossProtocolLoaders } from './cross-protocol-loaders';
+import { nodeLoaders } from './node-loaders';
 import { FARCASTER, LENS } from '../domain/protocols';
 import { orderByKeys } from './order-by-keys';
 import { protocolStateLoader, type ProtocolStateLoader } from './protocol-state-loader';
@@ -63,6 +64,8 @@ const MAKE = {
   crossProtocol: (db: Database) => crossProtocolLoaders(db),
   tokens: (db: Database) => tokenLoaders(db),
   content: (db: Database) => contentLoaders(db),
+  /** Rows by their own ids, for node() and nodes(). */
+  nodes: (db: Database) => nodeLoaders(db),
 };
 
 type Made = { readonly [K in keyof typeof MAKE]: ReturnType<(typeof MAKE)[K]> };

@@ -39,6 +39,14 @@ export async function webhooksOf(sql: SqlClient, apiKeyId: string, read: PushLis
   return { rows: rows.map(toWebhook), beyond: b.beyond };
 }
 
+/** A key's webhooks among `ids` (node() refetching them); another key's or an unknown id has no row. */
+export async function webhooksByIds(sql: SqlClient, apiKeyId: string, ids: readonly string[]): Promise<WebhookRecord[]> {
+  const rows = await sql.query<WebhookRow>(`
+    SELECT id, api_key_id, url, filter, created_at, secret FROM push_webhook
+    WHERE api_key_id = $1 AND id = ANY($2::uuid[])`, [apiKeyId, [...ids]]);
+  return rows.map(toWebhook);
+}
+
 export async function countWebhooks(sql: SqlClient, apiKeyId: string): Promise<number> {
   const [{ n }] = await sql.query<{ n: number }>('SELECT count(*)::int AS n FROM push_webhook WHERE api_key_id = $1', [apiKeyId]);
   return n;
@@ -106,6 +114,15 @@ export async function deliveriesOf(sql: SqlClient, webhookId: string, read: Push
   const [b] = read.cursor ? await sql.query<{ beyond: boolean }>(`
     SELECT EXISTS (SELECT 1 FROM push_delivery WHERE webhook_id = $1 AND id ${beyond} $2::bigint) AS beyond`, [webhookId, read.cursor]) : [{ beyond: false }];
   return { rows: rows.map(toDelivery), beyond: b.beyond };
+}
+
+/** Deliveries among `ids` of the key's own webhooks (node() refetching them); others' and unknown ids have no row. */
+export async function deliveriesByIds(sql: SqlClient, apiKeyId: string, ids: readonly string[]): Promise<DeliveryRecord[]> {
+  const rows = await sql.query<DeliveryRow>(`
+    SELECT ${DELIVERY_COLUMNS.split(', ').map((c) => `d.${c}`).join(', ')} FROM push_delivery d
+    JOIN push_webhook w ON w.id = d.webhook_id AND w.api_key_id = $1
+    WHERE d.id = ANY($2::bigint[])`, [apiKeyId, [...ids]]);
+  return rows.map(toDelivery);
 }
 
 export async function countDeliveries(sql: SqlClient, webhookId: string): Promise<number> {

@@ -80,3 +80,12 @@ export async function trendingCastTotal(db: Database, f: TrendingCastFilter): Pr
       f.period, f.channel, f.minAuthorScore);
   return row?.total ?? 0;
 }
+
+/** Trending entries by (period, channel id) pairs, as node() refetches them; a pair with no entry has no row. */
+export function trendingChannelsByKeys(db: Database, periods: readonly string[], ids: readonly string[]): Promise<(TrendingChannelRow & { period: string })[]> {
+  return db.read(`
+    SELECT t.period, t.position, t.channel_id, coalesce(c.url, t.channel_id) AS url, t.casts, t.casters, t.new_casters, t.score
+    FROM unnest($1::text[], $2::text[]) AS k(period, channel_id)
+    JOIN fc_channel_trending t ON t.generation = ${GEN} AND t.period = k.period AND t.channel_id = k.channel_id
+    LEFT JOIN fc_channel c ON c.generation = t.generation AND c.channel_id = t.channel_id`, [...periods], [...ids]);
+}

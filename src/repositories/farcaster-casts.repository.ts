@@ -77,3 +77,10 @@ export function castCounts(db: Database, hashes: readonly string[]): Promise<Cas
     FROM fc_cast c ${k.join}
     WHERE c.hash = ANY($1::text[]) AND c.deleted_at IS NULL`, [...hashes]);
 }
+
+/** Live casts by hash (node() refetching them); a deleted or unknown hash has no row. */
+export function castsByHashes(db: Database, hashes: readonly string[]): Promise<CastRow[]> {
+  return db.read<CastRow>(`
+    SELECT c.fid, c.hash, c.text, c.timestamp, c.parent_fid, c.parent_hash, c.parent_url, c.quoted_hash, c.quoted_fid
+    FROM fc_cast c WHERE c.hash = ANY($1::text[]) AND c.deleted_at IS NULL`, [...hashes]);
+}

@@ -106,3 +106,12 @@ export function topCreators(db: Database, w: CollectWindow, limit: number): Prom
     ORDER BY t.usd_amount DESC, t.collects DESC, length(t.profile_id), t.profile_id
     LIMIT $1`, limit, w.period, w.currency ?? '');
 }
+
+/** Collects by act id (node() refetching them): only acts that count as collects (COUNTED_COLLECT), whatever the filter. */
+export function collectsByIds(db: Database, ids: readonly string[]): Promise<CollectRow[]> {
+  return db.read<CollectRow>(`
+    SELECT a.collected_profile_id, a.act_id AS id, a.publication_id AS collected_pub_id, a.acted_profile_id AS collector_profile_id,
+      a.action_result, a.action_data, a.currency, coalesce(a.amount, 0)::float8 AS amount,
+      coalesce(a.usd_amount, 0)::float8 AS usd_amount, a."timestamp"
+    FROM lens_act a WHERE a.act_id = ANY($1::text[]) AND ${COUNTED_COLLECT}`, [...ids]);
+}

@@ -71,3 +71,10 @@ export function tokenPublicationTotals(db: Database, symbols: readonly string[],
     SELECT x.s AS symbol, (SELECT count(*) FROM ${MENTIONING})::int AS total
     FROM unnest($1::text[]) AS x(s)`, [...symbols], day);
 }
+
+/** Mentions by id (UUID strings), what node() refetches them by. */
+export function mentionsByIds(db: Database, ids: readonly string[]): Promise<MentionRow[]> {
+  return db.read(`
+    SELECT m.id::text AS id, m.symbol, to_char(m.day, 'YYYY-MM-DD') AS day, m.post_count
+    FROM token_mention_daily m WHERE m.id = ANY($1::uuid[])`, [...ids]);
+}

@@ -81,15 +81,35 @@ export function tokenMarkets(db: Database, tokenIds: readonly number[]): Promise
     WHERE token_id = ANY($1::int[]) ORDER BY token_id, id`, [...tokenIds]);
 }
 
-/** The newest price row of each token (by created_at, then id). */
-export function latestTokenPrices(db: Database, tokenIds: readonly number[]): Promise<TokenPriceRow[]> {
-  return db.read(`
-    SELECT DISTINCT ON (p.token_id) p.id, p.token_id, p.address, p.chain, p.created_at,
+const PRICE_COLUMNS = `p.id, p.token_id, p.address, p.chain, p.created_at,
       p.price_usd::text AS price_usd, p.ath::text AS ath, p.atl::text AS atl, p.market_cap::text AS market_cap,
       p.price_change_percentage_24h::text AS price_change_percentage_24h, p.price_change_percentage_7d::text AS price_change_percentage_7d,
       p.price_change_percentage_14d::text AS price_change_percentage_14d, p.price_change_percentage_30d::text AS price_change_percentage_30d,
       p.price_change_percentage_60d::text AS price_change_percentage_60d, p.price_change_percentage_200d::text AS price_change_percentage_200d,
-      p.price_change_percentage_1y::text AS price_change_percentage_1y
+      p.price_change_percentage_1y::text AS price_change_percentage_1y`;
+
+/** The newest price row of each token (by created_at, then id). */
+export function latestTokenPrices(db: Database, tokenIds: readonly number[]): Promise<TokenPriceRow[]> {
+  return db.read(`
+    SELECT DISTINCT ON (p.token_id) ${PRICE_COLUMNS}
     FROM token_price p WHERE p.token_id = ANY($1::int[])
     ORDER BY p.token_id, p.created_at DESC, p.id DESC`, [...tokenIds]);
+}
+
+// By their own row ids: what node() refetches a token, or one of its category, market or price rows, by.
+
+export function tokensByIds(db: Database, ids: readonly number[]): Promise<TokenRow[]> {
+  return db.read(`SELECT ${TOKEN_COLUMNS} FROM token t WHERE t.id = ANY($1::int[])`, [...ids]);
+}
+
+export function tokenCategoriesByIds(db: Database, ids: readonly number[]): Promise<TokenCategoryRow[]> {
+  return db.read('SELECT id, token_id, address, chain, category FROM token_category WHERE id = ANY($1::int[])', [...ids]);
+}
+
+export function tokenMarketsByIds(db: Database, ids: readonly number[]): Promise<TokenMarketRow[]> {
+  return db.read('SELECT id, token_id, address, chain, identifier FROM token_market WHERE id = ANY($1::int[])', [...ids]);
+}
+
+export function tokenPricesByIds(db: Database, ids: readonly number[]): Promise<TokenPriceRow[]> {
+  return db.read(`SELECT ${PRICE_COLUMNS} FROM token_price p WHERE p.id = ANY($1::int[])`, [...ids]);
 }

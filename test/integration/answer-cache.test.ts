@@ -60,7 +60,7 @@ async function statements(run: () => Promise<unknown>): Promise<number> {
   return t.db.statementCount - before;
 }
 
-const QUERY = '{ farcasterUser(fid: 1) { fid stats { followers following } } lensProfile(id: "0x01") { id stats { followers } } }';
+const QUERY = '{ farcasterUser(fid: 1) { fid stats { followers following } } lensProfile(id: "0x01") { id: nativeId stats { followers } } }';
 const graphql = (s: ServedApp) => call(s, '/graphql', { method: 'POST', body: { query: QUERY } });
 
 /** Every REST route's example on both apps: the same status and text, twice in a row on the caching app. */

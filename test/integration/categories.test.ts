@@ -26,7 +26,7 @@ describe('GET /api/llm/categories (getCategories)', () => {
   });
 
   it('when GraphQL asks for categories, then they carry their descriptions', async () => {
-    const data = await s.gql.request<{ categories: { id: number; name: string; description: string }[] }>('{ categories { id name description } }');
+    const data = await s.gql.request<{ categories: { id: number; name: string; description: string }[] }>('{ categories { id: nativeId name description } }');
     expect(data.categories).toEqual(CATEGORIES.map((c) => ({ id: c.id, name: c.name, description: c.description })));
   });
 });
@@ -133,7 +133,7 @@ describe('GET /api/lens/collect/top-categories (getTopCategories)', () => {
   });
 
   it('when GraphQL asks, then lensTopCategories answers the same in one statement', async () => {
-    const query = '{ lensTopCategories(filter: { currency: "usdc" }, limit: 1) { id name collects usdAmount } }';
+    const query = '{ lensTopCategories(filter: { currency: "usdc" }, limit: 1) { id: nativeId name collects usdAmount } }';
     const data = await s.gql.request<{ lensTopCategories: unknown[] }>(query);
     expect(data.lensTopCategories).toEqual([{ id: 2, name: 'nft', collects: 2, usdAmount: 1020 }]);
     const base = await s.statementsFor(() => s.gql.request('{ categories { id } }'));
@@ -197,7 +197,7 @@ describe('GraphQL trending (the connection)', () => {
   const TRENDING = `query ($p: Protocol, $r: GainWindow, $c: [Int!], $first: Int, $after: String, $last: Int, $before: String, $page: Int) {
     trending(protocol: $p, ratio: $r, categories: $c, first: $first, after: $after, last: $last, before: $before, page: $page) {
       totalCount page totalPages pageInfo { hasPreviousPage hasNextPage startCursor endCursor }
-      edges { cursor node { user { id } topFollowers { id } } } } }`;
+      edges { cursor node { user { id: nativeId } topFollowers { id: nativeId } } } } }`;
   type Page = { totalCount: number; page: number; totalPages: number; pageInfo: { hasPreviousPage: boolean; hasNextPage: boolean; startCursor: string | null; endCursor: string | null };
     edges: { cursor: string; node: { user: { id: string }; topFollowers: { id: string }[] } }[] };
   const trending = async (v: Record<string, unknown>) => (await s.gql.request<{ trending: Page }>(TRENDING, v)).trending;
@@ -207,7 +207,7 @@ describe('GraphQL trending (the connection)', () => {
     const all = await trending({ p: 'FARCASTER' });
     expect([ids(all), all.totalCount, all.page, all.totalPages, all.pageInfo.hasPreviousPage, all.pageInfo.hasNextPage]).toEqual([['1', '2', '5', '6'], 4, 1, 1, false, false]);
     const legacy = await s.gql.request<{ trendingUsers: { users: { user: { id: string }; topFollowers: { id: string }[] }[] } }>(
-      '{ trendingUsers(input: { protocol: FARCASTER }) { users { user { id } topFollowers { id } } } }');
+      '{ trendingUsers(input: { protocol: FARCASTER }) { users { user { id: nativeId } topFollowers { id: nativeId } } } }');
     expect(all.edges.map((e) => e.node)).toEqual(legacy.trendingUsers.users);
 
     const first = await trending({ p: 'FARCASTER', first: 3 });

@@ -37,7 +37,7 @@ describe('Farcaster channels (channels fixture)', () => {
   afterAll(async () => { await s.close(); });
 
   const trendingChannels = async (window: string, paging = '') => (await s.gql.request<any>(`{ trendingChannels(window: ${window}${paging}) {
-    totalCount pageInfo { hasNextPage hasPreviousPage } edges { node { rank id url casts casters newCasters score } } } }`)).trendingChannels;
+    totalCount pageInfo { hasNextPage hasPreviousPage } edges { node { rank id: nativeId url casts casters newCasters score } } } }`)).trendingChannels;
 
   it('when trending channels are asked per window, then casts, casters, new casters and score as the README counts them, best first', async () => {
     const row = (rank: number, id: string, url: string, casts: number, casters: number, newCasters: number) =>
@@ -58,7 +58,7 @@ describe('Farcaster channels (channels fixture)', () => {
   });
 
   it('when a channel is asked by name, URL or any case, then its all-time totals; replies count in their thread root\'s channel', async () => {
-    const q = (id: string) => s.gql.request<any>(`{ farcasterChannel(id: ${JSON.stringify(id)}) { id url casts casters firstCastAt lastCastAt ranked } }`);
+    const q = (id: string) => s.gql.request<any>(`{ farcasterChannel(id: ${JSON.stringify(id)}) { id: nativeId url casts casters firstCastAt lastCastAt ranked } }`);
     const base = { id: 'base', url: 'https://warpcast.com/~/channel/base', casts: 5, casters: 4, firstCastAt: '2024-05-01T00:00:00.000Z', lastCastAt: '2024-06-30T10:00:00.000Z', ranked: true };
     expect((await q('base')).farcasterChannel).toEqual(base);
     expect((await q('https://warpcast.com/~/channel/BASE')).farcasterChannel).toEqual(base);

@@ -16,6 +16,7 @@ import {
   TokenMentionsDocument, TokenPostsDocument, TrendingTokensDocument, TrendingUsersDocument,
 } from '../../client/src/index';
 import { clientCodegenConfig } from '../../client/codegen';
+import { globalId } from '../../src/graphql/node/global-id';
 import type { KeyService } from '../../src/auth/key.service';
 import { ingest } from '../../src/jobs/ingest';
 import { serve, testConfig, type ServedApp } from '../helpers/serve-app';
@@ -45,7 +46,7 @@ describe('typed operations on the analytics fixture', () => {
   it('when a Farcaster card is asked, then counters, the five ranks with bands and the week gain rank are the fixture\'s', async () => {
     const { farcasterUser: u } = await client.request(FarcasterProfileCardDocument, { fid: 2 });
     expect(u).toMatchObject({
-      fid: 2, id: '2', username: 'user2', handle: { localName: 'user2' },
+      fid: 2, id: globalId('FarcasterUser', 2), username: 'user2', handle: { localName: 'user2' },
       stats: { followers: 7, following: 1, posts: 1 }, totalFollowers: 7, likesCount: 2,
       // Rank 2 of 40 is 0.05, on the top-5% limit; the week's net gain of 2 is the best.
       rank: {
@@ -63,7 +64,7 @@ describe('typed operations on the analytics fixture', () => {
   it('when a Lens card is asked by a non-canonical id, then it answers the canonical profile with its ranks and gains', async () => {
     const { lensProfile: p } = await client.request(LensProfileCardDocument, { id: '0x1' });
     expect(p).toMatchObject({
-      profileId: '0x01', id: '0x01', handle: { localName: 'lens1' }, score: 0.9,
+      profileId: '0x01', id: globalId('LensProfile', '0x01'), handle: { localName: 'lens1' }, score: 0.9,
       stats: { followers: 6, following: 2, posts: 2 }, totalFollowers: 6, totalFollowing: 2,
       // Rank 1 of 13 is 0.077: top 10%.
       rank: {
@@ -118,9 +119,9 @@ describe('typed operations on the analytics fixture', () => {
     const fc = await client.request(TrendingUsersDocument, { protocol: 'FARCASTER' });
     expect([fc.trending.totalCount, fc.trending.totalPages]).toEqual([4, 1]);
     expect(fc.trending.edges.map(({ node: { user } }) => (user.__typename === 'FarcasterUser' ? user.fid : null))).toEqual([2, 1, 20, 21]);
-    expect(fc.trending.edges[0]?.node.topFollowers.map((f) => f.id)).toEqual(['1', '3', '4']);
+    expect(fc.trending.edges[0]?.node.topFollowers.map((f) => f.id)).toEqual([1, 3, 4].map((fid) => globalId('FarcasterUser', fid)));
     const day = await client.request(TrendingUsersDocument, { protocol: 'FARCASTER', ratio: 'DAY' });
-    expect(day.trending.edges.map(({ node }) => node.user.id)).toEqual(['2']);
+    expect(day.trending.edges.map(({ node }) => node.user.id)).toEqual([globalId('FarcasterUser', 2)]);
     const lens = await client.request(TrendingUsersDocument, { protocol: 'LENS', first: 2 });
     expect([lens.trending.totalCount, lens.trending.totalPages, lens.trending.pageInfo.hasNextPage]).toEqual([3, 2, true]);
     expect(lens.trending.edges.map(({ node: { user } }) => (user.__typename === 'LensProfile' ? user.profileId : null))).toEqual(['0x04', '0x0c']);
@@ -207,11 +208,11 @@ describe('typed token operations, rate limits and CORS on the content-tokens fix
     expect(tokenMentions.map((m) => [m.token, m.postCount, m.day])).toEqual([
       ['ETH', 3, '2024-06-10'], ['USDC', 2, '2024-06-10'], ['DOGE', 1, '2024-06-10'], ['PEPE', 1, '2024-06-10'], ['WIF', 1, '2024-06-10'],
     ]);
-    expect(tokenMentions[0]?.id).toBe('a772bd11-11d1-51f6-8f27-f5a161feca99');
+    expect(tokenMentions[0]?.id).toBe(globalId('TokenMention', 'a772bd11-11d1-51f6-8f27-f5a161feca99'));
     expect((await client.request(TokenMentionsDocument, { date: '2024-06-09' })).tokenMentions.map((m) => [m.token, m.postCount])).toEqual([['SOL', 2], ['ETH', 1]]);
 
     const { trendingTokens } = await client.request(TrendingTokensDocument, { limit: 3 });
-    expect(trendingTokens.map((x) => [x.id, x.symbol, x.chain])).toEqual([[1, 'ETH', 'ethereum'], [2, 'USDC', 'base'], [3, 'USDC', 'ethereum']]);
+    expect(trendingTokens.map((x) => [x.id, x.symbol, x.chain])).toEqual([[globalId('Token', 1), 'ETH', 'ethereum'], [globalId('Token', 2), 'USDC', 'base'], [globalId('Token', 3), 'USDC', 'ethereum']]);
     expect(trendingTokens[1]?.price).toMatchObject({ priceUsd: '1.0000', priceChangePercentage24h: '0' });
     expect(trendingTokens[2]?.price).toBeNull();
   });

@@ -161,10 +161,10 @@ describe('Lens connections (lens-surface)', () => {
 
   it('when collects of 0x01 are walked both ways, with and without a filter, then the README orders and collectSum counts', async () => {
     const id = (n: Record<string, unknown>) => String(n.id);
-    for (const size of [3, 8]) await expectWalks(profile('collects', '{ id }', true), id, ['4', '3', '8', '1', '2', '5', '11', '10'], size, true);
-    const june = (args: string) => profile('collects', '{ id }', true)(`filter: { year: 2024, month: 6 }, ${args}`);
+    for (const size of [3, 8]) await expectWalks(profile('collects', '{ id: nativeId }', true), id, ['4', '3', '8', '1', '2', '5', '11', '10'], size, true);
+    const june = (args: string) => profile('collects', '{ id: nativeId }', true)(`filter: { year: 2024, month: 6 }, ${args}`);
     await expectWalks(june, id, ['3', '8', '1'], 2, true);
-    await expectWalks(profile('collects', '{ id }', true, '0x05'), id, [], 2, true);
+    await expectWalks(profile('collects', '{ id: nativeId }', true, '0x05'), id, [], 2, true);
   });
 
   it('when a keyset cursor is reused in the other direction, then the pages meet at it: items before it, then from it on', async () => {
@@ -181,8 +181,8 @@ describe('Lens connections (lens-surface)', () => {
   it('when the deprecated collectList and recentFollowers are asked, then they equal collects and followers', async () => {
     for (const [page, limit] of [[1, 3], [2, 3], [3, 3], [4, 3], [1, 20]]) {
       const d = await s.gql.request<any>(`{ lensProfile(id: "0x01") {
-        old: collectList(page: ${page}, limit: ${limit}) { id timestamp usdAmount currency }
-        new: collects(first: ${limit}, page: ${page}) { edges { node { id timestamp usdAmount currency } } } } }`);
+        old: collectList(page: ${page}, limit: ${limit}) { id: nativeId timestamp usdAmount currency }
+        new: collects(first: ${limit}, page: ${page}) { edges { node { id: nativeId timestamp usdAmount currency } } } } }`);
       expect(d.lensProfile.old).toEqual(d.lensProfile.new.edges.map((e: any) => e.node));
     }
     for (const args of ['first: 3', 'last: 2', '']) {

@@ -221,7 +221,7 @@ describe('audience overlap and combined rank across protocols (cross-protocol)',
 
   it('when the fields are asked for many users and profiles, then the statements do not grow with them', async () => {
     const root = await s.statementsFor(() => s.gql.request('{ farcasterUsers(fids: [1, 2]) { fid } }'));
-    const q = (fids: number[]) => `{ farcasterUsers(fids: [${fids}]) { fid crossProtocolRank { rank lensProfile { id } } } }`;
+    const q = (fids: number[]) => `{ farcasterUsers(fids: [${fids}]) { fid crossProtocolRank { rank lensProfile { id: nativeId } } } }`;
     const small = await s.statementsFor(() => s.gql.request(q([1, 2])));
     expect(await s.statementsFor(() => s.gql.request(q([1, 2, 3, 4, 5, 6, 7, 8, 9])))).toBe(small);
     expect(small).toBeLessThanOrEqual(root + 3);

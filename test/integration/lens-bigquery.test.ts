@@ -99,7 +99,7 @@ describe('Lens BigQuery v2 collects', () => {
   it('when collects are filtered by a symbol in any case, then only that currency counts (REST and GraphQL)', async () => {
     expect((await s.rest('/api/lens/profile/collect/sum/0x05?currency=wmatic')).body).toMatchObject({ count: 10, usdTotal: 20 });
     const gql = await s.gql.request<{ lensProfile: { collectList: { id: string; currency: string }[] } }>(
-      '{ lensProfile(id: "0x05") { collectList(filter: { currency: "Usdc" }, limit: 10) { id currency } } }');
+      '{ lensProfile(id: "0x05") { collectList(filter: { currency: "Usdc" }, limit: 10) { id: nativeId currency } } }');
     expect(gql.lensProfile.collectList.map((c) => c.currency)).toEqual(['USDC', 'USDC', 'USDC']);
     const byAddress = await s.rest('/api/lens/profile/collect/sum/0x05?currency=0x1A2B3C4D5E6F7A8B9C0D1E2F3A4B5C6D7E8F9A0B');
     expect(byAddress.body).toMatchObject({ count: 1, usdTotal: 0 });

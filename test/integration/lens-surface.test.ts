@@ -174,7 +174,7 @@ describe('GraphQL Lens graph', () => {
 
   it('when collects are paged by cursor, then the pages join to the REST order; collectSum and engagement nest too', async () => {
     const q = `query($after: String) { lensProfile(id: "0x01") {
-      collects(first: 3, after: $after, filter: { year: 2024 }) { edges { node { id } } pageInfo { hasNextPage endCursor } }
+      collects(first: 3, after: $after, filter: { year: 2024 }) { edges { node { id: nativeId } } pageInfo { hasNextPage endCursor } }
       collectSum(filter: { currency: "weth" }) { count usdTotal }
       engagement(limit: 1) { inbound { likes { profileId stats { followers } } } }
     } }`;
@@ -209,7 +209,7 @@ describe('GraphQL Lens graph', () => {
         following(first: 2) { edges { node { profileId } } }
         engagement(limit: 2) { inbound { likes { profileId } } }
         collectSum { count } publications(first: 2) { edges { node { publicationId } } } } } }
-      collects(first: 2) { edges { node { id } } }
+      collects(first: 2) { edges { node { id: nativeId } } }
     } }`;
     let answer: any;
     const many = await s.statementsFor(async () => { answer = await s.gql.request<any>(q, { ids: block, n: 10 }); });

@@ -46,7 +46,7 @@ function exactRank(edges: Edge[], seeds: number[], hops: number, alpha = 0.85): 
 const expectedOrder = (seeds: number[], hops: number) =>
   [...exactRank(EDGES, seeds, hops)].filter(([v, x]) => !seeds.includes(v) && x > 0).sort((a, b) => b[1] - a[1] || a[0] - b[0]);
 
-const RANK = '{ seeds hops alpha epsilon errorBound converged reached neighbourhood pushes pushedFollows generation totalCount pageInfo { hasNextPage hasPreviousPage endCursor } edges { rank score node { id } } }';
+const RANK = '{ seeds hops alpha epsilon errorBound converged reached neighbourhood pushes pushedFollows generation totalCount pageInfo { hasNextPage hasPreviousPage endCursor } edges { rank score node { id: nativeId } } }';
 
 describe('personalized rank (ppr-graph)', () => {
   let s: TestServer;

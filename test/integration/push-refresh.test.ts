@@ -27,7 +27,7 @@ describe('push from the refresh: trending pages', () => {
   beforeAll(async () => { server = await startTestServer({ fixture: 'analytics', config: { PUSH_POLL_MS: 100, ...LOOPBACK_WEBHOOKS } }); });
   afterAll(async () => { await server.close(); });
 
-  const TRENDING = `query ($r: GainWindow, $first: Int) { trending(protocol: FARCASTER, ratio: $r, first: $first) { edges { node { user { id } } } } }`;
+  const TRENDING = `query ($r: GainWindow, $first: Int) { trending(protocol: FARCASTER, ratio: $r, first: $first) { edges { node { user { id: nativeId } } } } }`;
   const page = async (ratio: string, top: number) =>
     (await server.gql.request<any>(TRENDING, { r: ratio, first: top })).trending.edges.map((e: any) => Number(e.node.user.id)) as number[];
 

@@ -48,7 +48,7 @@ describe('REST webhooks', () => {
     // Listed at once (the cache, on, must not serve the empty list again), and the same on GraphQL.
     const listed = await s.rest('/api/v2/webhooks');
     expect([listed.status, listed.body.totalCount, listed.body.webhooks]).toEqual([200, 1, [hook]]);
-    const viaGraphql = await s.gql.request<any>('{ webhooks { edges { node { id url createdAt } } } }');
+    const viaGraphql = await s.gql.request<any>('{ webhooks { edges { node { id: nativeId url createdAt } } } }');
     expect(viaGraphql.webhooks.edges.map((e: any) => e.node)).toEqual([{ id: hook.id, url: hook.url, createdAt: hook.createdAt }]);
     expect((await s.rest(`/api/v2/webhooks/${hook.id}`)).body).toEqual(hook);
 

@@ -64,7 +64,7 @@ describe('GET /api/llm/tokens/mentions', () => {
   });
 
   it('when GraphQL asks tokenMentions, then camelCase postCount and the GraphQL-only day', async () => {
-    const data = await s.gql.request<{ tokenMentions: unknown[] }>('query($d: Date) { tokenMentions(date: $d) { id token date day postCount } }', { d: '2024-06-09' });
+    const data = await s.gql.request<{ tokenMentions: unknown[] }>('query($d: Date) { tokenMentions(date: $d) { id: nativeId token date day postCount } }', { d: '2024-06-09' });
     expect(data.tokenMentions[0]).toEqual({ id: tokenMentionId('SOL', '2024-06-09'), token: 'SOL', date: '2024-06-09T00:00:00.000Z', day: '2024-06-09', postCount: 2 });
   });
 
@@ -223,7 +223,7 @@ describe('GET /api/trending/token-stats', () => {
 });
 
 describe('GraphQL token(symbol, chain)', () => {
-  const TOKEN = 'query($s: String!, $c: String, $from: Date, $to: Date) { token(symbol: $s, chain: $c) { id chain symbol mentions(from: $from, to: $to) { date postCount id } } }';
+  const TOKEN = 'query($s: String!, $c: String, $from: Date, $to: Date) { token(symbol: $s, chain: $c) { id: nativeId chain symbol mentions(from: $from, to: $to) { date postCount id } } }';
   type TokenAnswer = { token: { id: number; chain: string; symbol: string; mentions: { date: string; postCount: number; id: string | null }[] } | null };
 
   it('when asked with a range, then one entry per day with zeros filled (id null on zero days)', async () => {
@@ -297,7 +297,7 @@ describe('GraphQL token(symbol, chain)', () => {
     const all = await s.statementsFor(() => q(5));
     expect(all).toBe(one);
     const data = await s.gql.request<{ trendingTokens: { id: number; mentions: { postCount: number }[]; publications: { postId: string }[] }[] }>(
-      '{ trendingTokens(date: "2024-06-09") { id mentions(from: "2024-06-09", to: "2024-06-10") { postCount } publications(limit: 1) { postId } } }');
+      '{ trendingTokens(date: "2024-06-09") { id: nativeId mentions(from: "2024-06-09", to: "2024-06-10") { postCount } publications(limit: 1) { postId } } }');
     expect(data.trendingTokens).toEqual([
       { id: 4, mentions: [{ postCount: 2 }, { postCount: 0 }], publications: [{ postId: '0xc06' }] },
       { id: 1, mentions: [{ postCount: 1 }, { postCount: 3 }], publications: [{ postId: '0xc05' }] },

@@ -199,7 +199,7 @@ describe('GraphQL topics', () => {
 
 describe('content fields on posts', () => {
   type Post = { categories: { id: number; name: string }[]; topics: string[]; cashtags: string[] };
-  const FIELDS = 'categories { id name } topics cashtags';
+  const FIELDS = 'categories { id: nativeId name } topics cashtags';
 
   it('when casts are asked, then categories, topics (hashtags, channel, salient terms of their day) and cashtags', async () => {
     const data = await s.gql.request<{ a: { casts: { edges: { node: Post & { hash: string } }[] } }; d: { casts: { edges: { node: Post & { hash: string } }[] } } }>(`{

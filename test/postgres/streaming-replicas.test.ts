@@ -19,7 +19,7 @@ import { serve, testConfig, type ServedApp } from '../helpers/serve-app';
 import { fixture } from '../helpers/test-server';
 
 const MAX_LAG_MS = 1000;
-const QUERY = '{ farcasterUser(fid: 1) { fid username bio stats { followers following } } lensProfile(id: "0x01") { id stats { followers } } }';
+const QUERY = '{ farcasterUser(fid: 1) { fid username bio stats { followers following } } lensProfile(id: "0x01") { id: nativeId stats { followers } } }';
 /** The statement every request runs first (its one protocol_state read). */
 const STATE_READ = 'FROM protocol_state WHERE protocol = ANY';
 

@@ -683,7 +683,7 @@ export type TrendingTokensQuery = {
     __typename?: 'Query';
     trendingTokens: Array<{
         __typename?: 'Token';
-        id: number;
+        id: string;
         symbol: string;
         name: string;
         chain: string;

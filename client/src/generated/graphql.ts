@@ -284,7 +284,7 @@ export type TrendingTokensQueryVariables = Exact<{
 }>;
 
 
-export type TrendingTokensQuery = { __typename?: 'Query', trendingTokens: Array<{ __typename?: 'Token', id: number, symbol: string, name: string, chain: string, image?: string | null, price?: { __typename?: 'TokenPrice', priceUsd: string, priceChangePercentage24h?: string | null, marketCap?: string | null, createdAt: string } | null }> };
+export type TrendingTokensQuery = { __typename?: 'Query', trendingTokens: Array<{ __typename?: 'Token', id: string, symbol: string, name: string, chain: string, image?: string | null, price?: { __typename?: 'TokenPrice', priceUsd: string, priceChangePercentage24h?: string | null, marketCap?: string | null, createdAt: string } | null }> };
 
 export type TokenPostsQueryVariables = Exact<{
   tokenId: Scalars['String']['input'];

@@ -9,6 +9,7 @@ import { CategoryPostsArgs, CategoryPublicationsArgs } from '../args/category.ar
 import { TopCreatorsArgs } from '../args/lens-activity.args';
 import type { Context } from '../context.type';
 import { Category, CategoryPostConnection, CategoryPublication, LensTopCategory, toCategory, toCategoryPublication } from '../types/category.type';
+import { globalId } from '../node/global-id';
 import { connectionOf } from '../types/connection.type';
 
 @Resolver()
@@ -41,6 +42,10 @@ export class CategoryResolver {
   })
   async lensTopCategories(@Args(() => TopCreatorsArgs) { filter, limit }: TopCreatorsArgs, @Ctx() ctx: Context): Promise<LensTopCategory[]> {
     const rows = await topCategories(ctx.db, filter, limit);
-    return rows.map((r) => ({ id: r.category_id, name: r.name, collects: r.collects, usdAmount: r.usd_amount }));
+    // The row is one of a ranking under a filter: its id names both, so two filters' rows never merge in a cache.
+    const under = `${filter?.currency?.trim().toUpperCase() ?? ''}:${filter?.year ?? ''}:${filter?.month ?? ''}`;
+    return rows.map((r) => ({
+      id: globalId('LensTopCategory', `${r.category_id}:${under}`), nativeId: r.category_id, name: r.name, collects: r.collects, usdAmount: r.usd_amount,
+    }));
   }
 }

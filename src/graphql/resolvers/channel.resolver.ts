@@ -3,7 +3,8 @@
 // profile nodes go through the request's loaders (one statement per batch).
 import { Args, Ctx, FieldResolver, Query, Resolver, Root } from 'type-graphql';
 import { channelNamed, rankedCasterPage, trendingCastPage, trendingChannelPage } from '../../queries/channels';
-import type { ChannelRow } from '../../repositories/channels.repository';
+import type { ChannelRow, TrendingChannelRow } from '../../repositories/channels.repository';
+import { globalId } from '../node/global-id';
 import { PagedConnectionArgs } from '../args/connection.args';
 import { ChannelArgs, TrendingCastsArgs, TrendingChannelsArgs } from '../args/channel.args';
 import type { Context } from '../context.type';
@@ -14,7 +15,13 @@ import {
 import { connectionOf } from '../types/connection.type';
 
 export const toFarcasterChannel = (r: ChannelRow): FarcasterChannel => ({
-  id: r.channel_id, url: r.url, casts: r.casts, casters: r.casters, firstCastAt: r.first_cast_at, lastCastAt: r.last_cast_at, ranked: r.ranked,
+  id: globalId('FarcasterChannel', r.channel_id), nativeId: r.channel_id, url: r.url, casts: r.casts, casters: r.casters, firstCastAt: r.first_cast_at, lastCastAt: r.last_cast_at, ranked: r.ranked,
+});
+
+/** A trending entry's key is its window and channel: the same channel has an entry per window. */
+export const toTrendingChannel = (window: string, row: TrendingChannelRow): TrendingChannel => ({
+  rank: row.position, id: globalId('TrendingChannel', `${window}:${row.channel_id}`), nativeId: row.channel_id, url: row.url,
+  casts: row.casts, casters: row.casters, newCasters: row.new_casters, score: row.score,
 });
 
 @Resolver(() => FarcasterChannel)
@@ -34,7 +41,7 @@ export class FarcasterChannelResolver {
     const page = await trendingChannelPage(ctx.db, window, paging);
     return connectionOf(page, page.items.map(({ row, cursor }) => ({
       cursor,
-      node: { rank: row.position, id: row.channel_id, url: row.url, casts: row.casts, casters: row.casters, newCasters: row.new_casters, score: row.score } as TrendingChannel,
+      node: toTrendingChannel(window, row),
     })));
   }
 
@@ -50,7 +57,7 @@ export class FarcasterChannelResolver {
         rank: r.position, hash: r.hash, fid: r.fid, channelId: r.channel_id, postedAt: r.posted_at, likes: r.likes, recasts: r.recasts,
         replies: r.replies, score: r.score, authorScore: r.author_score,
         cast: r.live ? {
-          hash: r.hash, fid: r.fid, text: r.text ?? '', timestamp: r.posted_at, parentFid: null, parentHash: null, parentUrl: r.parent_url,
+          id: globalId('FarcasterCast', r.hash), hash: r.hash, fid: r.fid, text: r.text ?? '', timestamp: r.posted_at, parentFid: null, parentHash: null, parentUrl: r.parent_url,
           quotedHash: r.quoted_hash, quotedFid: r.quoted_fid,
         } : null,
       } as TrendingCast,
@@ -61,7 +68,7 @@ export class FarcasterChannelResolver {
     description: 'The channel\'s casters by channel-scoped rank (a personalized PageRank over the follow graph seeded by the channel\'s casters, weighted by their casts in it), best first; empty when the channel was not ranked (see `ranked`).',
   })
   async rankedCasters(@Root() c: FarcasterChannel, @Args(() => PagedConnectionArgs) paging: PagedConnectionArgs, @Ctx() ctx: Context) {
-    const row = { channel_id: c.id, ranked: c.ranked, casters: c.casters } as ChannelRow;
+    const row = { channel_id: c.nativeId, ranked: c.ranked, casters: c.casters } as ChannelRow;
     const page = await rankedCasterPage(ctx.loaders.channels, row, paging);
     const users = await farcasterUserMap(ctx, page.items.map((i) => i.row.fid));
     return connectionOf(page, page.items.map(({ row: r, cursor }) => ({
@@ -74,7 +81,7 @@ export class FarcasterChannelResolver {
 export class TrendingChannelResolver {
   @FieldResolver(() => FarcasterChannel, { nullable: true, description: 'The channel with its all-time totals and ranked casters.' })
   async channel(@Root() t: TrendingChannel, @Ctx() ctx: Context): Promise<FarcasterChannel | null> {
-    const row = await ctx.loaders.channels.channel.load(t.id);
+    const row = await ctx.loaders.channels.channel.load(t.nativeId);
     return row ? toFarcasterChannel(row) : null;
   }
 }

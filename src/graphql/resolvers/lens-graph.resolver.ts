@@ -22,10 +22,11 @@ import {
   LensCollect, LensCollectConnection, LensCollectSum, LensEngagement, LensEngagementLists,
   LensPublication, LensPublicationConnection, LensTopCreator,
 } from '../types/lens-activity.type';
+import { globalId } from '../node/global-id';
 import { LensProfile } from '../types/lens-profile.type';
 
-const toCollect = (r: CollectRow): LensCollect => ({
-  id: r.id, collectedProfileId: r.collected_profile_id, collectedPubId: r.collected_pub_id, collectorProfileId: r.collector_profile_id,
+export const toCollect = (r: CollectRow): LensCollect => ({
+  id: globalId('LensCollect', r.id), nativeId: r.id, collectedProfileId: r.collected_profile_id, collectedPubId: r.collected_pub_id, collectorProfileId: r.collector_profile_id,
   collectActionResult: r.action_result, collectActionData: r.action_data, currency: r.currency,
   amount: r.amount, usdAmount: r.usd_amount, timestamp: r.timestamp,
 });

@@ -11,6 +11,7 @@ import { countWebhooks, createWebhook, deleteWebhook, webhookOf } from '../../pu
 import { ConnectionArgs } from '../args/connection.args';
 import { CreateWebhookArgs, PushEventsArgs, WebhookIdArgs } from '../args/push.args';
 import type { Context } from '../context.type';
+import { decodeGlobalId } from '../node/global-id';
 import { connectionOf } from '../types/connection.type';
 import { PushEvent, toPushEvent } from '../types/push-event.type';
 import {
@@ -19,7 +20,14 @@ import {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-async function ownWebhook(ctx: Context, id: string) {
+/** A webhook argument is its UUID or its global id (Webhook.id). */
+function webhookKey(id: string): string {
+  const decoded = decodeGlobalId(id);
+  return decoded?.type === 'Webhook' ? decoded.key : id;
+}
+
+async function ownWebhook(ctx: Context, raw: string) {
+  const id = webhookKey(raw);
   const hook = UUID.test(id) ? await webhookOf(ctx.db.sql, ctx.apiKey.id, id) : null;
   if (!hook) throw notFound('webhook', id);
   return hook;
@@ -53,7 +61,7 @@ export class PushResolver {
 
   @FieldResolver(() => WebhookDeliveryConnection, { description: 'Deliveries of the webhook, newest first: state, attempts with status codes, next retry (the delivery log).' })
   async deliveries(@Root() hook: Webhook, @Args(() => ConnectionArgs) args: ConnectionArgs, @Ctx() ctx: Context) {
-    const page = await deliveryPage(ctx.db.sql, hook.id, args);
+    const page = await deliveryPage(ctx.db.sql, hook.nativeId, args);
     return connectionOf(page, page.items.map(({ row, cursor }) => ({ cursor, node: toDelivery(row) })));
   }
 
@@ -68,7 +76,8 @@ export class PushResolver {
   }
 
   @Mutation(() => Boolean, { description: 'Deletes one of the calling key\'s webhooks and its deliveries (pending ones are not sent); NOT_FOUND otherwise.' })
-  async deleteWebhook(@Args(() => WebhookIdArgs) { id }: WebhookIdArgs, @Ctx() ctx: Context): Promise<boolean> {
+  async deleteWebhook(@Args(() => WebhookIdArgs) args: WebhookIdArgs, @Ctx() ctx: Context): Promise<boolean> {
+    const id = webhookKey(args.id);
     if (!UUID.test(id) || !await deleteWebhook(ctx.db.sql, ctx.apiKey.id, id)) throw notFound('webhook', id);
     return true;
   }

@@ -11,6 +11,7 @@ import {
 import type { Context } from '../context.type';
 import { connectionOf } from '../types/connection.type';
 import { TokenMention, TokenMentionDay, TokenPostConnection, TokenPublication, toTokenMention, toTokenPublication } from '../types/token-mention.type';
+import { globalId } from '../node/global-id';
 import {
   Token, TokenCategory, TokenMarket, TokenPrice, toToken, toTokenCategory, toTokenMarket, toTokenPrice,
 } from '../types/token.type';
@@ -56,17 +57,17 @@ export class TokenResolver {
 
   @FieldResolver(() => [TokenCategory], { description: 'By id.' })
   async categories(@Root() t: Token, @Ctx() ctx: Context): Promise<TokenCategory[]> {
-    return (await ctx.loaders.tokens.categories.load(t.id)).map(toTokenCategory);
+    return (await ctx.loaders.tokens.categories.load(t.nativeId)).map(toTokenCategory);
   }
 
   @FieldResolver(() => [TokenMarket], { description: 'By id.' })
   async markets(@Root() t: Token, @Ctx() ctx: Context): Promise<TokenMarket[]> {
-    return (await ctx.loaders.tokens.markets.load(t.id)).map(toTokenMarket);
+    return (await ctx.loaders.tokens.markets.load(t.nativeId)).map(toTokenMarket);
   }
 
   @FieldResolver(() => TokenPrice, { nullable: true, description: 'The newest price row (by createdAt, then id); null when none.' })
   async price(@Root() t: Token, @Ctx() ctx: Context): Promise<TokenPrice | null> {
-    const row = await ctx.loaders.tokens.price.load(t.id);
+    const row = await ctx.loaders.tokens.price.load(t.nativeId);
     return row ? toTokenPrice(row) : null;
   }
 
@@ -74,7 +75,8 @@ export class TokenResolver {
     description: 'Daily mentions of the symbol, one entry per UTC day of from..to (at most 366), zeros filled; default the 30 days up to the newest day with mentions.',
   })
   async mentions(@Root() t: Token, @Args(() => MentionSeriesArgs) { from, to }: MentionSeriesArgs, @Ctx() ctx: Context): Promise<TokenMentionDay[]> {
-    return symbolMentionSeries(ctx.loaders.tokens, t.symbol, from, to);
+    const days = await symbolMentionSeries(ctx.loaders.tokens, t.symbol, from, to);
+    return days.map((d) => ({ ...d, mentionId: d.id === null ? null : globalId('TokenMention', d.id) }));
   }
 
   @FieldResolver(() => TokenPostConnection, { description: 'Live posts mentioning the symbol (on `date`, else any day), newest first, then postId.' })

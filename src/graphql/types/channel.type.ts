@@ -8,12 +8,14 @@ import { CAST_DECAY, CAST_WEIGHTS, CHANNEL_SCORE } from '../../domain/channels';
 import { Connection, Edge, OFFSET_PAGED } from './connection.type';
 import { FarcasterCast } from './farcaster-cast.type';
 import { FarcasterUser } from './farcaster-user.type';
+import { GLOBAL_ID, Node } from './node.type';
 
 const AS_OF_REFRESH = 'As of the analytics refresh (`analyticsAsOf`).';
 
-@ObjectType({ description: `A Farcaster channel: the parent URL top-level casts are posted under (a reply belongs to its thread root's channel). ${AS_OF_REFRESH} Channel follows, leads and moderators are not on the protocol (the Warpcast client keeps them) and no dataset layout carries them, so none is reported.` })
-export class FarcasterChannel {
-  @Field(() => ID, { description: 'The channel\'s id: its name for a Warpcast channel URL (`base`), else its whole parent URL, lowercased.' }) id!: string;
+@ObjectType({ implements: Node, description: `A Farcaster channel: the parent URL top-level casts are posted under (a reply belongs to its thread root's channel). ${AS_OF_REFRESH} Channel follows, leads and moderators are not on the protocol (the Warpcast client keeps them) and no dataset layout carries them, so none is reported.` })
+export class FarcasterChannel implements Node {
+  @Field(() => ID, { description: GLOBAL_ID }) id!: string;
+  @Field(() => ID, { description: 'The channel\'s own id (what `id` answered before ids were global; the `id` argument of farcasterChannel): its name for a Warpcast channel URL (`base`), else its whole parent URL, lowercased.' }) nativeId!: string;
   @Field(() => String, { description: 'The parent URL casts carry (`https://warpcast.com/~/channel/<name>` or `chain://…`).' }) url!: string;
   @Field(() => Int, { description: 'Live casts in the channel, replies in its threads included.' }) casts!: number;
   @Field(() => Int, { description: 'Distinct fids with a live cast in the channel.' }) casters!: number;
@@ -37,10 +39,11 @@ export class ChannelCasterEdge extends Edge(ChannelCaster) {}
 @ObjectType({ description: `A channel's casters by channel-scoped rank, best first; offset-paged. ${AS_OF_REFRESH} Empty for a channel that was not ranked.` })
 export class ChannelCasterConnection extends Connection(ChannelCasterEdge, { totalCount: 'All ranked casters of the channel (its casters when ranked, else 0).', paged: OFFSET_PAGED }) {}
 
-@ObjectType({ description: 'A channel\'s activity in a window.' })
-export class TrendingChannel {
+@ObjectType({ implements: Node, description: 'A channel\'s activity in a window: its entry in that window\'s trending list (a Node of its own, so it never shares an id with the FarcasterChannel it is about).' })
+export class TrendingChannel implements Node {
   @Field(() => Int, { description: 'Place in the list, 1 the best.' }) rank!: number;
-  @Field(() => ID, { description: 'The channel\'s id (see FarcasterChannel.id).' }) id!: string;
+  @Field(() => ID, { description: 'The global id (Node) of this entry: the window and the channel; opaque, stable and unique across all types.' }) id!: string;
+  @Field(() => ID, { description: 'The channel\'s own id (see FarcasterChannel.nativeId; what `id` answered before ids were global).' }) nativeId!: string;
   @Field(() => String, { description: 'The channel\'s URL.' }) url!: string;
   @Field(() => Int, { description: 'Live casts in the channel within the window, replies in its threads included.' }) casts!: number;
   @Field(() => Int, { description: 'Distinct fids who cast in it within the window.' }) casters!: number;

@@ -1,8 +1,11 @@
-import { Field, Int, ObjectType } from 'type-graphql';
+import { Field, ID, Int, ObjectType } from 'type-graphql';
+import { GLOBAL_ID, Node } from './node.type';
+import { globalId } from '../node/global-id';
 import type { CastRow } from '../../repositories/farcaster-casts.repository';
 
-@ObjectType({ description: 'A live Farcaster cast. A cast with parentHash is a reply; quotedHash is set when an embed is a castId.' })
-export class FarcasterCast {
+@ObjectType({ implements: Node, description: 'A live Farcaster cast. A cast with parentHash is a reply; quotedHash is set when an embed is a castId.' })
+export class FarcasterCast implements Node {
+  @Field(() => ID, { description: `${GLOBAL_ID.replace('`nativeId` holds the natural key', '`hash` is the natural key')}` }) id!: string;
   @Field(() => String, { description: 'The cast hash, lowercase hex `0x…`: the cast\'s id.' }) hash!: string;
   @Field(() => Int, { description: 'The author.' }) fid!: number;
   @Field(() => String, { description: 'The text as cast; empty when the cast has none (e.g. only embeds).' }) text!: string;
@@ -16,7 +19,7 @@ export class FarcasterCast {
 
 export function toFarcasterCast(r: CastRow): FarcasterCast {
   return {
-    hash: r.hash, fid: r.fid, text: r.text, timestamp: r.timestamp, parentFid: r.parent_fid, parentHash: r.parent_hash,
+    id: globalId('FarcasterCast', r.hash), hash: r.hash, fid: r.fid, text: r.text, timestamp: r.timestamp, parentFid: r.parent_fid, parentHash: r.parent_hash,
     parentUrl: r.parent_url, quotedHash: r.quoted_hash, quotedFid: r.quoted_fid,
   };
 }

@@ -2,11 +2,14 @@ import { Field, ID, Int, ObjectType } from 'type-graphql';
 import type { FarcasterProfileRow } from '../../repositories/farcaster-profile.repository';
 import { Handle, ProfileMetadata, profileMetadata } from './profile-parts.type';
 import { ProfileSummary } from './profile-summary.type';
+import { GLOBAL_ID, Node } from './node.type';
+import { globalId } from '../node/global-id';
 
-@ObjectType({ implements: ProfileSummary, description: 'A Farcaster user (fid). Counters and ranks resolve lazily, batched per request.' })
+@ObjectType({ implements: [ProfileSummary, Node], description: 'A Farcaster user (fid). Counters and ranks resolve lazily, batched per request.' })
 export class FarcasterUser implements ProfileSummary {
   @Field(() => Int, { description: 'The Farcaster id of the user.' }) fid!: number;
-  @Field(() => ID, { description: 'The fid as a decimal string.' }) id!: string;
+  @Field(() => ID, { description: GLOBAL_ID }) id!: string;
+  @Field(() => ID, { description: 'The fid as a decimal string (what `id` answered before ids were global).' }) nativeId!: string;
   @Field(() => String, { nullable: true, description: 'The username (user data type 6, else a live fname); null when the user has neither.' }) username!: string | null;
   @Field(() => Handle, { nullable: true, description: 'The username as a handle (`localName`); null when the user has no username.' }) handle!: Handle | null;
   @Field(() => ProfileMetadata, { description: 'Display name, bio, picture and banner from the user\'s live user data.' }) metadata!: ProfileMetadata;
@@ -15,7 +18,8 @@ export class FarcasterUser implements ProfileSummary {
 export function toFarcasterUser(row: FarcasterProfileRow): FarcasterUser {
   return {
     fid: row.fid,
-    id: String(row.fid),
+    id: globalId('FarcasterUser', row.fid),
+    nativeId: String(row.fid),
     username: row.username,
     handle: row.username ? { localName: row.username } : null,
     metadata: profileMetadata({ displayName: row.display_name, picture: row.pfp, cover: row.cover, bio: row.bio }),

@@ -1,6 +1,7 @@
 // Lens engagement, collects, collect sums, top creators,
 // publications and following: object types of the Lens graph fields.
-import { Field, Float, Int, ObjectType } from 'type-graphql';
+import { Field, Float, ID, Int, ObjectType } from 'type-graphql';
+import { GLOBAL_ID, Node } from './node.type';
 import { LensProfileIdScalar } from '../scalars/lens-profile-id.scalar';
 import { Connection, Edge, OFFSET_PAGED } from './connection.type';
 import { LensProfile } from './lens-profile.type';
@@ -19,9 +20,10 @@ export class LensEngagement {
   @Field(() => LensEngagementLists, { description: 'Others whose visible publications this profile liked, commented on or quoted.' }) outbound!: LensEngagementLists;
 }
 
-@ObjectType({ description: 'A collect of a Lens publication by another profile (an imported open-action record marked is_collect).' })
-export class LensCollect {
-  @Field(() => String, { description: 'The act: `<tx_hash>-<log_index>`, or the record\'s history_id when the dump has no tx columns.' }) id!: string;
+@ObjectType({ implements: Node, description: 'A collect of a Lens publication by another profile (an imported open-action record marked is_collect).' })
+export class LensCollect implements Node {
+  @Field(() => ID, { description: GLOBAL_ID }) id!: string;
+  @Field(() => String, { description: 'The act: `<tx_hash>-<log_index>`, or the record\'s history_id when the dump has no tx columns (what `id` answered before ids were global).' }) nativeId!: string;
   @Field(() => LensProfileIdScalar, { description: 'Author of the collected publication.' }) collectedProfileId!: string;
   @Field(() => String, { description: 'Id of the collected publication (e.g. `0x01-0x0a`).' }) collectedPubId!: string;
   @Field(() => LensProfileIdScalar, { description: 'The profile that collected (never the author).' }) collectorProfileId!: string;

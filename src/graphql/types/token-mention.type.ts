@@ -1,15 +1,18 @@
 // Cashtag mentions: daily counts per symbol and the posts behind them.
 import { UUIDResolver } from 'graphql-scalars';
-import { Field, Int, ObjectType } from 'type-graphql';
+import { Field, ID, Int, ObjectType } from 'type-graphql';
+import { GLOBAL_ID, Node } from './node.type';
+import { globalId } from '../node/global-id';
 import { Connection, Edge, OFFSET_PAGED } from './connection.type';
 import { dayStart } from '../../domain/days';
 import type { MentionRow, TokenPublicationRow } from '../../repositories/token-mentions.repository';
 import { Protocol } from '../enums/public-enums';
 import { DateScalar } from '../scalars/date.scalar';
 
-@ObjectType({ description: 'A symbol mentioned on a UTC day, with the number of posts mentioning it.' })
-export class TokenMention {
-  @Field(() => UUIDResolver, { description: 'UUID v5 of `SYMBOL:YYYY-MM-DD`: stable across rebuilds; a tokenId of tokenPublications.' }) id!: string;
+@ObjectType({ implements: Node, description: 'A symbol mentioned on a UTC day, with the number of posts mentioning it.' })
+export class TokenMention implements Node {
+  @Field(() => ID, { description: GLOBAL_ID }) id!: string;
+  @Field(() => UUIDResolver, { description: 'UUID v5 of `SYMBOL:YYYY-MM-DD`: stable across rebuilds; a tokenId of tokenPublications (what `id` answered before ids were global).' }) nativeId!: string;
   @Field(() => String, { description: 'The symbol, upper-case.' }) token!: string;
   @Field(() => Date, { description: 'Midnight UTC of the day.' }) date!: Date;
   @Field(() => DateScalar, { description: 'The UTC day (GraphQL only).' }) day!: string;
@@ -17,15 +20,16 @@ export class TokenMention {
 }
 
 export const toTokenMention = (r: MentionRow): TokenMention => ({
-  id: r.id, token: r.symbol, date: new Date(dayStart(r.day)), day: r.day, postCount: Number(r.post_count),
+  id: globalId('TokenMention', r.id), nativeId: r.id, token: r.symbol, date: new Date(dayStart(r.day)), day: r.day, postCount: Number(r.post_count),
 });
 
 @ObjectType({ description: 'One UTC day of a symbol\'s mention series.' })
 export class TokenMentionDay {
   @Field(() => DateScalar, { description: 'The UTC day.' }) date!: string;
   @Field(() => Int, { description: 'Distinct live posts mentioning the symbol that day (0 when none).' }) postCount!: number;
-  @Field(() => UUIDResolver, { nullable: true, description: 'The token-mention id of that day; null on days without mentions (there is no such mention).' })
+  @Field(() => UUIDResolver, { nullable: true, description: 'The token-mention UUID of that day (TokenMention.nativeId); null on days without mentions (there is no such mention).', deprecationReason: 'Use mentionId (the TokenMention\'s global id) or TokenMention.nativeId: a day of a series is a value with no id of its own.' })
   id!: string | null;
+  @Field(() => ID, { nullable: true, description: 'The global id of that day\'s TokenMention (node() refetches it); null on days without mentions.' }) mentionId!: string | null;
 }
 
 @ObjectType({ description: 'A live post (cast or Lens publication) mentioning a token.' })

@@ -1,12 +1,15 @@
 // Tokens with stats: an imported token row with its categories, markets and
 // newest price (nested fields, resolved through the token loaders).
-import { Field, Int, ObjectType } from 'type-graphql';
+import { Field, ID, Int, ObjectType } from 'type-graphql';
+import { GLOBAL_ID, Node } from './node.type';
+import { globalId } from '../node/global-id';
 import type { TokenCategoryRow, TokenMarketRow, TokenPriceRow, TokenRow } from '../../repositories/token.repository';
 import { DateScalar } from '../scalars/date.scalar';
 
-@ObjectType({ description: 'An imported token. Its symbol links it to cashtag mentions, case-insensitively.' })
-export class Token {
-  @Field(() => Int, { description: 'The token id as imported (CoinGecko coins get one derived from their id, from 2^30 up).' }) id!: number;
+@ObjectType({ implements: Node, description: 'An imported token. Its symbol links it to cashtag mentions, case-insensitively.' })
+export class Token implements Node {
+  @Field(() => ID, { description: GLOBAL_ID }) id!: string;
+  @Field(() => Int, { description: 'What `id` answered before ids were global: the token id as imported (CoinGecko coins get one derived from their id, from 2^30 up).' }) nativeId!: number;
   @Field(() => String, { description: 'The chain it is on, as imported (e.g. `ethereum`, `base`; `coingecko` for a CoinGecko coin).' }) chain!: string;
   @Field(() => String, { description: 'As imported.' }) symbol!: string;
   @Field(() => String, { description: 'The token\'s name, as imported.' }) name!: string;
@@ -22,14 +25,15 @@ export class Token {
 }
 
 export const toToken = (r: TokenRow): Token => ({
-  id: r.id, chain: r.chain, symbol: r.symbol, name: r.name, description: r.description, decimals: r.decimals,
+  id: globalId('Token', r.id), nativeId: r.id, chain: r.chain, symbol: r.symbol, name: r.name, description: r.description, decimals: r.decimals,
   image: r.image, twitter: r.twitter, telegram: r.telegram, website: r.website, genesisDate: r.genesis_date,
   address: r.address, buyers: r.buyers,
 });
 
-@ObjectType({ description: 'A category of a token, as imported.' })
-export class TokenCategory {
-  @Field(() => Int, { description: 'The category row\'s id, as imported.' }) id!: number;
+@ObjectType({ implements: Node, description: 'A category of a token, as imported.' })
+export class TokenCategory implements Node {
+  @Field(() => ID, { description: GLOBAL_ID }) id!: string;
+  @Field(() => Int, { description: 'The category row\'s id, as imported (what `id` answered before ids were global).' }) nativeId!: number;
   @Field(() => String, { description: 'The token\'s contract address (as Token.address).' }) address!: string;
   @Field(() => String, { description: 'The token\'s chain (as Token.chain).' }) chain!: string;
   @Field(() => String, { description: 'The category. Spelled as the earlier service spelled it, since its clients depend on it; `category` is the same value.' }) catergory!: string;
@@ -38,12 +42,13 @@ export class TokenCategory {
 }
 
 export const toTokenCategory = (r: TokenCategoryRow): TokenCategory => ({
-  id: r.id, address: r.address, chain: r.chain, catergory: r.category, category: r.category, tokenId: String(r.token_id),
+  id: globalId('TokenCategory', r.id), nativeId: r.id, address: r.address, chain: r.chain, catergory: r.category, category: r.category, tokenId: String(r.token_id),
 });
 
-@ObjectType({ description: 'A market the token trades on, as imported.' })
-export class TokenMarket {
-  @Field(() => Int, { description: 'The market row\'s id, as imported.' }) id!: number;
+@ObjectType({ implements: Node, description: 'A market the token trades on, as imported.' })
+export class TokenMarket implements Node {
+  @Field(() => ID, { description: GLOBAL_ID }) id!: string;
+  @Field(() => Int, { description: 'The market row\'s id, as imported (what `id` answered before ids were global).' }) nativeId!: number;
   @Field(() => String, { description: 'The token\'s contract address (as Token.address).' }) address!: string;
   @Field(() => String, { description: 'The token\'s chain (as Token.chain).' }) chain!: string;
   @Field(() => String, { description: 'The market, as imported (an exchange or pool name such as `uniswap_v3` or `binance`).' }) identifier!: string;
@@ -51,12 +56,13 @@ export class TokenMarket {
 }
 
 export const toTokenMarket = (r: TokenMarketRow): TokenMarket => ({
-  id: r.id, address: r.address, chain: r.chain, identifier: r.identifier, tokenId: String(r.token_id),
+  id: globalId('TokenMarket', r.id), nativeId: r.id, address: r.address, chain: r.chain, identifier: r.identifier, tokenId: String(r.token_id),
 });
 
-@ObjectType({ description: 'The newest price row of a token. Decimals are strings exactly as imported; null when absent.' })
-export class TokenPrice {
-  @Field(() => Int, { description: 'The price row\'s id, as imported.' }) id!: number;
+@ObjectType({ implements: Node, description: 'A price row of a token (Token.price: the newest). Decimals are strings exactly as imported; null when absent.' })
+export class TokenPrice implements Node {
+  @Field(() => ID, { description: GLOBAL_ID }) id!: string;
+  @Field(() => Int, { description: 'The price row\'s id, as imported (what `id` answered before ids were global).' }) nativeId!: number;
   @Field(() => String, { description: 'The token\'s contract address (as Token.address).' }) address!: string;
   @Field(() => String, { description: 'The token\'s chain (as Token.chain).' }) chain!: string;
   @Field(() => Date, { description: 'When the price was recorded (a CoinGecko coin\'s last_updated).' }) createdAt!: Date;
@@ -75,7 +81,7 @@ export class TokenPrice {
 }
 
 export const toTokenPrice = (r: TokenPriceRow): TokenPrice => ({
-  id: r.id, address: r.address, chain: r.chain, createdAt: r.created_at, tokenId: String(r.token_id), priceUsd: r.price_usd,
+  id: globalId('TokenPrice', r.id), nativeId: r.id, address: r.address, chain: r.chain, createdAt: r.created_at, tokenId: String(r.token_id), priceUsd: r.price_usd,
   ath: r.ath, atl: r.atl, marketCap: r.market_cap,
   priceChangePercentage24h: r.price_change_percentage_24h, priceChangePercentage7d: r.price_change_percentage_7d,
   priceChangePercentage14d: r.price_change_percentage_14d, priceChangePercentage30d: r.price_change_percentage_30d,

@@ -4,6 +4,8 @@ import { GainWindow, Protocol } from '../enums/public-enums';
 import { DeliveryState, PushEventType } from '../enums/push-enums';
 import { Connection, Edge } from './connection.type';
 import { PushEvent, toPushEvent } from './push-event.type';
+import { GLOBAL_ID, Node } from './node.type';
+import { globalId } from '../node/global-id';
 
 @ObjectType({ description: 'What a webhook (or a subscription) receives: its event types, and lists that narrow them (an empty list matches all).' })
 export class PushFilterOut {
@@ -26,9 +28,10 @@ export class DeliveryAttempt {
   @Field(() => Int, { description: 'How long the attempt took, in ms.' }) ms!: number;
 }
 
-@ObjectType({ description: 'One event sent to one webhook: its state and every attempt (the delivery log).' })
-export class WebhookDelivery {
-  @Field(() => ID, { description: 'The delivery\'s id.' }) id!: string;
+@ObjectType({ implements: Node, description: 'One event sent to one webhook: its state and every attempt (the delivery log).' })
+export class WebhookDelivery implements Node {
+  @Field(() => ID, { description: GLOBAL_ID }) id!: string;
+  @Field(() => ID, { description: 'The delivery\'s own id (what `id` answered before ids were global).' }) nativeId!: string;
   @Field(() => PushEvent, { description: 'The event, as POSTed (the body).' }) event!: PushEvent;
   @Field(() => DeliveryState, { description: 'Pending, delivered or failed.' }) state!: DeliveryState;
   @Field(() => Int, { description: 'Attempts made.' }) attempts!: number;
@@ -45,9 +48,10 @@ export class WebhookDeliveryEdge extends Edge(WebhookDelivery) {}
 @ObjectType({ description: 'A webhook\'s deliveries, newest first.' })
 export class WebhookDeliveryConnection extends Connection(WebhookDeliveryEdge, { totalCount: 'Deliveries of the webhook kept (finished ones for PUSH_RETENTION_HOURS).' }) {}
 
-@ObjectType({ description: 'A webhook of the calling API key: events matching its filter are POSTed to its URL, signed with its secret.' })
-export class Webhook {
-  @Field(() => ID, { description: 'The webhook\'s id.' }) id!: string;
+@ObjectType({ implements: Node, description: 'A webhook of the calling API key: events matching its filter are POSTed to its URL, signed with its secret.' })
+export class Webhook implements Node {
+  @Field(() => ID, { description: GLOBAL_ID }) id!: string;
+  @Field(() => ID, { description: 'The webhook\'s own id, a UUID (what `id` answered before ids were global); `webhook(id:)` and `deleteWebhook(id:)` take it or the global id.' }) nativeId!: string;
   @Field(() => String, { description: 'Where events are POSTed.' }) url!: string;
   @Field(() => PushFilterOut, { description: 'The events it receives.' }) filter!: PushFilterOut;
   @Field(() => Date, { description: 'When it was created; it receives events stored from then on.' }) createdAt!: Date;
@@ -65,7 +69,7 @@ export class CreatedWebhook {
 }
 
 export const toWebhook = (w: WebhookRecord): Webhook => ({
-  id: w.id, url: w.url, createdAt: w.createdAt,
+  id: globalId('Webhook', w.id), nativeId: w.id, url: w.url, createdAt: w.createdAt,
   filter: {
     types: w.filter.types as PushEventType[], fids: w.filter.fids ?? [], profileIds: w.filter.profileIds ?? [], milestones: w.filter.milestones ?? [],
     protocols: (w.filter.protocols ?? []) as Protocol[], periods: (w.filter.periods ?? []) as GainWindow[], top: w.filter.top ?? null,
@@ -76,6 +80,6 @@ export const toWebhook = (w: WebhookRecord): Webhook => ({
 const toAttempt = (a: AttemptEntry): DeliveryAttempt => ({ ...a, at: new Date(a.at) });
 
 export const toDelivery = (d: DeliveryRecord): WebhookDelivery => ({
-  id: d.id, event: toPushEvent(d.body), state: d.state as DeliveryState, attempts: d.attempts, nextAttemptAt: d.nextAttemptAt,
+  id: globalId('WebhookDelivery', d.id), nativeId: d.id, event: toPushEvent(d.body), state: d.state as DeliveryState, attempts: d.attempts, nextAttemptAt: d.nextAttemptAt,
   lastStatus: d.lastStatus, lastError: d.lastError, log: d.log.map(toAttempt), createdAt: d.createdAt, finishedAt: d.finishedAt,
 });
