@@ -156,5 +156,11 @@ describe('Apollo Client 4 with the package\'s cache on a started server', () => 
     expect([followers.keyArgs, typeof followers.merge, typeof followers.read]).toEqual([['page'], 'function', 'function']);
     // Arguments other than the cursors keep separate lists: one trending list per protocol and window.
     expect((policies.Query?.fields?.trending as { keyArgs?: unknown }).keyArgs).toEqual(['categories', 'page', 'protocol', 'ratio']);
+
+    // A day without mentions has a null id: it stays embedded rather than every such day sharing `TokenMentionDay:null`.
+    const cache = pkg.createApolloCache();
+    expect(cache.identify({ __typename: 'TokenMentionDay', id: null })).toBeUndefined();
+    expect(cache.identify({ __typename: 'TokenMentionDay', id: 'a772bd11' })).toBe('TokenMentionDay:{"id":"a772bd11"}');
+    expect(cache.identify({ __typename: 'FarcasterUser', id: '2' })).toBe('FarcasterUser:{"id":"2"}');
   });
 });

@@ -7,8 +7,7 @@
 // or error (relay-runtime's warnings print there) fails the test.
 import { execFile } from 'node:child_process';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { format } from 'node:util';
+import { format, promisify } from 'node:util';
 import type { Environment } from 'relay-runtime';
 import { createClient, FarcasterProfileCardDocument } from '../../client/src/index';
 import { createRelayEnvironment } from '../../client/src/relay';
@@ -16,7 +15,6 @@ import { startTestServer, type TestServer } from '../helpers/test-server';
 
 const run = promisify(execFile);
 const EXAMPLE = path.join(__dirname, '..', '..', 'client', 'example-relay');
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const RELAY_COMPILER: string | null = require('relay-compiler');
 
 interface Follower { followedAt: string; node: { fid: number; username?: string | null; ' $fragmentSpreads': unknown } }
@@ -42,8 +40,7 @@ describe('Relay on the example\'s fragments against a started server', () => {
     await run(RELAY_COMPILER, ['--validate'], { cwd: EXAMPLE }).catch((e: { stdout?: string; stderr?: string }) => {
       throw new Error(`relay-compiler --validate failed (run \`npm run client:relay\` and commit client/example-relay/__generated__):\n${e.stdout}${e.stderr}`);
     });
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    example = require(path.join(EXAMPLE, 'user-page.ts')) as RelayExample;
+        example = require(path.join(EXAMPLE, 'user-page.ts')) as RelayExample;
     s = await startTestServer({ fixture: 'analytics' });
   });
   afterAll(() => s?.close());
