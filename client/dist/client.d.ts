@@ -1,5 +1,5 @@
 import type { TypedDocumentString } from './generated/graphql.js';
-import { ServiceError } from './errors.js';
+import { ServiceError, type GraphQLErrorEntry } from './errors.js';
 export interface ClientOptions {
     /** The service's GraphQL endpoint, e.g. `http://localhost:4000/graphql` (any origin CORS_ORIGINS allows). */
     url: string;
@@ -27,6 +27,26 @@ export interface Client {
      */
     request<TResult, TVariables>(document: TypedDocumentString<TResult, TVariables>, ...args: Arguments<TVariables>): Promise<TResult>;
 }
+export interface GraphQLBody<TResult> {
+    data?: TResult | null;
+    errors?: GraphQLErrorEntry[];
+}
+/** One POST of a GraphQL request and its parsed answer; what each caller makes of errors in it is its own rule. */
+export type Transport = <TResult>(query: string, variables: unknown, signal?: AbortSignal) => Promise<TransportAnswer<TResult>>;
+export interface TransportAnswer<TResult> {
+    body: GraphQLBody<TResult>;
+    status: number;
+    ok: boolean;
+    /** Seconds from Retry-After, else null. */
+    retryAfter: number | null;
+}
+/**
+ * The request the service expects (apikey header, JSON body, the GraphQL-over-HTTP accept).
+ * Throws NETWORK_ERROR when no answer came and BAD_RESPONSE when the answer is not GraphQL.
+ */
+export declare function createTransport(options: ClientOptions): Transport;
+/** The ServiceError of an answer with errors: the first error's code, every error, the partial data. */
+export declare function answerError<TResult>(url: string, { body, status, ok, retryAfter }: TransportAnswer<TResult>): ServiceError<TResult>;
 export declare function createClient(options: ClientOptions): Client;
 /**
  * Whether `error` is a ServiceError, typed with the partial data of `document`

@@ -1,5 +1,9 @@
 import { ServiceError } from './errors.js';
-export function createClient(options) {
+/**
+ * The request the service expects (apikey header, JSON body, the GraphQL-over-HTTP accept).
+ * Throws NETWORK_ERROR when no answer came and BAD_RESPONSE when the answer is not GraphQL.
+ */
+export function createTransport(options) {
     // Called unbound, a browser's fetch throws "Illegal invocation".
     const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
     const headers = {
@@ -9,35 +13,42 @@ export function createClient(options) {
         // The GraphQL-over-HTTP media type: requests refused before they run keep their 4xx status.
         accept: 'application/graphql-response+json, application/json',
     };
+    return async (query, variables, signal) => {
+        let response;
+        try {
+            response = await doFetch(options.url, { method: 'POST', headers, signal, body: JSON.stringify({ query, variables: variables ?? {} }) });
+        }
+        catch (cause) {
+            // A user's abort is not a service fault: it stays the AbortError the caller expects.
+            if (signal?.aborted)
+                throw cause;
+            throw new ServiceError('NETWORK_ERROR', `No answer from ${options.url}: ${String(cause)}`, [], null, 0, null, { cause });
+        }
+        const retryAfter = retryAfterSeconds(response.headers.get('retry-after'));
+        const body = parseBody(await response.text());
+        if (!body) {
+            throw new ServiceError('BAD_RESPONSE', `Not a GraphQL answer (HTTP ${response.status}) from ${options.url}`, [], null, response.status, retryAfter);
+        }
+        return { body, status: response.status, ok: response.ok, retryAfter };
+    };
+}
+/** The ServiceError of an answer with errors: the first error's code, every error, the partial data. */
+export function answerError(url, { body, status, ok, retryAfter }) {
+    const errors = body.errors ?? [];
+    const first = errors[0];
+    if (!first)
+        return new ServiceError('BAD_RESPONSE', `HTTP ${status} without data from ${url}`, [], null, status, retryAfter);
+    const code = first.extensions?.code ?? (ok ? 'INTERNAL_SERVER_ERROR' : 'BAD_RESPONSE');
+    return new ServiceError(code, first.message, errors, body.data ?? null, status, retryAfter);
+}
+export function createClient(options) {
+    const send = createTransport(options);
     return {
         async request(document, ...[variables, requestOptions]) {
-            let response;
-            try {
-                response = await doFetch(options.url, {
-                    method: 'POST', headers, signal: requestOptions?.signal,
-                    body: JSON.stringify({ query: document.toString(), variables: variables ?? {} }),
-                });
-            }
-            catch (cause) {
-                // A user's abort is not a service fault: it stays the AbortError the caller expects.
-                if (requestOptions?.signal?.aborted)
-                    throw cause;
-                throw new ServiceError('NETWORK_ERROR', `No answer from ${options.url}: ${String(cause)}`, [], null, 0, null, { cause });
-            }
-            const retryAfter = retryAfterSeconds(response.headers.get('retry-after'));
-            const body = parseBody(await response.text());
-            if (!body) {
-                throw new ServiceError('BAD_RESPONSE', `Not a GraphQL answer (HTTP ${response.status}) from ${options.url}`, [], null, response.status, retryAfter);
-            }
-            const errors = body.errors ?? [];
-            if (errors.length > 0) {
-                const first = errors[0];
-                const code = first.extensions?.code ?? (response.ok ? 'INTERNAL_SERVER_ERROR' : 'BAD_RESPONSE');
-                throw new ServiceError(code, first.message, errors, body.data ?? null, response.status, retryAfter);
-            }
-            if (!response.ok || body.data == null) {
-                throw new ServiceError('BAD_RESPONSE', `HTTP ${response.status} without data from ${options.url}`, [], null, response.status, retryAfter);
-            }
+            const answer = await send(document.toString(), variables, requestOptions?.signal);
+            const { body, ok } = answer;
+            if ((body.errors ?? []).length > 0 || !ok || body.data == null)
+                throw answerError(options.url, answer);
             return body.data;
         },
     };

@@ -3,3 +3,4 @@
 export { createClient, isServiceError } from './client.js';
 export { ServiceError } from './errors.js';
 export * from './generated/graphql.js';
+export { possibleTypes } from './generated/cache-policies.js';

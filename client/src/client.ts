@@ -35,12 +35,27 @@ export interface Client {
   request<TResult, TVariables>(document: TypedDocumentString<TResult, TVariables>, ...args: Arguments<TVariables>): Promise<TResult>;
 }
 
-interface GraphQLBody<TResult> {
+export interface GraphQLBody<TResult> {
   data?: TResult | null;
   errors?: GraphQLErrorEntry[];
 }
 
-export function createClient(options: ClientOptions): Client {
+/** One POST of a GraphQL request and its parsed answer; what each caller makes of errors in it is its own rule. */
+export type Transport = <TResult>(query: string, variables: unknown, signal?: AbortSignal) => Promise<TransportAnswer<TResult>>;
+
+export interface TransportAnswer<TResult> {
+  body: GraphQLBody<TResult>;
+  status: number;
+  ok: boolean;
+  /** Seconds from Retry-After, else null. */
+  retryAfter: number | null;
+}
+
+/**
+ * The request the service expects (apikey header, JSON body, the GraphQL-over-HTTP accept).
+ * Throws NETWORK_ERROR when no answer came and BAD_RESPONSE when the answer is not GraphQL.
+ */
+export function createTransport(options: ClientOptions): Transport {
   // Called unbound, a browser's fetch throws "Illegal invocation".
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
   const headers = {
@@ -50,34 +65,40 @@ export function createClient(options: ClientOptions): Client {
     // The GraphQL-over-HTTP media type: requests refused before they run keep their 4xx status.
     accept: 'application/graphql-response+json, application/json',
   };
+  return async <TResult>(query: string, variables: unknown, signal?: AbortSignal) => {
+    let response: Response;
+    try {
+      response = await doFetch(options.url, { method: 'POST', headers, signal, body: JSON.stringify({ query, variables: variables ?? {} }) });
+    } catch (cause) {
+      // A user's abort is not a service fault: it stays the AbortError the caller expects.
+      if (signal?.aborted) throw cause;
+      throw new ServiceError<TResult>('NETWORK_ERROR', `No answer from ${options.url}: ${String(cause)}`, [], null, 0, null, { cause });
+    }
+    const retryAfter = retryAfterSeconds(response.headers.get('retry-after'));
+    const body = parseBody<TResult>(await response.text());
+    if (!body) {
+      throw new ServiceError<TResult>('BAD_RESPONSE', `Not a GraphQL answer (HTTP ${response.status}) from ${options.url}`, [], null, response.status, retryAfter);
+    }
+    return { body, status: response.status, ok: response.ok, retryAfter };
+  };
+}
 
+/** The ServiceError of an answer with errors: the first error's code, every error, the partial data. */
+export function answerError<TResult>(url: string, { body, status, ok, retryAfter }: TransportAnswer<TResult>): ServiceError<TResult> {
+  const errors = body.errors ?? [];
+  const first = errors[0];
+  if (!first) return new ServiceError<TResult>('BAD_RESPONSE', `HTTP ${status} without data from ${url}`, [], null, status, retryAfter);
+  const code: ErrorCode = first.extensions?.code ?? (ok ? 'INTERNAL_SERVER_ERROR' : 'BAD_RESPONSE');
+  return new ServiceError<TResult>(code, first.message, errors, body.data ?? null, status, retryAfter);
+}
+
+export function createClient(options: ClientOptions): Client {
+  const send = createTransport(options);
   return {
     async request<TResult, TVariables>(document: TypedDocumentString<TResult, TVariables>, ...[variables, requestOptions]: Arguments<TVariables>) {
-      let response: Response;
-      try {
-        response = await doFetch(options.url, {
-          method: 'POST', headers, signal: requestOptions?.signal,
-          body: JSON.stringify({ query: document.toString(), variables: variables ?? {} }),
-        });
-      } catch (cause) {
-        // A user's abort is not a service fault: it stays the AbortError the caller expects.
-        if (requestOptions?.signal?.aborted) throw cause;
-        throw new ServiceError<TResult>('NETWORK_ERROR', `No answer from ${options.url}: ${String(cause)}`, [], null, 0, null, { cause });
-      }
-      const retryAfter = retryAfterSeconds(response.headers.get('retry-after'));
-      const body = parseBody<TResult>(await response.text());
-      if (!body) {
-        throw new ServiceError<TResult>('BAD_RESPONSE', `Not a GraphQL answer (HTTP ${response.status}) from ${options.url}`, [], null, response.status, retryAfter);
-      }
-      const errors = body.errors ?? [];
-      if (errors.length > 0) {
-        const first = errors[0]!;
-        const code: ErrorCode = first.extensions?.code ?? (response.ok ? 'INTERNAL_SERVER_ERROR' : 'BAD_RESPONSE');
-        throw new ServiceError<TResult>(code, first.message, errors, body.data ?? null, response.status, retryAfter);
-      }
-      if (!response.ok || body.data == null) {
-        throw new ServiceError<TResult>('BAD_RESPONSE', `HTTP ${response.status} without data from ${options.url}`, [], null, response.status, retryAfter);
-      }
+      const answer = await send<TResult>(document.toString(), variables, requestOptions?.signal);
+      const { body, ok } = answer;
+      if ((body.errors ?? []).length > 0 || !ok || body.data == null) throw answerError<TResult>(options.url, answer);
       return body.data;
     },
   };

@@ -4,11 +4,12 @@
 // origin may call it; and the committed generated code and compiled package
 // are what client/operations and schema/schema.graphql make today.
 import { execFile } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { generate } from '@graphql-codegen/cli';
+import { buildSchema } from 'graphql';
 import {
   createClient, isServiceError, ServiceError, type Client,
   CompareFarcasterUsersDocument, FarcasterFollowerHistoryDocument, FarcasterFollowersPageDocument,
@@ -16,6 +17,7 @@ import {
   TokenMentionsDocument, TokenPostsDocument, TrendingTokensDocument, TrendingUsersDocument,
 } from '../../client/src/index';
 import { clientCodegenConfig } from '../../client/codegen';
+import { CACHE_POLICIES_FILE, CLIENT_SCHEMA_FILE, SCHEMA_FILE, cachePoliciesSource } from '../../scripts/client-cache-policies';
 import { globalId } from '../../src/graphql/node/global-id';
 import type { KeyService } from '../../src/auth/key.service';
 import { ingest } from '../../src/jobs/ingest';
@@ -286,11 +288,13 @@ describe('the committed client is current', () => {
   beforeAll(async () => { tmp = await mkdtemp(path.join(os.tmpdir(), 'client-check-')); });
   afterAll(() => rm(tmp, { recursive: true, force: true }));
 
-  const STALE = 'stale: run `npm run client:generate` and commit client/src/generated and client/dist';
+  const STALE = 'stale: run `npm run client:generate` and commit client/src/generated, client/schema.graphql and client/dist';
 
   it('when client/operations and schema/schema.graphql are generated again, then client/src/generated is the same, file for file', async () => {
     const out = path.join(tmp, 'generated');
     await generate({ ...clientCodegenConfig(`${out}/`), cwd: ROOT, silent: true, errorsOnly: true }, true);
+    const sdl = await readFile(path.join(ROOT, SCHEMA_FILE), 'utf8');
+    await writeFile(path.join(out, path.basename(CACHE_POLICIES_FILE)), cachePoliciesSource(buildSchema(sdl)));
     const fresh = await filesOf(out);
     const committed = await filesOf(path.join(ROOT, 'client', 'src', 'generated'));
     expect([...committed.keys()].sort()).toEqual([...fresh.keys()].sort());
@@ -298,6 +302,12 @@ describe('the committed client is current', () => {
       if (committed.get(name) !== text) throw new Error(`client/src/generated/${name} is ${STALE}`);
     }
     expect(fresh.get('graphql.ts')).toContain('export const FarcasterProfileCardDocument');
+    expect(fresh.get('cache-policies.ts')).toContain('"ProfileSummary": ["FarcasterUser", "LensProfile"]');
+  });
+
+  it('when the package\'s schema copy is compared, then it is schema/schema.graphql byte for byte', async () => {
+    const copy = await readFile(path.join(ROOT, CLIENT_SCHEMA_FILE), 'utf8');
+    if (copy !== await readFile(path.join(ROOT, SCHEMA_FILE), 'utf8')) throw new Error(`${CLIENT_SCHEMA_FILE} is ${STALE}`);
   });
 
   it('when the package is compiled again (strict, DOM), then client/dist is the same and the example type-checks against it', async () => {
