@@ -73,7 +73,8 @@ function passSql(rows: CountedRows, driver: number, has: Record<ChangedRows, boo
 
 /**
  * Every counted pair the changed rows are part of, summed per key of each
- * counter table in one pass (grouping sets, one per table).
+ * counter table in one pass (grouping sets, one per table); a key whose
+ * pairs count nothing in its table gets no row.
  *
  * The statement holds only the passes for the kinds of keys a batch has: most
  * batches change one kind (a run of follows, say), and an embedded store plans
@@ -88,13 +89,15 @@ export function contributionsSql(has: Record<ChangedRows, boolean>): string {
     .flatMap((rows) => rows.changedBy.flatMap((d, i) => (has[d.rows] ? passSql(rows, i, has) : [])));
   const sets = TABLES.map((t) => `(${LIVE_COUNT_TABLES[t].key.join(', ')})`);
   const first = (t: LiveCountTable) => LIVE_COUNT_TABLES[t].key[0];
+  // A key whose rows count nothing (a recast for the likes' pairs) gets no row.
+  const counted = (t: LiveCountTable) => LIVE_COUNT_TABLES[t].columns.map((c: string) => `sum(${counterAlias(t, c)})`).join(' + ');
   return `
   WITH ${ctes.join(',\n  ')}
   SELECT ${TABLES.map((t, i) => `GROUPING(${first(t)}) = 0 AS in_t${i}`).join(', ')}, ${TABLES.flatMap((t) => LIVE_COUNT_TABLES[t].key).join(', ')},
     ${TABLES.flatMap((t) => LIVE_COUNT_TABLES[t].columns.map((c: string) => `sum(${counterAlias(t, c)})::int AS ${counterAlias(t, c)}`)).join(', ')}
   FROM (${passes.join('\n    UNION ALL ')}
   ) x GROUP BY GROUPING SETS (${sets.join(', ')})
-  HAVING CASE ${TABLES.map((t) => `WHEN GROUPING(${first(t)}) = 0 THEN ${first(t)} IS NOT NULL`).join(' ')} END`;
+  HAVING CASE ${TABLES.map((t) => `WHEN GROUPING(${first(t)}) = 0 THEN ${first(t)} IS NOT NULL AND ${counted(t)} > 0`).join(' ')} END`;
 }
 
 /** The statement for each combination of key kinds, built once. */
