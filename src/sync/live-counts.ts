@@ -89,14 +89,16 @@ export function contributionsSql(has: Record<ChangedRows, boolean>): string {
     .flatMap((rows) => rows.changedBy.flatMap((d, i) => (has[d.rows] ? passSql(rows, i, has) : [])));
   const sets = TABLES.map((t) => `(${LIVE_COUNT_TABLES[t].key.join(', ')})`);
   const first = (t: LiveCountTable) => LIVE_COUNT_TABLES[t].key[0];
-  // A key whose rows count nothing (a recast for the likes' pairs) gets no row.
+  // A key whose rows count nothing (a recast for the likes' pairs) gets no row. OFFSET 0 keeps
+  // the union a subquery: Postgres before 18 pulls a lone pass up into the grouping and then
+  // mistakes its constant key columns (a pair's kind) in the HAVING, losing that set's rows.
   const counted = (t: LiveCountTable) => LIVE_COUNT_TABLES[t].columns.map((c: string) => `sum(${counterAlias(t, c)})`).join(' + ');
   return `
   WITH ${ctes.join(',\n  ')}
   SELECT ${TABLES.map((t, i) => `GROUPING(${first(t)}) = 0 AS in_t${i}`).join(', ')}, ${TABLES.flatMap((t) => LIVE_COUNT_TABLES[t].key).join(', ')},
     ${TABLES.flatMap((t) => LIVE_COUNT_TABLES[t].columns.map((c: string) => `sum(${counterAlias(t, c)})::int AS ${counterAlias(t, c)}`)).join(', ')}
   FROM (${passes.join('\n    UNION ALL ')}
-  ) x GROUP BY GROUPING SETS (${sets.join(', ')})
+    OFFSET 0) x GROUP BY GROUPING SETS (${sets.join(', ')})
   HAVING CASE ${TABLES.map((t) => `WHEN GROUPING(${first(t)}) = 0 THEN ${first(t)} IS NOT NULL AND ${counted(t)} > 0`).join(' ')} END`;
 }
 
