@@ -1,76 +1,76 @@
 // Farcaster's live counters (per fid, per cast and per engaging pair) and follower history, rebuilt whole from the base
 // tables. The live sync keeps them current event by event (src/sync/live-counts.ts
-// applies the same definitions to the rows an event changed); an import writes
-// the base tables in bulk, so the refresh after it rebuilds them here.
+// evaluates the same descriptions, src/repositories/farcaster-counters.ts, over
+// the rows a batch changed); an import writes the base tables in bulk, so the
+// refresh after it rebuilds them here.
 import type { SqlClient } from '../db/sql-client';
 import { FARCASTER, FC_USER_DATA as T } from '../domain/protocols';
+import { countersOf, LIVE_COUNT_TABLES, type LiveCountTable, type LiveCounter } from '../repositories/farcaster-counters';
 import { clearFarcasterLiveStale, FARCASTER_LIVE_STALE, importMarkValue } from '../repositories/live-state.repository';
 import { liveDailySql } from './follow-refresh.sql';
 
 /**
- * Per fid: followers, following, live top-level casts, what others gave its
- * live casts, and its search names (live username and fnames, lower case,
- * as the triggers of fc_user_data and fc_fname keep them).
+ * Every key's counters of `table`, counted from the rows by their description
+ * (farcaster-counters.ts). The counters over the same rows and key are counted
+ * in one pass of those rows; a key only gets a row when some counter counts
+ * something for it, so no row is all zeros.
+ */
+function countedSql(table: LiveCountTable): string {
+  const { key, columns } = LIVE_COUNT_TABLES[table];
+  const passes = new Map<string, LiveCounter[]>();
+  for (const c of countersOf(table)) {
+    const id = [c.rows.from, c.rows.counts, ...c.key].join('|');
+    passes.set(id, [...(passes.get(id) ?? []), c]);
+  }
+  const parts = [...passes.values()].map((cs) => {
+    const { rows, key: keyExprs } = cs[0];
+    const which = cs.every((c) => c.where) ? ` AND (${cs.map((c) => c.where).join(' OR ')})` : '';
+    const counted = columns.map((column: string) => {
+      const of = cs.filter((c) => c.column === column);
+      if (!of.length) return `0 AS ${column}`;
+      const filter = of.length === cs.length ? '' : ` FILTER (WHERE ${of.map((c) => c.where ?? 'true').join(' OR ')})`;
+      return `count(*)${filter}::int AS ${column}`;
+    });
+    return `SELECT ${keyExprs.map((e, i) => `${e} AS ${key[i]}`).join(', ')}, ${counted.join(', ')}
+      FROM ${rows.from} WHERE ${rows.counts}${which} GROUP BY ${keyExprs.map((_, i) => i + 1).join(', ')}`;
+  });
+  return `SELECT ${key.join(', ')}, ${columns.map((c: string) => `sum(${c})::int AS ${c}`).join(', ')} FROM (
+      ${parts.join('\n      UNION ALL ')}
+    ) x GROUP BY ${key.join(', ')}`;
+}
+
+const { columns: PROFILE_COLUMNS } = LIVE_COUNT_TABLES.fc_profile_counts;
+
+/**
+ * Per fid: its counters and its search names (live username and fnames, lower
+ * case, as the triggers of fc_user_data and fc_fname keep them).
  */
 const COUNTS = `
-  INSERT INTO fc_profile_counts (fid, followers, following, posts, likes_received, recasts_received, replies_received, quotes_received, search_names)
-  WITH followers AS (SELECT target_fid AS fid, count(*)::int AS n FROM fc_link WHERE deleted_at IS NULL AND fid <> target_fid GROUP BY 1),
-  following AS (SELECT fid, count(*)::int AS n FROM fc_link WHERE deleted_at IS NULL AND fid <> target_fid GROUP BY 1),
-  posts AS (SELECT fid, count(*)::int AS n FROM fc_cast WHERE deleted_at IS NULL AND parent_hash IS NULL GROUP BY 1),
-  reactions AS (
-    SELECT c.fid, count(*) FILTER (WHERE r.reaction_type = 1)::int AS likes, count(*) FILTER (WHERE r.reaction_type = 2)::int AS recasts
-    FROM fc_reaction r JOIN fc_cast c ON c.hash = r.target_hash
-    WHERE r.deleted_at IS NULL AND c.deleted_at IS NULL AND r.fid <> c.fid GROUP BY c.fid),
-  replies AS (
-    SELECT p.fid, count(*)::int AS n FROM fc_cast c JOIN fc_cast p ON p.hash = c.parent_hash
-    WHERE c.deleted_at IS NULL AND p.deleted_at IS NULL AND c.fid <> p.fid GROUP BY p.fid),
-  quotes AS (
-    SELECT q.fid, count(*)::int AS n FROM fc_cast c JOIN fc_cast q ON q.hash = c.quoted_hash
-    WHERE c.deleted_at IS NULL AND q.deleted_at IS NULL AND c.fid <> q.fid GROUP BY q.fid),
-  ids AS (SELECT fid FROM followers UNION SELECT fid FROM following UNION SELECT fid FROM posts
-    UNION SELECT fid FROM reactions UNION SELECT fid FROM replies UNION SELECT fid FROM quotes),
+  INSERT INTO fc_profile_counts (fid, ${PROFILE_COLUMNS.join(', ')}, search_names)
+  WITH counted AS (${countedSql('fc_profile_counts')}),
   names AS (
     SELECT fid, array_agg(DISTINCT name ORDER BY name) AS names FROM (
       SELECT fid, lower(value) AS name FROM fc_user_data WHERE type = ${T.username} AND deleted_at IS NULL
       UNION ALL
       SELECT fid, lower(fname) FROM fc_fname WHERE deleted_at IS NULL) n
     GROUP BY fid)
-  SELECT i.fid, coalesce(fo.n, 0), coalesce(fg.n, 0), coalesce(po.n, 0), coalesce(r.likes, 0), coalesce(r.recasts, 0),
-    coalesce(re.n, 0), coalesce(q.n, 0), coalesce(nm.names, ARRAY[]::text[])
-  FROM ids i
-  LEFT JOIN followers fo ON fo.fid = i.fid LEFT JOIN following fg ON fg.fid = i.fid LEFT JOIN posts po ON po.fid = i.fid
-  LEFT JOIN reactions r ON r.fid = i.fid LEFT JOIN replies re ON re.fid = i.fid LEFT JOIN quotes q ON q.fid = i.fid
-  LEFT JOIN names nm ON nm.fid = i.fid
-  ORDER BY i.fid`;
+  SELECT c.fid, ${PROFILE_COLUMNS.map((col) => `c.${col}`).join(', ')}, coalesce(nm.names, ARRAY[]::text[])
+  FROM counted c LEFT JOIN names nm ON nm.fid = c.fid
+  ORDER BY c.fid`;
+
+/** Rebuilds a counter table without names: every key with what it counts, in key order. */
+const rebuildSql = (table: 'fc_cast_counts' | 'fc_engagement_pair') => {
+  const { key, columns } = LIVE_COUNT_TABLES[table];
+  return `
+  INSERT INTO ${table} (${[...key, ...columns].join(', ')})
+  ${countedSql(table)} ORDER BY ${key.join(', ')}`;
+};
 
 /** Per live cast, what others gave it (the same pairs as the profile counters' likes … quotes); none, no row. */
-const CAST_COUNTS = `
-  INSERT INTO fc_cast_counts (hash, likes, recasts, replies, quotes)
-  SELECT hash, sum(l)::int, sum(r)::int, sum(re)::int, sum(q)::int FROM (
-    SELECT c.hash, (x.reaction_type = 1)::int AS l, (x.reaction_type = 2)::int AS r, 0 AS re, 0 AS q
-    FROM fc_reaction x JOIN fc_cast c ON c.hash = x.target_hash
-    WHERE x.deleted_at IS NULL AND c.deleted_at IS NULL AND x.fid <> c.fid
-    UNION ALL
-    SELECT p.hash, 0, 0, 1, 0 FROM fc_cast c JOIN fc_cast p ON p.hash = c.parent_hash
-    WHERE c.deleted_at IS NULL AND p.deleted_at IS NULL AND c.fid <> p.fid
-    UNION ALL
-    SELECT q.hash, 0, 0, 0, 1 FROM fc_cast c JOIN fc_cast q ON q.hash = c.quoted_hash
-    WHERE c.deleted_at IS NULL AND q.deleted_at IS NULL AND c.fid <> q.fid
-  ) x GROUP BY hash HAVING sum(l) + sum(r) + sum(re) + sum(q) > 0 ORDER BY hash`;
+const CAST_COUNTS = rebuildSql('fc_cast_counts');
 
 /** Per author, kind (0 likes, 1 replies, 2 quotes) and actor: the actor's live interactions on the author's live casts. */
-const ENGAGEMENT_PAIRS = `
-  INSERT INTO fc_engagement_pair (author, kind, actor, n)
-  SELECT author, kind, actor, count(*)::int FROM (
-    SELECT c.fid AS author, 0 AS kind, r.fid AS actor FROM fc_reaction r JOIN fc_cast c ON c.hash = r.target_hash
-    WHERE r.deleted_at IS NULL AND c.deleted_at IS NULL AND r.reaction_type = 1 AND r.fid <> c.fid
-    UNION ALL
-    SELECT p.fid, 1, c.fid FROM fc_cast c JOIN fc_cast p ON p.hash = c.parent_hash
-    WHERE c.deleted_at IS NULL AND p.deleted_at IS NULL AND c.fid <> p.fid
-    UNION ALL
-    SELECT q.fid, 2, c.fid FROM fc_cast c JOIN fc_cast q ON q.hash = c.quoted_hash
-    WHERE c.deleted_at IS NULL AND q.deleted_at IS NULL AND c.fid <> q.fid
-  ) x GROUP BY author, kind, actor ORDER BY author, kind, actor`;
+const ENGAGEMENT_PAIRS = rebuildSql('fc_engagement_pair');
 
 /**
  * Rebuilds the four tables in one transaction. The lock (SHARE ROW EXCLUSIVE) lets

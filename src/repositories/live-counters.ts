@@ -11,6 +11,7 @@
 // subquery), so a batch stays one statement.
 import type { Database } from '../db/database';
 import { FARCASTER, LENS, type ProtocolName, type ProtocolSpec } from '../domain/protocols';
+import { countersOf, countsSql, FOLLOWS, type CounterColumn, type LiveCounter } from './farcaster-counters';
 import { generationOf } from './protocols.sql';
 import {
   FARCASTER_LIVE_STALE, importMarkIsSetSql, LENS_COUNTS_STALE, MATCHED_FOLLOWERS_RECOUNT, type ImportMark,
@@ -23,35 +24,17 @@ import {
  */
 export interface CounterDefinition { from: string; key: string; counts: string }
 
-const farcasterFollows = (key: 'fid' | 'target_fid'): CounterDefinition =>
-  ({ from: 'fc_link live_l', key: `live_l.${key}`, counts: 'live_l.deleted_at IS NULL AND live_l.fid <> live_l.target_fid' });
-/** Reactions of a type by others on live casts, per the cast's `key` (its author, or the cast itself). */
-const reactionsTo = (type: 1 | 2, key: 'fid' | 'hash'): CounterDefinition => ({
-  from: 'fc_reaction live_r JOIN fc_cast live_p ON live_p.hash = live_r.target_hash', key: `live_p.${key}`,
-  counts: `live_r.reaction_type = ${type} AND live_r.deleted_at IS NULL AND live_p.deleted_at IS NULL AND live_r.fid <> live_p.fid`,
-});
-/** Live casts by others replying to (parent_hash) or quoting (quoted_hash) live casts, per the cast's `key`. */
-const castsOn = (column: 'parent_hash' | 'quoted_hash', key: 'fid' | 'hash'): CounterDefinition => ({
-  from: `fc_cast live_c JOIN fc_cast live_p ON live_p.hash = live_c.${column}`, key: `live_p.${key}`,
-  counts: 'live_c.deleted_at IS NULL AND live_p.deleted_at IS NULL AND live_c.fid <> live_p.fid',
-});
+/** A live counter (farcaster-counters.ts) of one key column, as the count from the rows reads it. */
+const readDefinition = (c: LiveCounter): CounterDefinition => ({ from: c.rows.from, key: c.key[0], counts: countsSql(c) });
+const definitionsOf = <T extends 'fc_profile_counts' | 'fc_cast_counts'>(table: T) =>
+  Object.fromEntries(countersOf(table).map((c) => [c.column, readDefinition(c)])) as Record<CounterColumn<T>, CounterDefinition>;
 
 /** fc_profile_counts' counters, per fid. */
-export const FARCASTER_PROFILE_COUNTERS = {
-  followers: farcasterFollows('target_fid'),
-  following: farcasterFollows('fid'),
-  posts: { from: 'fc_cast live_c', key: 'live_c.fid', counts: 'live_c.deleted_at IS NULL AND live_c.parent_hash IS NULL' },
-  likes_received: reactionsTo(1, 'fid'),
-  recasts_received: reactionsTo(2, 'fid'),
-  replies_received: castsOn('parent_hash', 'fid'),
-  quotes_received: castsOn('quoted_hash', 'fid'),
-} as const satisfies Record<string, CounterDefinition>;
+export const FARCASTER_PROFILE_COUNTERS = definitionsOf('fc_profile_counts');
 export type FarcasterProfileCounter = keyof typeof FARCASTER_PROFILE_COUNTERS;
 
 /** fc_cast_counts' counters, per cast: what others gave it (the same pairs as the profile counters' likes … quotes). */
-export const FARCASTER_CAST_COUNTERS = {
-  likes: reactionsTo(1, 'hash'), recasts: reactionsTo(2, 'hash'), replies: castsOn('parent_hash', 'hash'), quotes: castsOn('quoted_hash', 'hash'),
-} as const satisfies Record<string, CounterDefinition>;
+export const FARCASTER_CAST_COUNTERS = definitionsOf('fc_cast_counts');
 export type FarcasterCastCounter = keyof typeof FARCASTER_CAST_COUNTERS;
 
 /** Live publications by others commenting on, quoting or mirroring visible ones. */
@@ -78,7 +61,7 @@ export type LensProfileCounter = keyof typeof LENS_PROFILE_COUNTERS;
 
 /** Per profile: its live followers (self-follows never) times their pairs in cross_match (see the counts' migration). */
 export const MATCHED_FOLLOWERS_COUNTERS = {
-  farcaster: { from: 'fc_link live_l JOIN cross_match live_m ON live_m.fid = live_l.fid', key: 'live_l.target_fid', counts: farcasterFollows('target_fid').counts },
+  farcaster: { from: 'fc_link live_l JOIN cross_match live_m ON live_m.fid = live_l.fid', key: 'live_l.target_fid', counts: FOLLOWS.counts },
   lens: {
     from: 'lens_follow live_f JOIN cross_match live_m ON live_m.profile_id = live_f.follower_profile_id', key: 'live_f.profile_id',
     counts: LENS_PROFILE_COUNTERS.followers.counts,

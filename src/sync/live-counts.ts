@@ -1,11 +1,15 @@
 // Keeps fc_profile_counts, fc_cast_counts, fc_engagement_pair and fc_follower_day current inside a sync transaction.
-// The counters are defined by the rebuild (src/analytics/farcaster-live.sql.ts);
-// here the same definitions are evaluated over only the rows a batch changed,
-// once before its writes and once after, and the difference is added. Every
-// counted pair (a like and its cast, a reply and its parent, a quote and the
-// quoted cast) is evaluated exactly once: by the changed row when that row
-// changed, else by the changed cast it points at.
+// The counters are described once (src/repositories/farcaster-counters.ts) and
+// rebuilt from that description (src/analytics/farcaster-live.sql.ts); here the
+// same descriptions are evaluated over only the rows a batch changed, once
+// before its writes and once after, and the difference is added. Every counted
+// pair (a like and its cast, a reply and its parent, a quote and the quoted
+// cast) is evaluated exactly once: by the first of its rows, in the order its
+// description lists them, that the batch changed.
 import type { SqlClient } from '../db/sql-client';
+import {
+  CHANGED_ROWS, FARCASTER_LIVE_COUNTERS, LIVE_COUNT_TABLES, type ChangedRows, type CountedRows, type CounterColumn, type LiveCountTable,
+} from '../repositories/farcaster-counters';
 
 /** Keys of the rows a batch changes. */
 export interface ChangedKeys {
@@ -14,136 +18,136 @@ export interface ChangedKeys {
   casts: string[];
 }
 
-export const COUNTERS = ['followers', 'following', 'posts', 'likes_received', 'recasts_received', 'replies_received', 'quotes_received'] as const;
-export type Counts = Record<(typeof COUNTERS)[number], number>;
+/** A kind of changed keys as the statement takes them: one array per key column (CHANGED_ROWS). */
+const KEY_COLUMNS: { [K in ChangedRows]: (keys: ChangedKeys[K]) => unknown[][] } = {
+  links: (k) => [k.map((x) => x.fid), k.map((x) => x.target)],
+  reactions: (k) => [k.map((x) => x.fid), k.map((x) => x.type), k.map((x) => x.hash)],
+  casts: (k) => [k],
+};
+const KINDS = Object.keys(CHANGED_ROWS) as ChangedRows[];
 
-/** One part of the union: a row per counted pair, 1 in the counters it moves (a: followers, b: following, p: posts, l/r/re/q: likes, recasts, replies, quotes received). */
-const PART_COLUMNS = ['a', 'b', 'p', 'l', 'r', 're', 'q'] as const;
-type PartCounts = Partial<Record<(typeof PART_COLUMNS)[number], string>>;
+export const COUNTERS = LIVE_COUNT_TABLES.fc_profile_counts.columns;
+export type Counts = Record<CounterColumn<'fc_profile_counts'>, number>;
+
+/** What a cast was given by others, as fc_cast_counts keeps it. */
+export const CAST_COUNTERS = LIVE_COUNT_TABLES.fc_cast_counts.columns;
+export type CastCounts = Record<CounterColumn<'fc_cast_counts'>, number>;
+
+const TABLES = Object.keys(LIVE_COUNT_TABLES) as LiveCountTable[];
+/** The statement's column for a counter column of a table (key columns keep their names: no two tables share one). */
+const counterAlias = (table: LiveCountTable, column: string) => `t${TABLES.indexOf(table)}_${column}`;
+const changedCte = (kind: ChangedRows) => `changed_${kind}`;
+const sameKey = (kind: ChangedRows, a: string, b: string) => CHANGED_ROWS[kind].columns.map((c) => `${a}.${c} = ${b}.${c}`).join(' AND ');
+
 /**
- * `fid` is whose counter the pair moves (for what a cast was given: the cast's
- * author); an engagement (a like, reply or quote) also names its `actor` and
- * `kind` (0 likes, 1 replies, 2 quotes), for fc_engagement_pair.
+ * The rows of one pass over `rows` for the pairs its `driver`-th changed alias
+ * names: per pair, one row per distinct key a counter of each table gives it
+ * (a follow moves two fids' counters, so two rows), with every table's key
+ * columns (NULL where that row has no key of the table) and a 0/1 per counter.
  */
-const part = (fid: string, hash: string, from: string, set: PartCounts, engagement?: { actor: string; kind: string }) =>
-  `SELECT ${fid} AS fid, ${hash}::text AS hash, ${engagement?.actor ?? 'NULL'}::int AS actor, ${engagement?.kind ?? 'NULL'}::int AS kind, ${
-    PART_COLUMNS.map((c) => `${set[c] ?? '0'} AS ${c}`).join(', ')} FROM ${from}`;
-const REACTION_COUNTS = { l: '(reaction_type = 1)::int', r: '(reaction_type = 2)::int' };
-/** A like is an engagement of kind 0; a recast is none (the lists have likes, replies and quotes). */
-const REACTION_ENGAGEMENT = { actor: 'actor', kind: 'CASE WHEN reaction_type = 1 THEN 0 END' };
+function passSql(rows: CountedRows, driver: number, has: Record<ChangedRows, boolean>): string[] {
+  const { alias, rows: kind } = rows.changedBy[driver];
+  const earlier = rows.changedBy.slice(0, driver).filter((d) => has[d.rows])
+    .map((d) => ` AND NOT EXISTS (SELECT 1 FROM ${changedCte(d.rows)} x WHERE ${sameKey(d.rows, 'x', d.alias)})`).join('');
+  const from = `FROM ${rows.from} JOIN ${changedCte(kind)} k ON ${sameKey(kind, 'k', alias)} WHERE ${rows.counts}${earlier}`;
+  const counters = FARCASTER_LIVE_COUNTERS.filter((c) => c.rows === rows);
+  const keysOf = (table: LiveCountTable) => [...new Set(counters.filter((c) => c.table === table).map((c) => c.key.join(', ')))];
+  const emissions = Math.max(...TABLES.map((t) => keysOf(t).length));
+  return Array.from({ length: emissions }, (_, e) => {
+    const columns = TABLES.flatMap((table) => {
+      const { key, types, columns: counted } = LIVE_COUNT_TABLES[table];
+      const chosen = keysOf(table)[e];
+      const mine = counters.filter((c) => c.table === table && c.key.join(', ') === chosen);
+      const keyExprs = chosen === undefined ? key.map(() => 'NULL') : mine[0].key;
+      return [
+        ...key.map((k: string, i) => `(${keyExprs[i]})::${types[i]} AS ${k}`),
+        ...counted.map((col: string) => {
+          const of = mine.filter((c) => c.column === col);
+          return `${of.length ? of.map((c) => (c.where ? `(${c.where})::int` : '1')).join(' + ') : '0'} AS ${counterAlias(table, col)}`;
+        }),
+      ];
+    });
+    return `SELECT ${columns.join(', ')} ${from}`;
+  });
+}
 
 /**
- * Every counted pair the changed rows are part of, as one row each: the fid
- * whose counter it moves and, for what a cast was given (a like, recast,
- * reply or quote), that cast's hash and who gave it. Summed per fid
- * (fc_profile_counts), per hash (fc_cast_counts) and per author, kind and
- * actor (fc_engagement_pair) in one pass (grouping sets).
+ * Every counted pair the changed rows are part of, summed per key of each
+ * counter table in one pass (grouping sets, one per table); a key whose
+ * pairs count nothing in its table gets no row.
  *
- * The statement holds only the parts for the kinds of keys a batch has: most
+ * The statement holds only the passes for the kinds of keys a batch has: most
  * batches change one kind (a run of follows, say), and an embedded store plans
- * the whole text on every call (a third of its writer's time went to this
- * statement with every part in it).
+ * the whole text on every call.
  */
-function contributionsSql(has: { links: boolean; reactions: boolean; casts: boolean }): string {
-  const ctes: string[] = [];
-  const parts: string[] = [];
+export function contributionsSql(has: Record<ChangedRows, boolean>): string {
   let n = 0;
-  const param = (type: string) => `$${++n}::${type}`;
-  if (has.links) {
-    ctes.push(`lk AS (SELECT * FROM unnest(${param('int[]')}, ${param('int[]')}) AS k(fid, target_fid))`, `live_links AS (
-    SELECT l.fid, l.target_fid FROM fc_link l JOIN lk ON lk.fid = l.fid AND lk.target_fid = l.target_fid
-    WHERE l.deleted_at IS NULL AND l.fid <> l.target_fid)`);
-    parts.push(part('target_fid', 'NULL', 'live_links', { a: '1' }), part('fid', 'NULL', 'live_links', { b: '1' }));
-  }
-  if (has.reactions) {
-    ctes.push(`rk AS (SELECT * FROM unnest(${param('int[]')}, ${param('int[]')}, ${param('text[]')}) AS k(fid, reaction_type, target_hash))`,
-      `changed_reactions AS (
-    SELECT c.fid AS author, c.hash, r.reaction_type, r.fid AS actor FROM fc_reaction r
-    JOIN rk ON rk.fid = r.fid AND rk.reaction_type = r.reaction_type AND rk.target_hash = r.target_hash
-    JOIN fc_cast c ON c.hash = r.target_hash
-    WHERE r.deleted_at IS NULL AND c.deleted_at IS NULL AND r.fid <> c.fid)`);
-    parts.push(part('author', 'hash', 'changed_reactions', REACTION_COUNTS, REACTION_ENGAGEMENT));
-  }
-  if (has.casts) {
-    // A reaction to a changed cast is counted here unless the reaction changed too (then changed_reactions has it).
-    const notChangedReaction = has.reactions
-      ? 'AND NOT EXISTS (SELECT 1 FROM rk WHERE rk.fid = r.fid AND rk.reaction_type = r.reaction_type AND rk.target_hash = r.target_hash)' : '';
-    ctes.push(`ck AS (SELECT DISTINCT unnest(${param('text[]')}) AS hash)`, `reactions_to_changed AS (
-    SELECT c.fid AS author, c.hash, r.reaction_type, r.fid AS actor FROM ck JOIN fc_cast c ON c.hash = ck.hash JOIN fc_reaction r ON r.target_hash = c.hash
-    WHERE r.deleted_at IS NULL AND c.deleted_at IS NULL AND r.fid <> c.fid ${notChangedReaction})`,
-    'posts AS (SELECT c.fid FROM ck JOIN fc_cast c ON c.hash = ck.hash WHERE c.deleted_at IS NULL AND c.parent_hash IS NULL)', `replies AS (
-    SELECT p.fid, p.hash, c.fid AS actor FROM ck JOIN fc_cast c ON c.hash = ck.hash JOIN fc_cast p ON p.hash = c.parent_hash
-    WHERE c.deleted_at IS NULL AND p.deleted_at IS NULL AND c.fid <> p.fid
-    UNION ALL
-    SELECT p.fid, p.hash, c.fid FROM ck JOIN fc_cast p ON p.hash = ck.hash JOIN fc_cast c ON c.parent_hash = p.hash
-    WHERE c.deleted_at IS NULL AND p.deleted_at IS NULL AND c.fid <> p.fid AND NOT EXISTS (SELECT 1 FROM ck k2 WHERE k2.hash = c.hash))`, `quotes AS (
-    SELECT q.fid, q.hash, c.fid AS actor FROM ck JOIN fc_cast c ON c.hash = ck.hash JOIN fc_cast q ON q.hash = c.quoted_hash
-    WHERE c.deleted_at IS NULL AND q.deleted_at IS NULL AND c.fid <> q.fid
-    UNION ALL
-    SELECT q.fid, q.hash, c.fid FROM ck JOIN fc_cast q ON q.hash = ck.hash JOIN fc_cast c ON c.quoted_hash = q.hash
-    WHERE c.deleted_at IS NULL AND q.deleted_at IS NULL AND c.fid <> q.fid AND NOT EXISTS (SELECT 1 FROM ck k2 WHERE k2.hash = c.hash))`);
-    parts.push(part('author', 'hash', 'reactions_to_changed', REACTION_COUNTS, REACTION_ENGAGEMENT), part('fid', 'NULL', 'posts', { p: '1' }),
-      part('fid', 'hash', 'replies', { re: '1' }, { actor: 'actor', kind: '1' }), part('fid', 'hash', 'quotes', { q: '1' }, { actor: 'actor', kind: '2' }));
-  }
+  const param = (type: string) => `$${++n}::${type}[]`;
+  const ctes = KINDS.filter((k) => has[k]).map((k) => `${changedCte(k)} AS (SELECT DISTINCT * FROM unnest(${
+    CHANGED_ROWS[k].types.map(param).join(', ')}) AS k(${CHANGED_ROWS[k].columns.join(', ')}))`);
+  const passes = [...new Set(FARCASTER_LIVE_COUNTERS.map((c) => c.rows))]
+    .flatMap((rows) => rows.changedBy.flatMap((d, i) => (has[d.rows] ? passSql(rows, i, has) : [])));
+  const sets = TABLES.map((t) => `(${LIVE_COUNT_TABLES[t].key.join(', ')})`);
+  const first = (t: LiveCountTable) => LIVE_COUNT_TABLES[t].key[0];
+  // A key whose rows count nothing (a recast for the likes' pairs) gets no row. OFFSET 0 keeps
+  // the union a subquery: Postgres before 18 pulls a lone pass up into the grouping and then
+  // mistakes its constant key columns (a pair's kind) in the HAVING, losing that set's rows.
+  const counted = (t: LiveCountTable) => LIVE_COUNT_TABLES[t].columns.map((c: string) => `sum(${counterAlias(t, c)})`).join(' + ');
   return `
   WITH ${ctes.join(',\n  ')}
-  SELECT GROUPING(hash) = 0 AS per_cast, GROUPING(actor) = 0 AS per_pair, fid, hash, actor, kind, count(*)::int AS n,
-    sum(a)::int AS followers, sum(b)::int AS following, sum(p)::int AS posts,
-    sum(l)::int AS likes_received, sum(r)::int AS recasts_received, sum(re)::int AS replies_received, sum(q)::int AS quotes_received
-  FROM (${parts.join('\n    UNION ALL ')}
-  ) x GROUP BY GROUPING SETS ((fid), (hash), (fid, kind, actor))
-  HAVING CASE WHEN GROUPING(hash) = 0 THEN hash IS NOT NULL WHEN GROUPING(actor) = 0 THEN kind IS NOT NULL ELSE true END`;
+  SELECT ${TABLES.map((t, i) => `GROUPING(${first(t)}) = 0 AS in_t${i}`).join(', ')}, ${TABLES.flatMap((t) => LIVE_COUNT_TABLES[t].key).join(', ')},
+    ${TABLES.flatMap((t) => LIVE_COUNT_TABLES[t].columns.map((c: string) => `sum(${counterAlias(t, c)})::int AS ${counterAlias(t, c)}`)).join(', ')}
+  FROM (${passes.join('\n    UNION ALL ')}
+    OFFSET 0) x GROUP BY GROUPING SETS (${sets.join(', ')})
+  HAVING CASE ${TABLES.map((t) => `WHEN GROUPING(${first(t)}) = 0 THEN ${first(t)} IS NOT NULL AND ${counted(t)} > 0`).join(' ')} END`;
 }
 
 /** The statement for each combination of key kinds, built once. */
 const CONTRIBUTIONS = new Map<string, string>();
 
-type Row = { per_cast: boolean; per_pair: boolean; fid: number | null; hash: string | null; actor: number | null; kind: number | null; n: number } & Counts;
-
-/** What a cast was given by others, as fc_cast_counts keeps it. */
-export const CAST_COUNTERS = ['likes', 'recasts', 'replies', 'quotes'] as const;
-export type CastCounts = Record<(typeof CAST_COUNTERS)[number], number>;
-
-/** Key of an engaging pair in Contributions.pairs: `${author}|${kind}|${actor}`. */
-const pairKey = (author: number, kind: number, actor: number) => `${author}|${kind}|${actor}`;
+type Row = Record<string, number | string | boolean | null>;
 
 /** What changed rows contribute: per fid to its counters, per cast to what it was given, per engaging pair to its count. */
 export interface Contributions { profiles: Map<number, Counts>; casts: Map<string, CastCounts>; pairs: Map<string, { n: number }> }
 
+/** A row's counters of one table. */
+const countersIn = <T extends LiveCountTable>(row: Row, table: T) =>
+  Object.fromEntries(LIVE_COUNT_TABLES[table].columns.map((c: string) => [c, row[counterAlias(table, c)] as number])) as Record<CounterColumn<T>, number>;
+
 /** What the changed rows contribute to each fid's counters, each cast's and each engaging pair's, as the tables stand now. */
 export async function contributions(tx: SqlClient, keys: ChangedKeys): Promise<Contributions> {
   const out: Contributions = { profiles: new Map(), casts: new Map(), pairs: new Map() };
-  if (!keys.links.length && !keys.reactions.length && !keys.casts.length) return out;
   const has = { links: keys.links.length > 0, reactions: keys.reactions.length > 0, casts: keys.casts.length > 0 };
-  const id = `${+has.links}${+has.reactions}${+has.casts}`;
+  if (!KINDS.some((k) => has[k])) return out;
+  const id = KINDS.map((k) => +has[k]).join('');
   let text = CONTRIBUTIONS.get(id);
   if (!text) CONTRIBUTIONS.set(id, (text = contributionsSql(has)));
+  // In KINDS order, as the statement numbers them.
   const rows = await tx.query<Row>(text, [
-    ...(has.links ? [keys.links.map((k) => k.fid), keys.links.map((k) => k.target)] : []),
-    ...(has.reactions ? [keys.reactions.map((k) => k.fid), keys.reactions.map((k) => k.type), keys.reactions.map((k) => k.hash)] : []),
-    ...(has.casts ? [keys.casts] : []),
+    ...(has.links ? KEY_COLUMNS.links(keys.links) : []),
+    ...(has.reactions ? KEY_COLUMNS.reactions(keys.reactions) : []),
+    ...(has.casts ? KEY_COLUMNS.casts(keys.casts) : []),
   ]);
-  for (const { per_cast: perCast, per_pair: perPair, fid, hash, actor, kind, n, ...counts } of rows) {
-    if (perPair) {
-      out.pairs.set(pairKey(fid!, kind!, actor!), { n });
-    } else if (perCast) {
-      out.casts.set(hash!, { likes: counts.likes_received, recasts: counts.recasts_received, replies: counts.replies_received, quotes: counts.quotes_received });
-    } else {
-      out.profiles.set(fid!, counts);
-    }
+  for (const row of rows) {
+    if (row[`in_t${TABLES.indexOf('fc_profile_counts')}`]) out.profiles.set(row.fid as number, countersIn(row, 'fc_profile_counts'));
+    else if (row[`in_t${TABLES.indexOf('fc_cast_counts')}`]) out.casts.set(row.hash as string, countersIn(row, 'fc_cast_counts'));
+    else out.pairs.set(pairKey(row.author as number, row.kind as number, row.actor as number), countersIn(row, 'fc_engagement_pair'));
   }
   return out;
 }
 
+/** Key of an engaging pair in Contributions.pairs: `${author}|${kind}|${actor}`. */
+const pairKey = (author: number, kind: number, actor: number) => `${author}|${kind}|${actor}`;
+
 /** How a table of counters is keyed: its key columns, their SQL types, and a map key's values for them. */
 interface TableKey<K> { table: string; columns: readonly string[]; types: readonly string[]; values(id: K): unknown[] }
 
-const PROFILE_KEY: TableKey<number> = { table: 'fc_profile_counts', columns: ['fid'], types: ['int'], values: (fid) => [fid] };
-const CAST_KEY: TableKey<string> = { table: 'fc_cast_counts', columns: ['hash'], types: ['text'], values: (hash) => [hash] };
-const PAIR_KEY: TableKey<string> = {
-  table: 'fc_engagement_pair', columns: ['author', 'kind', 'actor'], types: ['int', 'int', 'int'], values: (key) => key.split('|').map(Number),
-};
-const PAIR_COUNTERS = ['n'] as const;
+const keyOf = <K>(table: LiveCountTable, values: (id: K) => unknown[]): TableKey<K> =>
+  ({ table, columns: LIVE_COUNT_TABLES[table].key, types: LIVE_COUNT_TABLES[table].types, values });
+const PROFILE_KEY = keyOf<number>('fc_profile_counts', (fid) => [fid]);
+const CAST_KEY = keyOf<string>('fc_cast_counts', (hash) => [hash]);
+const PAIR_KEY = keyOf<string>('fc_engagement_pair', (key) => key.split('|').map(Number));
+const PAIR_COUNTERS = LIVE_COUNT_TABLES.fc_engagement_pair.columns;
 
 /** Adds after − before to each row of `key.table`; rows that fall to all zeros go (the rebuild writes none). */
 async function applyDifference<K, C extends string>(tx: SqlClient, key: TableKey<K>, counters: readonly C[],

@@ -1,0 +1,51 @@
+// The batch's view of the fc_* tables: per table, the stored rows of the keys
+// the batch names (as locked) and the rows it leaves for the keys it changed.
+// The merge rules read and write only this view; the writer stores `next`.
+
+/** Stored rows by key as loaded, and the rows the batch leaves (only keys it changed). */
+export class TableRows<R> {
+  readonly loaded = new Map<string, R>();
+  readonly next = new Map<string, R>();
+  current(key: string): R | undefined { return this.next.get(key) ?? this.loaded.get(key); }
+  set(key: string, row: R | null) { if (row) this.next.set(key, row); }
+}
+
+/** The times of a follow, reaction or verification row (merge-rules.ts). */
+interface Timed { timestamp: Date; deleted_at: Date | null }
+
+export interface LinkRow extends Timed { fid: number; target_fid: number }
+export interface CompactRow { fid: number; timestamp: Date; targets: number[] }
+export interface ReactionRow extends Timed { fid: number; reaction_type: number; target_hash: string; target_fid: number }
+export interface CastRow {
+  hash: string; fid: number; parent_fid: number | null; parent_hash: string | null; parent_url: string | null; text: string;
+  embeds: string | null; mentions: number[]; quoted_hash: string | null; quoted_fid: number | null; timestamp: Date; deleted_at: Date | null;
+}
+export interface UserDataRow { fid: number; type: number; value: string; timestamp: Date; deleted_at: Date | null }
+export interface VerificationRow extends Timed { fid: number; address: string; protocol: string }
+export interface FnameRow { fid: number; fname: string; deleted_at: Date | null }
+export interface UserRow { fid: number; registered_at: Date | null; custody_address: string | null }
+
+/** The row type of each slot: one slot per fc_* table the sync writes. */
+interface RowTypes {
+  links: LinkRow;
+  compacts: CompactRow;
+  reactions: ReactionRow;
+  casts: CastRow;
+  userData: UserDataRow;
+  verifications: VerificationRow;
+  fnames: FnameRow;
+  users: UserRow;
+}
+export type Slot = keyof RowTypes;
+export type RowOf<S extends Slot> = RowTypes[S];
+export type BatchRows = { [S in Slot]: TableRows<RowTypes[S]> };
+
+export const emptyBatchRows = (): BatchRows => ({
+  links: new TableRows(), compacts: new TableRows(), reactions: new TableRows(), casts: new TableRows(),
+  userData: new TableRows(), verifications: new TableRows(), fnames: new TableRows(), users: new TableRows(),
+});
+
+export const linkKey = (fid: number, target: number) => `${fid}|${target}`;
+export const reactionKey = (fid: number, type: number, hash: string) => `${fid}|${type}|${hash}`;
+/** A key of two parts: (fid, type), (fid, address), (fid, fname). */
+export const pairKey = (fid: number, s: string | number) => `${fid}|${s}`;
