@@ -100,10 +100,10 @@ function parseCli() {
   };
   return {
     database: values.database ?? `sga_bench_api_${scale}`,
-    scale, seed: int('seed', values.seed, 0), dataDir: values['data-dir'] ?? (scale === 'medium' ? '/tmp/sga-bench-api-data' : `/tmp/sga-bench-api-data-${scale}`), reuse: values.reuse!, keep: values.keep!,
+    scale, seed: int('seed', values.seed, 0), dataDir: values['data-dir'] ?? (scale === 'medium' ? '/tmp/sga-bench-api-data' : `/tmp/sga-bench-api-data-${scale}`), reuse: values.reuse, keep: values.keep,
     requests: int('requests', values.requests, 1), warmup: int('warmup', values.warmup, 0),
     waitIdle: int('wait-idle', values['wait-idle'], 0),
-    only: values.only ? new RegExp(values.only) : null, vacuum: !values['no-vacuum'], warm: values.warm!,
+    only: values.only ? new RegExp(values.only) : null, vacuum: !values['no-vacuum'], warm: values.warm,
     // A filtered run does not overwrite the committed figures unless told where to write.
     out: values.out ?? (values.only ? null : path.join(projectRoot(), 'docs', 'bench', `analytics-${scale}.json`)),
   };

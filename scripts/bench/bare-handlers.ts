@@ -128,7 +128,7 @@ async function trending(sql: BareSql, body: string): Promise<BareAnswer> {
   if (!Number.isInteger(page) || (page as number) < 1 || !Number.isInteger(limit) || (limit as number) < 1 || (limit as number) > 100) return restError(400, 'page must be ≥ 1 and limit 1..100');
   // The category filter runs other statements; the benchmark does not send it.
   if (Array.isArray(input.categories) && input.categories.length) return restError(400, 'the bare server does not filter by category');
-  const p = protocol as Protocol;
+  const p = protocol;
   const offset = ((page as number) - 1) * (limit as number);
   const [states, rows, total] = await Promise.all([sql.protocolStates(), sql.trendingPage(p, period as Period, offset, limit as number), sql.trendingTotal(p, period as Period)]);
   const users = rows.length ? await trendingUsers(sql, p, rows.map((r) => r.id)) : [];

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import {
-  CastType, HubEvent, HubEventType, Message, MessageType, Protocol, ReactionType, UserDataType, makeCastAdd,
+  CastType, HubEvent, HubEventType, Message, MessageType, type Protocol, ReactionType, UserDataType, makeCastAdd,
 } from '@farcaster/hub-nodejs';
 import { MessageFactory, farcasterSeconds } from '../../test/helpers/hub-double/message-factory';
 import { prng } from './prng';

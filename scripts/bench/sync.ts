@@ -64,7 +64,7 @@ function parseCli() {
     lag2Rate: int('lag2-rate', values['lag2-rate'], 0), lag2Seconds: int('lag2-seconds', values['lag2-seconds'], 1),
     batch: int('batch', values.batch, 1), shards: int('shards', values.shards, 1), seed: int('seed', values.seed, 0),
     threads: int('threads', values.threads, 1),
-    cacheDir: values['no-cache'] ? null : values['cache-dir']!, keep: values.keep!, store,
+    cacheDir: values['no-cache'] ? null : values['cache-dir'], keep: values.keep, store,
     out: values.out ?? path.join(projectRoot(), 'docs', 'bench', store === 'embedded' ? 'sync-embedded.json' : 'sync.json'),
   };
 }

@@ -22,7 +22,7 @@ const PARSERS: Partial<Record<number, (value: string) => unknown>> = {
 
 const READ_TYPES = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    (format ?? 'text') === 'text' && PARSERS[oid] ? PARSERS[oid] : types.getTypeParser(oid, format as 'text')) as typeof types.getTypeParser,
+    (format ?? 'text') === 'text' && PARSERS[oid] ? PARSERS[oid] : types.getTypeParser(oid, format)) as typeof types.getTypeParser,
 };
 
 /** `text` with positional parameters on `pool` (a GuardedPool: bounded, cancellable), rows typed as Prisma's raw queries type them. */

@@ -101,7 +101,7 @@ export class GuardedPool extends Pool {
 
   /** One statement on a held client: cancellable with the request, counted for the health monitor and /metrics. */
   private async run(client: PoolClient, scope: RequestScope | undefined, config: string | QueryConfig, values?: unknown[]): Promise<unknown> {
-    const release = scope?.onAbort(() => this.cancel(client as unknown as Client));
+    const release = scope?.onAbort(() => this.cancel(client));
     try {
       const result = await client.query(config as QueryConfig, values);
       this.health?.noteAnswer();

@@ -71,7 +71,7 @@ export function attachSubscriptionServer(server: http.Server, o: SubscriptionSer
     onError: (_ctx, _id, _payload, errors) => format(errors),
     onNext: (_ctx, _id, _payload, _args, result) => {
       const r = result as ExecutionResult;
-      return r.errors ? { ...r, errors: format(r.errors) } as unknown as ExecutionResult : r;
+      return r.errors ? { ...r, errors: format(r.errors) } : r;
     },
   }, wss);
   return {

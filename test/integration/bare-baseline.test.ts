@@ -34,7 +34,7 @@ beforeAll(async () => {
   db.read = (async (text: string, ...params: unknown[]) => {
     serviceRan.push(statement(text, params));
     return read(text, ...params);
-  }) as Database['read'];
+  });
   const query: Query = (text, params) => {
     bareRan.push(statement(text, params));
     return db.sql.query(text, params);

@@ -172,11 +172,11 @@ describe('typed operations on the analytics fixture', () => {
     });
     await traced.request(FreshnessDocument, { protocol: 'FARCASTER' });
     expect(seen).toHaveLength(1);
-    expect(seen[0]!.headers).toEqual({
+    expect(seen[0].headers).toEqual({
       'x-request-id': 'client-test', apikey: s.key, 'content-type': 'application/json',
       accept: 'application/graphql-response+json, application/json',
     });
-    expect(seen[0]!.body).toEqual({ query: FreshnessDocument.toString(), variables: { protocol: 'FARCASTER' } });
+    expect(seen[0].body).toEqual({ query: FreshnessDocument.toString(), variables: { protocol: 'FARCASTER' } });
   });
 });
 

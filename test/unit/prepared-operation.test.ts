@@ -22,7 +22,7 @@ describe('prepared operation', () => {
     const { data, errors } = await run({ fid: 'abc' }, noContext);
     expect(data).toBeUndefined();
     expect(errors).toHaveLength(1);
-    const e = errors![0] as GraphQLFormattedError;
+    const e = errors![0];
     expect(answerOf(e)).toEqual({ code: 'BAD_USER_INPUT', status: 400, message: expect.stringMatching(/^Variable "\$fid" got invalid value "abc"/) });
     expect(JSON.parse(JSON.stringify(e)).extensions).toEqual({ code: 'BAD_USER_INPUT' });
   });
