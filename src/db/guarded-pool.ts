@@ -124,6 +124,8 @@ export class GuardedPool extends Pool {
     const scope = currentScope();
     return new Promise<PoolClient>((resolve, reject) => {
       let settled = false;
+      // The reason passes on as the pool or the abort scope gave it: the error model classifies those errors as they are.
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- see above
       const fail = (err: unknown) => { if (!settled) { settled = true; done(); reject(err); } };
       const onDown = () => fail(databaseDown());
       const stopAbort = scope?.onAbort(() => fail(scope.abortReason));
