@@ -60,7 +60,7 @@ import { createApp } from '../../src/http/app';
 import { projectRoot } from '../../src/project-root';
 import { REST_ROUTES } from '../../src/rest/rest-routes';
 import type { RestRoute } from '../../src/rest/rest-route.type';
-import { getOperationAST } from 'graphql';
+import { getOperationAST, OperationTypeNode } from 'graphql';
 import { benchServerUrl, databaseReady, dropDatabase, ensureDataset, log, prepareDatabase, type DatasetInfo, type SetupInfo } from './bench-db';
 import { machineInfo, otherActivity, waitForIdle } from './machine';
 import { shuffle } from './prng';
@@ -337,7 +337,7 @@ function templates(s: Sample, webhooks: readonly string[]): Record<string, Varia
 }
 
 /** Routes whose operation writes (creating and deleting webhooks): left out of a latency run over answers. */
-const writes = (r: RestRoute) => getOperationAST(r.document)?.operation === 'mutation';
+const writes = (r: RestRoute) => getOperationAST(r.document)?.operation === OperationTypeNode.MUTATION;
 
 /** Webhooks of the bench key, for the webhook reads (their URL is never called: no event is stored during the run). */
 async function benchWebhooks(base: string, key: string, n: number): Promise<string[]> {

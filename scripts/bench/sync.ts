@@ -415,4 +415,4 @@ function printSummary(tp: { events: number; seconds: number; eventsPerSecond: nu
   process.stdout.write(`${out.join('\n')}\n`);
 }
 
-main().then(() => process.exit(0), (err) => { process.stderr.write(`${err?.stack ?? err}\n`); process.exit(1); });
+main().then(() => process.exit(0), (err: unknown) => { process.stderr.write(`${String((err as Error | undefined)?.stack ?? err)}\n`); process.exit(1); });

@@ -59,7 +59,8 @@ export interface App {
   push: PushDispatcher | null;
   /** Starts loading the personalized rank's graphs of the current generation in the background (PERSONALIZED_RANK_PRELOAD). */
   preloadRankGraphs(): Promise<void>;
-  close(): Promise<void>;
+  /** Uses no `this`: callers take it off the app to run at shutdown. */
+  close(this: void): Promise<void>;
 }
 
 /** A browser asking for the page (not an operation) gets Apollo Sandbox without a key. */

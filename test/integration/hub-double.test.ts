@@ -75,7 +75,7 @@ function take(s: ClientReadableStream<HubEvent>, n: number, ms = 3000): Promise<
       got.push(e);
       if (got.length === n) done(() => resolve(got));
     };
-    const timer = setTimeout(() => done(() => reject(new Error(`got ${got.length}/${n} events: ${got.map((e) => e.type)}`))), ms);
+    const timer = setTimeout(() => done(() => reject(new Error(`got ${got.length}/${n} events: ${got.map((e) => e.type).join(',')}`))), ms);
     const done = (fn: () => void) => {
       clearTimeout(timer);
       s.off('data', onData);

@@ -1,5 +1,5 @@
 import { validate } from 'class-validator';
-import { isEnumType, type GraphQLEnumType } from 'graphql';
+import { isEnumType } from 'graphql';
 import { appSchema } from '../../src/graphql/build-schema';
 import { enumNameOf, spellingOf, spellingsOf } from '../../src/graphql/enums/rest-spellings';
 import { TrendingInput } from '../../src/graphql/types/trending.type';

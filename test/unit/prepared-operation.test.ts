@@ -1,6 +1,6 @@
 // A REST route's operation runs outside Apollo: validated once at start-up,
 // then only coerced, costed and executed per call, with Apollo's error codes.
-import { parse, type GraphQLFormattedError } from 'graphql';
+import { parse } from 'graphql';
 import pino from 'pino';
 import { appSchema } from '../../src/graphql/build-schema';
 import type { Context } from '../../src/graphql/context.type';

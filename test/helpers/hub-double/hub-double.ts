@@ -128,12 +128,13 @@ export class HubDouble {
     return `127.0.0.1:${port}`;
   }
 
-  async stop(): Promise<void> {
+  stop(): Promise<void> {
     if (this.blockTimer) clearInterval(this.blockTimer);
     for (const s of this.subscribers) this.close(s);
     // forceShutdown: open subscribe streams would otherwise keep tryShutdown waiting forever.
     this.server?.forceShutdown();
     this.server = undefined;
+    return Promise.resolve();
   }
 
   // ---- state (delegates, so a test needs only the double) ----
