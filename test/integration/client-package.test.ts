@@ -166,7 +166,7 @@ describe('typed operations on the analytics fixture', () => {
     const traced = createClient({
       url: `${s.baseUrl}/graphql`, apiKey: s.key, headers: { 'x-request-id': 'client-test' },
       fetch: async (input, init) => {
-        seen.push({ url: String(input as string | URL), headers: init?.headers as Record<string, string>, body: JSON.parse(init?.body as string) });
+        seen.push({ url: typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, headers: init?.headers as Record<string, string>, body: JSON.parse(init?.body as string) });
         return fetch(input, init);
       },
     });
