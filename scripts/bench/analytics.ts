@@ -428,6 +428,7 @@ class GcTimer {
   pauses: { start: number; end: number; major: boolean }[] | null = null;
   private readonly observer = new PerformanceObserver((list) => {
     for (const e of list.getEntries()) {
+      // A GC entry's detail is not in PerformanceEntry's typings.
       const kind = (e as unknown as { detail?: { kind?: number } }).detail?.kind;
       this.pauses?.push({ start: e.startTime, end: e.startTime + e.duration, major: kind === perfConstants.NODE_PERFORMANCE_GC_MAJOR });
     }

@@ -196,6 +196,7 @@ async function refreshProtocol(sql: SqlClient, db: Database, protocol: ProtocolN
   for (const step of plan.channelSteps) await runStep(step);
   const ranks = plan.channelRanks;
   if (ranks && protocol === 'farcaster') {
+    // protocol === 'farcaster' does not narrow the separately typed graph, which was loaded for farcaster above.
     const follows = followGraph as unknown as FollowGraph<number>;
     await timed('channel ranks', async () => {
       const { alpha, tolerance, maxIterations } = opts.graph ?? {};

@@ -14,6 +14,8 @@ import type { DbHealthMonitor } from './db-health';
 import { currentScope, type RequestScope } from './request-scope';
 import { inSnapshotRead, RequestSnapshots } from './request-snapshot';
 
+// pg keeps a client's socket and backend pid out of its public typings: the casts to Destroyable reach them
+// to cancel or drop a connection.
 type Destroyable = { connection?: { stream?: { destroy(): void } }; processID?: number };
 
 /** Every client the pool created and has not lost: dropped together when the database stalls. */
