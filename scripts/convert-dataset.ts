@@ -82,7 +82,7 @@ export async function toParquet(file: string, out: string, rowGroupRows: number)
   // fileWriter (flushes to disk as it goes) is in the package's node entry, which its typings of the main entry leave out.
   const lib = await parquetWriter();
   const { ParquetWriter } = lib;
-  const { fileWriter } = lib as unknown as { fileWriter(file: string): Writer };
+  const { fileWriter } = lib as unknown as { fileWriter(this: void, file: string): Writer };
   const schema: SchemaElement[] = [{ name: 'root', num_children: header.length },
     ...header.map((name, i) => ({ ...elements[types[i]], name, repetition_type: 'OPTIONAL' as const }))];
   const writer = new ParquetWriter({ writer: fileWriter(out), schema, codec: 'SNAPPY', statistics: false });
@@ -141,7 +141,7 @@ async function main() {
   if (positionals.length !== 1) throw new Error('usage: npm run dataset:convert -- <dataset dir> [--out DIR] [--format csv.gz|parquet ...] [--row-group ROWS]');
   const dir = path.resolve(positionals[0]);
   const formats = (opts.format ?? ['csv.gz', 'parquet']) as TargetFormat[];
-  for (const f of formats) if (f !== 'csv.gz' && f !== 'parquet') throw new Error(`unknown format ${f}: csv.gz or parquet`);
+  for (const f of formats) if (f !== 'csv.gz' && f !== 'parquet') throw new Error(`unknown format ${String(f)}: csv.gz or parquet`);
   const rowGroup = Number(opts['row-group']);
   if (!Number.isInteger(rowGroup) || rowGroup < 1) throw new Error('--row-group must be a positive integer');
   const written = await convertDataset(dir, path.resolve(opts.out ?? `${dir}-formats`), formats, rowGroup, (l) => process.stderr.write(`${l}\n`));

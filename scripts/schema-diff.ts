@@ -7,7 +7,7 @@
 // `npm run schema:diff` prints every change; test/unit/schema-diff.test.ts fails CI on an unlisted one.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { diff, type Change } from '@graphql-inspector/core';
+import { CriticalityLevel, diff, type Change } from '@graphql-inspector/core';
 import { buildSchema } from 'graphql';
 
 const ROOT = path.join(__dirname, '..');
@@ -22,11 +22,11 @@ export async function schemaChanges(): Promise<Change[]> {
   return diff(buildSchema(read('schema/baseline.graphql')), buildSchema(read('schema/schema.graphql')));
 }
 
-export const decisions = (): Decision[] => JSON.parse(read('schema/breaking-changes.json')).decisions as Decision[];
+export const decisions = (): Decision[] => (JSON.parse(read('schema/breaking-changes.json')) as { decisions: Decision[] }).decisions;
 
 export async function review() {
   const changes = await schemaChanges();
-  const breaking = changes.filter((c) => c.criticality.level === 'BREAKING');
+  const breaking = changes.filter((c) => c.criticality.level === CriticalityLevel.Breaking);
   const approved = new Set(decisions().flatMap((d) => d.changes));
   const actual = new Set(breaking.map(changeKey));
   return {

@@ -34,8 +34,8 @@ async function startDemoServer(): Promise<DemoServer> {
       const key = /Demo API key[^:]*: (\S+)/.exec(out)?.[1];
       if (port && key) resolve({ base: `http://127.0.0.1:${port}`, key, stop });
     };
-    child.stdout!.on('data', read);
-    child.stderr!.on('data', read);
+    child.stdout.on('data', read);
+    child.stderr.on('data', read);
     child.on('exit', (code) => reject(new Error(`demo server exited (${code}) before printing its key:\n${out}`)));
   });
 }

@@ -34,7 +34,8 @@ async function main(): Promise<void> {
   // A new data directory is created, migrated and given the demo dataset by a child process (first-start.ts).
   let firstStart = dataDirLock && isNewDataDir(config.DATA_DIR) ? startFirstStart() : undefined;
   let opened: Database | undefined;
-  let admin: AdminServer | undefined;
+  // Assigned once the app is up; the shutdown steps below read it before then, so it cannot be a const there.
+  let admin: AdminServer | undefined = undefined;
   // Until the app is up, a signal just closes what is open.
   let steps: ShutdownSteps = {
     beginDrain: () => undefined,

@@ -60,7 +60,7 @@ import { createApp } from '../../src/http/app';
 import { projectRoot } from '../../src/project-root';
 import { REST_ROUTES } from '../../src/rest/rest-routes';
 import type { RestRoute } from '../../src/rest/rest-route.type';
-import { getOperationAST } from 'graphql';
+import { getOperationAST, OperationTypeNode } from 'graphql';
 import { benchServerUrl, databaseReady, dropDatabase, ensureDataset, log, prepareDatabase, type DatasetInfo, type SetupInfo } from './bench-db';
 import { machineInfo, otherActivity, waitForIdle } from './machine';
 import { shuffle } from './prng';
@@ -100,10 +100,10 @@ function parseCli() {
   };
   return {
     database: values.database ?? `sga_bench_api_${scale}`,
-    scale, seed: int('seed', values.seed, 0), dataDir: values['data-dir'] ?? (scale === 'medium' ? '/tmp/sga-bench-api-data' : `/tmp/sga-bench-api-data-${scale}`), reuse: values.reuse!, keep: values.keep!,
+    scale, seed: int('seed', values.seed, 0), dataDir: values['data-dir'] ?? (scale === 'medium' ? '/tmp/sga-bench-api-data' : `/tmp/sga-bench-api-data-${scale}`), reuse: values.reuse, keep: values.keep,
     requests: int('requests', values.requests, 1), warmup: int('warmup', values.warmup, 0),
     waitIdle: int('wait-idle', values['wait-idle'], 0),
-    only: values.only ? new RegExp(values.only) : null, vacuum: !values['no-vacuum'], warm: values.warm!,
+    only: values.only ? new RegExp(values.only) : null, vacuum: !values['no-vacuum'], warm: values.warm,
     // A filtered run does not overwrite the committed figures unless told where to write.
     out: values.out ?? (values.only ? null : path.join(projectRoot(), 'docs', 'bench', `analytics-${scale}.json`)),
   };
@@ -337,7 +337,7 @@ function templates(s: Sample, webhooks: readonly string[]): Record<string, Varia
 }
 
 /** Routes whose operation writes (creating and deleting webhooks): left out of a latency run over answers. */
-const writes = (r: RestRoute) => getOperationAST(r.document)?.operation === 'mutation';
+const writes = (r: RestRoute) => getOperationAST(r.document)?.operation === OperationTypeNode.MUTATION;
 
 /** Webhooks of the bench key, for the webhook reads (their URL is never called: no event is stored during the run). */
 async function benchWebhooks(base: string, key: string, n: number): Promise<string[]> {
@@ -428,6 +428,7 @@ class GcTimer {
   pauses: { start: number; end: number; major: boolean }[] | null = null;
   private readonly observer = new PerformanceObserver((list) => {
     for (const e of list.getEntries()) {
+      // A GC entry's detail is not in PerformanceEntry's typings.
       const kind = (e as unknown as { detail?: { kind?: number } }).detail?.kind;
       this.pauses?.push({ start: e.startTime, end: e.startTime + e.duration, major: kind === perfConstants.NODE_PERFORMANCE_GC_MAJOR });
     }

@@ -118,9 +118,9 @@ const PERIODS: readonly string[] = ['day', 'week', 'month'];
 
 async function trending(sql: BareSql, body: string): Promise<BareAnswer> {
   let input: { protocol?: unknown; ratio?: unknown; page?: unknown; limit?: unknown; categories?: unknown };
-  try { input = JSON.parse(body || '{}'); } catch { return restError(400, 'the body is not JSON'); }
-  const protocol = String(input.protocol ?? 'lens').toLowerCase();
-  const period = String(input.ratio ?? 'week').toLowerCase();
+  try { input = JSON.parse(body || '{}') as typeof input; } catch { return restError(400, 'the body is not JSON'); }
+  const protocol = String((input.protocol as string | undefined) ?? 'lens').toLowerCase();
+  const period = String((input.ratio as string | undefined) ?? 'week').toLowerCase();
   const page = input.page ?? 1;
   const limit = input.limit ?? 20;
   if (protocol !== 'farcaster' && protocol !== 'lens') return restError(400, 'protocol must be farcaster or lens');
@@ -128,7 +128,7 @@ async function trending(sql: BareSql, body: string): Promise<BareAnswer> {
   if (!Number.isInteger(page) || (page as number) < 1 || !Number.isInteger(limit) || (limit as number) < 1 || (limit as number) > 100) return restError(400, 'page must be ≥ 1 and limit 1..100');
   // The category filter runs other statements; the benchmark does not send it.
   if (Array.isArray(input.categories) && input.categories.length) return restError(400, 'the bare server does not filter by category');
-  const p = protocol as Protocol;
+  const p = protocol;
   const offset = ((page as number) - 1) * (limit as number);
   const [states, rows, total] = await Promise.all([sql.protocolStates(), sql.trendingPage(p, period as Period, offset, limit as number), sql.trendingTotal(p, period as Period)]);
   const users = rows.length ? await trendingUsers(sql, p, rows.map((r) => r.id)) : [];
@@ -184,7 +184,7 @@ async function followerStats(sql: BareSql, fid: number): Promise<BareAnswer> {
 
 async function graphql(sql: BareSql, body: string): Promise<BareAnswer> {
   let op: { query?: unknown; variables?: Record<string, unknown> };
-  try { op = JSON.parse(body); } catch { return json(400, { errors: [{ message: 'the body is not JSON' }] }); }
+  try { op = JSON.parse(body) as typeof op; } catch { return json(400, { errors: [{ message: 'the body is not JSON' }] }); }
   // No GraphQL engine: the two benchmarked operations are recognised by their text.
   if (op.query === LENS_PROFILE_QUERY) {
     const id = typeof op.variables?.id === 'string' ? parseLensProfileId(op.variables.id) : null;

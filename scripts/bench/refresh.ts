@@ -67,11 +67,11 @@ function parseCli() {
   });
   const scales = (positionals.length ? positionals : ['small', 'medium']) as Scale[];
   for (const s of scales) if (!(s in SCALES)) throw new Error(`unknown scale ${s}; one of ${Object.keys(SCALES).join(', ')}`);
-  if (!/^\d+$/.test(values.seed!)) throw new Error('--seed must be a non-negative integer');
-  const refreshOnly = values['refresh-only']!;
+  if (!/^\d+$/.test(values.seed)) throw new Error('--seed must be a non-negative integer');
+  const refreshOnly = values['refresh-only'];
   return {
-    scales, dataDir: values['data-dir'], keep: values.keep! || refreshOnly, seed: Number(values.seed), analyze: values.analyze!, inTurn: values['in-turn']!,
-    skipClassify: values['skip-classify']! || refreshOnly, refreshOnly,
+    scales, dataDir: values['data-dir'], keep: values.keep || refreshOnly, seed: Number(values.seed), analyze: values.analyze, inTurn: values['in-turn'],
+    skipClassify: values['skip-classify'] || refreshOnly, refreshOnly,
   };
 }
 

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import {
-  CastType, HubEvent, HubEventType, Message, MessageType, Protocol, ReactionType, UserDataType, makeCastAdd,
+  CastType, HubEvent, HubEventType, Message, MessageType, type Protocol, ReactionType, UserDataType, makeCastAdd,
 } from '@farcaster/hub-nodejs';
 import { MessageFactory, farcasterSeconds } from '../../test/helpers/hub-double/message-factory';
 import { prng } from './prng';
@@ -206,11 +206,13 @@ async function signJob(f: MessageFactory, j: Job): Promise<Message> {
 /** Worker side: signs the jobs it is sent with one factory (so each fid keeps one app key). */
 function serveSigning(): void {
   const factory = new MessageFactory();
-  parentPort!.on('message', async (jobs: Job[]) => {
+  const sign = async (jobs: Job[]) => {
     const out: Signed[] = [];
     for (const j of jobs) out.push({ i: j.i, bytes: Message.encode(await signJob(factory, j)).finish() });
     parentPort!.postMessage(out);
-  });
+  };
+  // A failed signing is left unhandled on purpose: it ends the worker, and the parent sees the worker's error.
+  parentPort!.on('message', (jobs: Job[]) => { void sign(jobs); });
 }
 
 function tsxWorker(file: string, data: unknown): Worker {
@@ -220,7 +222,7 @@ function tsxWorker(file: string, data: unknown): Worker {
 
 /** Depth of a step in the reference graph: what must be signed before it. */
 function depths(steps: Step[]): number[] {
-  const d: number[] = new Array(steps.length).fill(0);
+  const d = new Array<number>(steps.length).fill(0);
   for (let i = 0; i < steps.length; i++) if (steps[i].ref !== undefined) d[i] = d[steps[i].ref!] + 1;
   return d;
 }
@@ -232,7 +234,7 @@ function needsTarget(kind: Kind): boolean {
 /** Signs every step on `threads` workers; returns the encoded messages in step order. */
 export async function signPlan(plan: Plan, threads: number, progress: (line: string) => void): Promise<Uint8Array[]> {
   const { steps } = plan;
-  const out: Uint8Array[] = new Array(steps.length);
+  const out = new Array<Uint8Array>(steps.length);
   const decoded = new Map<number, Message>();
   const castTarget = (i: number): { fid: number; hash: Uint8Array } => {
     // A reaction removal points at its reaction; the cast is the reaction's target.

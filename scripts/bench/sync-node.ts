@@ -56,7 +56,7 @@ function serve(): void {
     }
   };
   parentPort!.on('message', (m: { seq: number; req: Request }) => {
-    handle(m.req).then((value) => parentPort!.postMessage({ seq: m.seq, value }), (err) => parentPort!.postMessage({ seq: m.seq, error: String(err?.stack ?? err) }));
+    handle(m.req).then((value) => parentPort!.postMessage({ seq: m.seq, value }), (err: unknown) => parentPort!.postMessage({ seq: m.seq, error: String((err as Error | undefined)?.stack ?? err) }));
   });
 }
 

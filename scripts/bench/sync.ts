@@ -64,7 +64,7 @@ function parseCli() {
     lag2Rate: int('lag2-rate', values['lag2-rate'], 0), lag2Seconds: int('lag2-seconds', values['lag2-seconds'], 1),
     batch: int('batch', values.batch, 1), shards: int('shards', values.shards, 1), seed: int('seed', values.seed, 0),
     threads: int('threads', values.threads, 1),
-    cacheDir: values['no-cache'] ? null : values['cache-dir']!, keep: values.keep!, store,
+    cacheDir: values['no-cache'] ? null : values['cache-dir'], keep: values.keep, store,
     out: values.out ?? path.join(projectRoot(), 'docs', 'bench', store === 'embedded' ? 'sync-embedded.json' : 'sync.json'),
   };
 }
@@ -415,4 +415,4 @@ function printSummary(tp: { events: number; seconds: number; eventsPerSecond: nu
   process.stdout.write(`${out.join('\n')}\n`);
 }
 
-main().then(() => process.exit(0), (err) => { process.stderr.write(`${err?.stack ?? err}\n`); process.exit(1); });
+main().then(() => process.exit(0), (err: unknown) => { process.stderr.write(`${String((err as Error | undefined)?.stack ?? err)}\n`); process.exit(1); });

@@ -88,7 +88,7 @@ function parseCli() {
     return Number(v);
   };
   return {
-    scale, database: values.database ?? `sga_bench_api_${scale}`, setup: values.setup!, seed: int('seed', values.seed, 0),
+    scale, database: values.database ?? `sga_bench_api_${scale}`, setup: values.setup, seed: int('seed', values.seed, 0),
     dataDir: values['data-dir'] ?? (scale === 'medium' ? '/tmp/sga-bench-api-data' : `/tmp/sga-bench-api-data-${scale}`),
     rounds: int('rounds', values.rounds, 1), duration: int('duration', values.duration, 1), connections: int('connections', values.connections, 1),
     warmup: int('warmup', values.warmup, 0), ids: int('ids', values.ids, TOP_FOLLOWED), waitIdle: int('wait-idle', values['wait-idle'], 0),

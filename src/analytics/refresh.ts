@@ -112,7 +112,7 @@ async function writeGraphScores(sql: SqlClient, graph: AnyFollowGraph, protocol:
   await copyRows(sql, scoreTable, ['generation', idColumn, 'score'], graph.ids.length, (i) => `${generation},${graph.ids[i]},${scores[i]}`);
   await writeTrustStrategy(sql, protocol, generation, 'follows', graph.ids as (number | string)[], scored, options, scored.csr.target.length);
   // The engagement graph is scored on the same nodes, with this adjacency as its follows.
-  const nodes: TrustNodes<number | string> = { ids: graph.ids as (number | string)[], indexOf };
+  const nodes: TrustNodes<number | string> = { ids: graph.ids, indexOf };
   return { nodes: graph.ids.length, edges: graph.from.length, iterations: result.iterations, delta: result.delta, graph: nodes, options, csr: scored.csr };
 }
 
@@ -196,6 +196,7 @@ async function refreshProtocol(sql: SqlClient, db: Database, protocol: ProtocolN
   for (const step of plan.channelSteps) await runStep(step);
   const ranks = plan.channelRanks;
   if (ranks && protocol === 'farcaster') {
+    // protocol === 'farcaster' does not narrow the separately typed graph, which was loaded for farcaster above.
     const follows = followGraph as unknown as FollowGraph<number>;
     await timed('channel ranks', async () => {
       const { alpha, tolerance, maxIterations } = opts.graph ?? {};

@@ -35,7 +35,7 @@ const CLOSE_GRACE_MS = 5000;
  */
 export async function startAdminServer(lock: DataDirLock | undefined, db: Database | Promise<Database>, config: Config, log: Logger): Promise<AdminServer> {
   const socket = lock?.record.adminSocket;
-  if (!socket) return { close: async () => undefined };
+  if (!socket) return { close: () => Promise.resolve() };
   const running = new Set<Promise<void>>();
   const server = http.createServer((req, res) => {
     const done = serve(req, res).catch((err) => {

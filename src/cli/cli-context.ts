@@ -18,7 +18,7 @@ export interface CommandContext {
   /** Relative paths on the command line start here: the caller's folder, also when the server runs the command. */
   cwd: string;
   /** Runs fn on the database: the one given to runCli (left open), or one opened for fn and closed after it. */
-  withDatabase<T>(fn: (db: Database) => Promise<T>): Promise<T>;
+  withDatabase: <T>(fn: (db: Database) => Promise<T>) => Promise<T>;
 }
 
 export function databaseAccess(config: Config, given?: Database): CommandContext['withDatabase'] {

@@ -83,5 +83,7 @@ export async function runCli(argv: string[], io: CliIo = { out: console.log, err
 }
 
 if (require.main === module) {
-  runCli(process.argv.slice(2)).then((code) => process.exit(code));
+  // Nothing is left to await it: runCli answers its own failures with an exit code, and a rejection it
+  // lets through still ends the process with the stack (Node's unhandled-rejection exit).
+  void runCli(process.argv.slice(2)).then((code) => process.exit(code));
 }

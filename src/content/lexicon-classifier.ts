@@ -9,8 +9,8 @@
 // A post is in every category whose score is at least THRESHOLD and at least
 // RELATIVE × the best score, at most MAX_CATEGORIES (best first): 0, 1 or a few.
 // `terms` are termsOf(text). See docs/classifier.md for the evaluation.
-/// <reference path="./natural-porter.d.ts" />
-import PorterStemmer = require('natural/lib/natural/stemmers/porter_stemmer');
+// Typed by natural-porter.d.ts, which the tsconfig's include brings in.
+import PorterStemmer from 'natural/lib/natural/stemmers/porter_stemmer';
 import type { PostClassifier, PostInput, PostLabels } from './classifier.types';
 import { EMOJI, LEXICON, TIER_WEIGHT, type CategoryLexicon, type CategoryName } from './lexicon';
 import { CATEGORIES } from '../domain/taxonomy';
@@ -166,8 +166,9 @@ export class LexiconClassifier implements PostClassifier {
     this.seen = new Int32Array(this.lex.entries);
   }
 
-  async classify(posts: readonly PostInput[]): Promise<PostLabels[]> {
-    return posts.map((p) => this.classifyOne(p));
+  classify(posts: readonly PostInput[]): Promise<PostLabels[]> {
+    // Inside then, a throw from classifyOne rejects as the PostClassifier contract has it.
+    return Promise.resolve().then(() => posts.map((p) => this.classifyOne(p)));
   }
 
   classifyOne(post: Pick<PostInput, 'text' | 'tags'>): PostLabels {

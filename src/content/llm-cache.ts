@@ -44,20 +44,21 @@ export class DbLlmCache implements LlmCache {
 export class MemoryLlmCache implements LlmCache {
   private readonly entries = new Map<string, PostLabels>();
 
-  async get(model: string, hashes: readonly string[]): Promise<Map<string, PostLabels>> {
+  get(model: string, hashes: readonly string[]): Promise<Map<string, PostLabels>> {
     const found = new Map<string, PostLabels>();
     for (const h of hashes) {
       const l = this.entries.get(`${model}\u0000${h}`);
       if (l) found.set(h, copy(l));
     }
-    return found;
+    return Promise.resolve(found);
   }
 
-  async put(model: string, entries: readonly LlmCacheEntry[]): Promise<void> {
+  put(model: string, entries: readonly LlmCacheEntry[]): Promise<void> {
     for (const e of entries) {
       const key = `${model}\u0000${e.hash}`;
       if (!this.entries.has(key)) this.entries.set(key, copy(e.labels));
     }
+    return Promise.resolve();
   }
 
   get size(): number { return this.entries.size; }

@@ -198,7 +198,8 @@ export class LlmClassifier implements PostClassifier {
 /** choices[0].message.content of a chat-completion response body. */
 function completionContent(body: string): string | undefined {
   try {
-    const content = JSON.parse(body)?.choices?.[0]?.message?.content;
+    const parsed = JSON.parse(body) as { choices?: { message?: { content?: unknown } }[] } | null;
+    const content = parsed?.choices?.[0]?.message?.content;
     return typeof content === 'string' ? content : undefined;
   } catch {
     return undefined;

@@ -13,7 +13,7 @@ export class CountingPGlite extends PGlite {
     try { return await run(); } finally { this.pending -= 1; }
   }
 
-  override query<T>(query: string, params?: any[], options?: QueryOptions): Promise<Results<T>> {
+  override query<T>(query: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
     return this.counted(() => super.query<T>(query, params, options));
   }
 

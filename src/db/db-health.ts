@@ -55,11 +55,12 @@ export class DbHealthMonitor {
     this.schedule(0);
   }
 
-  async stop(): Promise<void> {
+  stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     this.connection.drop();
+    return Promise.resolve();
   }
 
   /** One ping now (also used by /readyz when the monitor is not running). */

@@ -22,12 +22,12 @@ const PARSERS: Partial<Record<number, (value: string) => unknown>> = {
 
 const READ_TYPES = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    (format ?? 'text') === 'text' && PARSERS[oid] ? PARSERS[oid] : types.getTypeParser(oid, format as 'text')) as typeof types.getTypeParser,
+    (format ?? 'text') === 'text' && PARSERS[oid] ? PARSERS[oid] : types.getTypeParser(oid, format) as (value: string) => unknown) as typeof types.getTypeParser,
 };
 
 /** `text` with positional parameters on `pool` (a GuardedPool: bounded, cancellable), rows typed as Prisma's raw queries type them. */
 export async function directRead<T>(pool: Pool, text: string, params: unknown[]): Promise<T[]> {
   const config: QueryConfig = { text, values: params, types: READ_TYPES };
-  const result = await (pool.query(config) as Promise<QueryResult>);
+  const result: QueryResult = await pool.query(config);
   return result.rows as T[];
 }

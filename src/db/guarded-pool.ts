@@ -14,6 +14,8 @@ import type { DbHealthMonitor } from './db-health';
 import { currentScope, type RequestScope } from './request-scope';
 import { inSnapshotRead, RequestSnapshots } from './request-snapshot';
 
+// pg keeps a client's socket and backend pid out of its public typings: the casts to Destroyable reach them
+// to cancel or drop a connection.
 type Destroyable = { connection?: { stream?: { destroy(): void } }; processID?: number };
 
 /** Every client the pool created and has not lost: dropped together when the database stalls. */
@@ -101,7 +103,7 @@ export class GuardedPool extends Pool {
 
   /** One statement on a held client: cancellable with the request, counted for the health monitor and /metrics. */
   private async run(client: PoolClient, scope: RequestScope | undefined, config: string | QueryConfig, values?: unknown[]): Promise<unknown> {
-    const release = scope?.onAbort(() => this.cancel(client as unknown as Client));
+    const release = scope?.onAbort(() => this.cancel(client));
     try {
       const result = await client.query(config as QueryConfig, values);
       this.health?.noteAnswer();
@@ -124,6 +126,8 @@ export class GuardedPool extends Pool {
     const scope = currentScope();
     return new Promise<PoolClient>((resolve, reject) => {
       let settled = false;
+      // The reason passes on as the pool or the abort scope gave it: the error model classifies those errors as they are.
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- see above
       const fail = (err: unknown) => { if (!settled) { settled = true; done(); reject(err); } };
       const onDown = () => fail(databaseDown());
       const stopAbort = scope?.onAbort(() => fail(scope.abortReason));

@@ -23,6 +23,7 @@ export class ProbeConnection {
   }
 
   drop(): void {
+    // pg's Client keeps its socket out of its public typings; destroying it is the only way to stop a stalled probe.
     const c = this.client as unknown as { connection?: { stream?: { destroy(): void } } } | null;
     c?.connection?.stream?.destroy();
     this.client = null;

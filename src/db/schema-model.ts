@@ -40,7 +40,8 @@ function loadDmmf(schemaPath: string): { models: DmmfModel[]; indexes: DmmfIndex
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const wasm = require('@prisma/prisma-schema-wasm') as { get_dmmf(params: string): string };
   const text = readFileSync(schemaPath, 'utf8');
-  return JSON.parse(wasm.get_dmmf(JSON.stringify({ prismaSchema: [['schema.prisma', text]] }))).datamodel;
+  const dmmf = JSON.parse(wasm.get_dmmf(JSON.stringify({ prismaSchema: [['schema.prisma', text]] }))) as { datamodel: { models: DmmfModel[]; indexes: DmmfIndex[] } };
+  return dmmf.datamodel;
 }
 
 // [DDL as Prisma writes it, the same type as Postgres' format_type() prints it]

@@ -58,13 +58,13 @@ class PgConnection implements SqlClient {
       await pipeline(Readable.from([csv]), stream);
     };
     if ('release' in this.conn) return run(this.conn);
-    const client = await checkout(this.conn as Pool);
+    const client = await checkout(this.conn);
     try { await run(client); } finally { client.release(); }
   }
 
   async *copyOut(statement: string): AsyncIterable<Buffer> {
     const own = !('release' in this.conn);
-    const client = own ? await checkout(this.conn as Pool) : (this.conn as PoolClient);
+    const client = own ? await checkout(this.conn) : this.conn;
     let done = false;
     try {
       yield* client.query(copyToStdout(statement)) as AsyncIterable<Buffer>;
@@ -81,14 +81,14 @@ class PgConnection implements SqlClient {
 
   async session<T>(fn: (s: SqlClient) => Promise<T>): Promise<T> {
     if ('release' in this.conn) return fn(this);
-    const client = await checkout(this.conn as Pool);
+    const client = await checkout(this.conn);
     try { return await fn(new PgConnection(client)); } finally { client.release(); }
   }
 
   async transaction<T>(fn: (tx: SqlClient) => Promise<T>): Promise<T> {
     if (this.inTransaction) return fn(this);
     const own = !('release' in this.conn);
-    const client = own ? await checkout(this.conn as Pool) : (this.conn as PoolClient);
+    const client = own ? await checkout(this.conn) : this.conn;
     try {
       await client.query('BEGIN');
       const out = await fn(new PgConnection(client, true));

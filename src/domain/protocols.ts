@@ -21,9 +21,9 @@ export interface IdKind<K extends number | string> {
   /** ORDER BY terms: by numeric value, ascending or descending. */
   order(expr: string, direction?: 'DESC'): string;
   /** An id as the database driver returns it. */
-  fromRow(value: unknown): K;
+  fromRow(this: void, value: unknown): K;
   /** The same order as `order`, in JavaScript. */
-  compare(a: K, b: K): number;
+  compare(this: void, a: K, b: K): number;
 }
 
 /**

@@ -59,7 +59,8 @@ export interface App {
   push: PushDispatcher | null;
   /** Starts loading the personalized rank's graphs of the current generation in the background (PERSONALIZED_RANK_PRELOAD). */
   preloadRankGraphs(): Promise<void>;
-  close(): Promise<void>;
+  /** Uses no `this`: callers take it off the app to run at shutdown. */
+  close(this: void): Promise<void>;
 }
 
 /** A browser asking for the page (not an operation) gets Apollo Sandbox without a key. */
@@ -128,7 +129,7 @@ export async function createApp(config: Config, db: Database, log: Logger, deps:
     onLoadError: (protocol, err) => log.error({ err, protocol }, 'personalized rank: loading the follow graph failed'),
   });
   const contextOf = (req: Request, res: Response): Context => ({
-    db, loaders: createLoaders(db), rankGraphs, apiKey: res.locals.apiKey as AuthenticatedKey, requestId: String(req.id),
+    db, loaders: createLoaders(db), rankGraphs, apiKey: res.locals.apiKey as AuthenticatedKey, requestId: req.id as string,
     // Read when something logs (request-log.ts makes the request's logger then).
     get log() { return req.log ?? log; },
     noteErrorAnswer: (code) => { res.locals[ERROR_CODE_LOCAL] = code; },
@@ -178,7 +179,7 @@ export async function createApp(config: Config, db: Database, log: Logger, deps:
   const queryTextLimits = { maxBytes: config.GRAPHQL_MAX_QUERY_BYTES, maxNesting: config.GRAPHQL_MAX_NESTING, maxTokens: config.GRAPHQL_MAX_TOKENS };
   app.use('/graphql', (req, res, next) => (wantsSandboxPage(req) ? next() : apiKey(req, res, next)), json,
     queryTextGuard(queryTextLimits),
-    expressMiddleware(apollo, { context: async ({ req, res }) => contextOf(req, res) }));
+    expressMiddleware(apollo, { context: ({ req, res }) => Promise.resolve().then(() => contextOf(req, res)) }));
   app.use('/api', apiKey, json);
   app.use(notFoundHandler);
   app.use(errorHandler(log));

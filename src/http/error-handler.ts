@@ -42,6 +42,7 @@ function requestFault(err: unknown, req: Request): AppError | null {
 
 export function errorHandler(log: Logger) {
   // Express recognises error middleware by its four parameters.
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the fourth parameter is what makes it error middleware
   return (err: unknown, req: Request, res: Response, _next: NextFunction): void => {
     const { code, status, message, retryAfterSeconds, log: worthLogging } = classifyError(requestFault(err, req) ?? err);
     if (worthLogging) log[worthLogging.level]({ err, reqId: req.id }, worthLogging.note);

@@ -33,9 +33,9 @@ export function serveApp(server: http.Server, app: RequestListener): void {
 
 export interface ShutdownSteps {
   /** Readiness goes false and answers carry `Connection: close`. */
-  beginDrain(): void;
+  beginDrain: () => void;
   /** After the last request finished (or the drain timeout): close app, jobs and database. */
-  close(): Promise<void>;
+  close: () => Promise<void>;
 }
 
 export function onTerminationSignals(server: http.Server, drainMs: number, log: Logger, steps: () => ShutdownSteps): void {

@@ -26,7 +26,8 @@ export function routeLabeller(patterns: RoutePattern[]): (req: Request, res: Res
   return (req, res) => {
     // The REST dispatcher's match, or Express's own when a route handler ran (every router here is mounted at the
     // root, so its path is the whole pattern).
-    const matched = res.locals[REST_ROUTE_LOCAL] ?? (req.route as { path?: unknown } | undefined)?.path;
+    const restMatch: unknown = res.locals[REST_ROUTE_LOCAL];
+    const matched = restMatch ?? (req.route as { path?: unknown } | undefined)?.path;
     if (typeof matched === 'string') return { route: matched, surface: byPath.get(matched)?.surface ?? null };
     const path = (req.originalUrl ?? req.url).split('?')[0];
     const found = table.match(req.method, path)?.route;

@@ -5,7 +5,8 @@
 // subscriptions run here: queries and mutations go over HTTP, where the rate
 // limits, cost limits and answer cache apply.
 import type http from 'node:http';
-import { getOperationAST, GraphQLError, parse, specifiedRules, validate, type ExecutionResult, type GraphQLSchema } from 'graphql';
+import type { Duplex } from 'node:stream';
+import { getOperationAST, GraphQLError, OperationTypeNode, parse, specifiedRules, validate, type ExecutionResult, type GraphQLSchema } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import type { Logger } from 'pino';
@@ -33,7 +34,7 @@ type Extra = { apiKey?: AuthenticatedKey };
 
 export function attachSubscriptionServer(server: http.Server, o: SubscriptionServerOptions): SubscriptionServer {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 100 * 1024 });
-  const onUpgrade = (req: http.IncomingMessage, socket: import('node:stream').Duplex, head: Buffer) => {
+  const onUpgrade = (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
     if (new URL(req.url ?? '/', 'http://local').pathname !== '/graphql') { socket.destroy(); return; }
     wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
   };
@@ -55,7 +56,7 @@ export function attachSubscriptionServer(server: http.Server, o: SubscriptionSer
       let document;
       try { document = parse(payload.query, { maxTokens: o.queryTextLimits.maxTokens }); } catch (err) { return [err as GraphQLError]; }
       const operation = getOperationAST(document, payload.operationName);
-      if (operation?.operation !== 'subscription') {
+      if (operation?.operation !== OperationTypeNode.SUBSCRIPTION) {
         return [new GraphQLError('Only subscriptions run over WebSocket: send queries and mutations over HTTP', { extensions: { code: 'BAD_USER_INPUT' } })];
       }
       const errors = validate(o.schema, document, [...specifiedRules, ...o.validationRules]);
@@ -71,7 +72,7 @@ export function attachSubscriptionServer(server: http.Server, o: SubscriptionSer
     onError: (_ctx, _id, _payload, errors) => format(errors),
     onNext: (_ctx, _id, _payload, _args, result) => {
       const r = result as ExecutionResult;
-      return r.errors ? { ...r, errors: format(r.errors) } as unknown as ExecutionResult : r;
+      return r.errors ? { ...r, errors: format(r.errors) } : r;
     },
   }, wss);
   return {

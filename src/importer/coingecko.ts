@@ -67,7 +67,7 @@ function coinOf(item: unknown, line: number): Coin {
   if (!item || typeof item !== 'object' || Array.isArray(item)) throw new RowError('not a JSON object');
   const fields = Object.entries(item as Record<string, unknown>).filter(([, v]) => v === null || typeof v !== 'object');
   const row = new SourceRow(headerIndex(fields.map(([k]) => k), { ...ALIASES, current_price: 'price_usd', last_updated: 'created_at' }));
-  row.cells = fields.map(([, v]) => (v === null ? '' : String(v)));
+  row.cells = fields.map(([, v]) => (v === null ? '' : String(v as string | number | boolean)));
   const coinId = row.req('id', asIs);
   const tokenId = coingeckoTokenId(coinId);
   const token = [tokenId, 'coingecko', row.req('symbol', (s) => s.toUpperCase()), row.text('name') ?? coinId, null, null,

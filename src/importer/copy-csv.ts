@@ -16,6 +16,8 @@ export function csvField(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'boolean') return value ? 't' : 'f';
   if (typeof value === 'number') return String(value);
+  // Row values are strings, bigints and Dates here, each with its own toString.
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string -- see above
   const text = Array.isArray(value) ? arrayLiteral(value) : String(value);
   return text === '' || NEEDS_QUOTES.test(text) ? quoted(text) : text;
 }

@@ -94,7 +94,7 @@ export function intArray(text: string): number[] | null {
 export function stringArray(text: string): string[] | null {
   const items = json(text);
   if (!Array.isArray(items) || !items.every((v) => typeof v === 'string')) return null;
-  return items as string[];
+  return items;
 }
 
 const TSVECTOR = /^(?:'(?:[^']|'')*'(?::[\d,A-D]+)?\s*)+$/;

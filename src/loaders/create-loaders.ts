@@ -71,14 +71,14 @@ const MAKE = {
 type Made = { readonly [K in keyof typeof MAKE]: ReturnType<(typeof MAKE)[K]> };
 
 /** The members of MAKE as getters that make their member once per request object and keep it there. */
-const PROTOTYPE: object = Object.create(null, Object.fromEntries(Object.entries(MAKE).map(([name, make]) => [name, {
+const PROTOTYPE = Object.create(null, Object.fromEntries(Object.entries(MAKE).map(([name, make]) => [name, {
   enumerable: true,
   get(this: Made & { db: Database }) {
     const value = (make as (db: Database, l: Made) => unknown)(this.db, this);
     Object.defineProperty(this, name, { value, enumerable: true });
     return value;
   },
-}])));
+}]))) as object;
 
 export function createLoaders(db: Database): Made {
   return Object.create(PROTOTYPE, { db: { value: db } }) as Made;

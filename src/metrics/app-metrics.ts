@@ -29,7 +29,7 @@ export interface AppMetrics {
 }
 
 /** `answers`: the app's answer cache (none for a registry made outside an app, as the metrics doc script does: its metrics are still defined). */
-export function createAppMetrics(db: Database, answers: AnswerCache = new AnswerCache({ maxBytes: 0, ttlSeconds: 1, namespace: async () => 'none' })): AppMetrics {
+export function createAppMetrics(db: Database, answers: AnswerCache = new AnswerCache({ maxBytes: 0, ttlSeconds: 1, namespace: () => Promise.resolve('none') })): AppMetrics {
   const registry = new Registry();
   // First: collected without a query, so they read the connections before this scrape's own reads join the queue.
   defineConnectionMetrics(registry, db);

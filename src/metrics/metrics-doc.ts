@@ -13,6 +13,7 @@ type Described = { name: string; help: string; type: string; labelNames?: readon
 export function defaultMetricNames(): Set<string> {
   const r = new Registry();
   collectDefaultMetrics({ register: r, prefix: METRIC_PREFIX });
+  // prom-client types these entries as MetricObject, which leaves out the name and help every metric carries.
   return new Set(r.getMetricsAsArray().map((m) => (m as unknown as Described).name));
 }
 

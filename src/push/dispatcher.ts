@@ -34,7 +34,7 @@ export class PushDispatcher {
   private again = false;
   private stopped = false;
   private timers: NodeJS.Timeout[] = [];
-  private unlisten: () => Promise<void> = async () => undefined;
+  private unlisten: () => Promise<void> = () => Promise.resolve();
   private round: Promise<void> = Promise.resolve();
 
   constructor(private readonly db: Database, private readonly opts: PushOptions, private readonly log: Logger) {

@@ -24,7 +24,7 @@ export async function channelNamed(l: ChannelLoaders, raw: string, argument = 'i
 /** A channel's casters as ranked by the refresh (none when it was not ranked), with their total. */
 export function rankedCasterPage(l: ChannelLoaders, channel: ChannelRow, request: OffsetPageRequest) {
   return readOffsetList(offsetPlan(request), (read) => l.rankPage.load({ id: channel.channel_id, read }),
-    async () => (channel.ranked ? channel.casters : 0));
+    () => Promise.resolve(channel.ranked ? channel.casters : 0));
 }
 
 /**

@@ -21,7 +21,7 @@ export function knownFollowerPage(l: FollowOverlapLoaders, id: Id, via: OverlapV
   let rows: OverlapRow[] = [];
   // The page's rows carry the total; only a page without rows needs a statement for it.
   return readOffsetList(offsetPlan(request), async (read) => (rows = await l.overlapPage.load({ id, via, read })),
-    async () => rows[0]?.total ?? l.overlapTotal({ id, via }));
+    () => (rows[0] ? Promise.resolve(rows[0].total) : l.overlapTotal({ id, via })));
 }
 
 export interface UnfollowDays { from: string; to: string; window: UnfollowWindow }

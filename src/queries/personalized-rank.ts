@@ -54,14 +54,15 @@ export async function personalizedRankPage(
   });
   const { nodes: ranked, scores, ...result } = personalizedRank(graph.csr, nodes, { hops, limit: MAX_RANKED, maxWork: store.maxWork });
   const count = ranked.length;
-  const total = async () => count;
+  const total = () => Promise.resolve(count);
   // Only the page's ids are looked up (a Lens id is decoded from the graph's packed ids), not all of the up to 1,000 ranked.
-  const page = await readOffsetList(plan, async (read) => {
+  // readOffsetList awaits load in its own async body, so a throw here still rejects.
+  const page = await readOffsetList(plan, (read) => {
     const start = read.fromEnd ? Math.max(count - read.offset - read.limit, 0) : read.offset;
     const end = Math.max(read.fromEnd ? count - read.offset : Math.min(read.offset + read.limit, count), start);
     const slice: RankedItem[] = [];
     for (let i = start; i < end; i++) slice.push({ id: graph.idOf(ranked[i]), score: scores[i], rank: i + 1 });
-    return read.fromEnd ? slice.reverse() : slice;
+    return Promise.resolve(read.fromEnd ? slice.reverse() : slice);
   }, total);
   const distinct = [...new Set(nodes)].sort((a, b) => a - b).map((n) => graph.idOf(n));
   return { page, seeds: distinct, generation: graph.generation, stale: graph.generation !== generation, result };

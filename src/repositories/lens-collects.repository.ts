@@ -3,7 +3,6 @@
 // publication's author and usd_amount is already valued from token prices by
 // the importer (src/importer/collect-usd.ts).
 import type { Database } from '../db/database';
-import { LENS_ID } from '../domain/protocols';
 import { orderBy } from './paging.sql';
 
 /** A validated filter: currency upper-cased, the month/year as a UTC [from, to) range. */

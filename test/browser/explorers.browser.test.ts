@@ -2,7 +2,7 @@
 // test server's fails to resolve): the Sandbox page falls back to GraphiQL with
 // the key, GraphiQL renders from the service's own assets, introspects and runs
 // a query with the key. Runs where a Chromium is installed (jest.config.js).
-import { BrowserPage, HeadlessChromium } from '../../scripts/browser/headless-chromium';
+import { type BrowserPage, HeadlessChromium } from '../../scripts/browser/headless-chromium';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 let s: TestServer;

@@ -63,13 +63,12 @@ export class FakeLlmServer {
 
   /** Starts on a free port; baseUrl ends in /v1 like a real endpoint. */
   static async start(opts: { apiKey?: string } = {}): Promise<FakeLlmServer> {
-    let fake: FakeLlmServer | undefined;
     const server = createServer((req, res) => {
-      fake!.handle(req, res).catch((err: Error) => { if (!res.headersSent) res.writeHead(500); res.end(String(err)); });
+      fake.handle(req, res).catch((err: Error) => { if (!res.headersSent) res.writeHead(500); res.end(String(err)); });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
-    fake = new FakeLlmServer(server, opts.apiKey, `http://127.0.0.1:${port}/v1`);
+    const fake = new FakeLlmServer(server, opts.apiKey, `http://127.0.0.1:${port}/v1`);
     return fake;
   }
 

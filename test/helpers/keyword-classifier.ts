@@ -10,13 +10,14 @@ export class KeywordClassifier implements PostClassifier {
   /** Throws when asked about this post (to test failures half-way). */
   failOn?: string;
 
-  async classify(posts: readonly PostInput[]): Promise<PostLabels[]> {
-    return posts.map((p) => {
+  classify(posts: readonly PostInput[]): Promise<PostLabels[]> {
+    // In then, the failOn throw rejects, as a real classifier's failure does.
+    return Promise.resolve().then(() => posts.map((p) => {
       if (p.key === this.failOn) throw new Error(`classifier failed on ${p.key}`);
       this.seen.push(p.key);
       const words: string[] = p.text.toLowerCase().match(/[a-z]{3,}/g) ?? [];
       const categories = CATEGORIES.filter((c) => words.includes(c.name) || p.tags.includes(c.name)).map((c) => c.id);
       return { categories, terms: [...new Set(words)].slice(0, 8) };
-    });
+    }));
   }
 }

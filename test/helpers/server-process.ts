@@ -19,14 +19,14 @@ export function startServerProcess(env: Record<string, string>): Promise<ServerP
   const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
   return new Promise((resolve, reject) => {
     let out = '';
-    child.stdout!.on('data', (d) => {
+    child.stdout.on('data', (d) => {
       out += String(d);
       const m = /service on http:\/\/localhost:(\d+)/.exec(out);
       if (m) resolve({ child, port: Number(m[1]), exited });
     });
-    child.stderr!.on('data', (d) => { out += String(d); });
+    child.stderr.on('data', (d) => { out += String(d); });
     // Set SERVER_LOG_LEVEL to see the server's log while a test runs.
-    if (process.env.SERVER_LOG_LEVEL) child.stdout!.on('data', (d) => process.stderr.write(d));
+    if (process.env.SERVER_LOG_LEVEL) child.stdout.on('data', (d) => process.stderr.write(d));
     child.on('exit', () => reject(new Error(`server exited before listening:\n${out}`)));
   });
 }

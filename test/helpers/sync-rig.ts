@@ -102,7 +102,7 @@ export class LiveRig {
   /** Registers fids on chain and waits until the app knows them (a fid without fc_user answers 404). */
   async register(...fids: number[]): Promise<void> {
     for (const fid of fids) this.double.onChain(idRegisterEvent({ fid }));
-    await waitUntil(`fids ${fids} known to the app`, async () => {
+    await waitUntil(`fids ${fids.join(',')} known to the app`, async () => {
       for (const fid of fids) await this.answers.user(fid);
       return true;
     }, (ok) => ok);

@@ -98,7 +98,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     return { db, close: () => db.close() };
   }
   // A copy of a migrated template database: the migrations run once per server, not once per test file.
-  return seededTestDatabase('migrated', async () => undefined);
+  return seededTestDatabase('migrated', () => Promise.resolve());
 }
 
 /**

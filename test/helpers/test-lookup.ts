@@ -17,11 +17,11 @@ export class TableLookup {
 
   constructor(table: Record<string, string[]> = {}) { this.table = new Map(Object.entries({ ...TEST_HOSTS, ...table })); }
 
-  readonly lookup: TargetLookup = async (hostname) => {
+  readonly lookup: TargetLookup = (hostname) => {
     this.calls.push(hostname);
     const addresses = this.table.get(hostname);
-    if (!addresses) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
-    return addresses.map((address): LookupAddress => ({ address, family: isIPv4(address) ? 4 : 6 }));
+    if (!addresses) return Promise.reject(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }));
+    return Promise.resolve(addresses.map((address): LookupAddress => ({ address, family: isIPv4(address) ? 4 : 6 })));
   };
 
   /** How many times `hostname` was looked up. */

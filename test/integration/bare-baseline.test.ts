@@ -6,7 +6,6 @@
 // parameters. The benchmark's ratios compare like with like only while this holds.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Database } from '../../src/db/database';
 import { bareListener } from '../../scripts/bench/bare-server';
 import { drawSample, THROUGHPUT_ROUTES, type BenchRequest, type Query, type Sample } from '../../scripts/bench/throughput-routes';
 import { startTestServer, type TestServer } from '../helpers/test-server';
@@ -34,7 +33,7 @@ beforeAll(async () => {
   db.read = (async (text: string, ...params: unknown[]) => {
     serviceRan.push(statement(text, params));
     return read(text, ...params);
-  }) as Database['read'];
+  });
   const query: Query = (text, params) => {
     bareRan.push(statement(text, params));
     return db.sql.query(text, params);

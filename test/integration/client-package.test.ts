@@ -169,17 +169,17 @@ describe('typed operations on the analytics fixture', () => {
     const traced = createClient({
       url: `${s.baseUrl}/graphql`, apiKey: s.key, headers: { 'x-request-id': 'client-test' },
       fetch: async (input, init) => {
-        seen.push({ url: String(input), headers: init?.headers as Record<string, string>, body: JSON.parse(String(init?.body)) });
+        seen.push({ url: typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, headers: init?.headers as Record<string, string>, body: JSON.parse(init?.body as string) });
         return fetch(input, init);
       },
     });
     await traced.request(FreshnessDocument, { protocol: 'FARCASTER' });
     expect(seen).toHaveLength(1);
-    expect(seen[0]!.headers).toEqual({
+    expect(seen[0].headers).toEqual({
       'x-request-id': 'client-test', apikey: s.key, 'content-type': 'application/json',
       accept: 'application/graphql-response+json, application/json',
     });
-    expect(seen[0]!.body).toEqual({ query: FreshnessDocument.toString(), variables: { protocol: 'FARCASTER' } });
+    expect(seen[0].body).toEqual({ query: FreshnessDocument.toString(), variables: { protocol: 'FARCASTER' } });
   });
 });
 

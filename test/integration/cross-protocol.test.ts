@@ -48,7 +48,7 @@ describe('audience overlap and combined rank across protocols (cross-protocol)',
     return {
       total: d.crossProtocolRanking.totalCount as number,
       generations: [...new Set(nodes.map((n: any) => `${n.farcasterGeneration}/${n.lensGeneration}`))],
-      ranks: nodes.map(({ persons: _p, farcasterGeneration: _f, lensGeneration: _l, ...r }: any) => r) as NaiveRank[],
+      ranks: nodes.map((n: any) => { const r = { ...n }; delete r.persons; delete r.farcasterGeneration; delete r.lensGeneration; return r; }) as NaiveRank[],
     };
   }
   const close = (a: NaiveRank[], b: NaiveRank[]) => {
@@ -221,7 +221,7 @@ describe('audience overlap and combined rank across protocols (cross-protocol)',
 
   it('when the fields are asked for many users and profiles, then the statements do not grow with them', async () => {
     const root = await s.statementsFor(() => s.gql.request('{ farcasterUsers(fids: [1, 2]) { fid } }'));
-    const q = (fids: number[]) => `{ farcasterUsers(fids: [${fids}]) { fid crossProtocolRank { rank lensProfile { id: nativeId } } } }`;
+    const q = (fids: number[]) => `{ farcasterUsers(fids: [${fids.join(',')}]) { fid crossProtocolRank { rank lensProfile { id: nativeId } } } }`;
     const small = await s.statementsFor(() => s.gql.request(q([1, 2])));
     expect(await s.statementsFor(() => s.gql.request(q([1, 2, 3, 4, 5, 6, 7, 8, 9])))).toBe(small);
     expect(small).toBeLessThanOrEqual(root + 3);

@@ -35,8 +35,8 @@ function run(script: string, args: string[] = []): Run {
   const proc = spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: repo, env: env() });
   let out = '';
   let err = '';
-  proc.stdout!.on('data', (c) => { out += c; });
-  proc.stderr!.on('data', (c) => { err += c; });
+  proc.stdout.on('data', (c) => { out += c; });
+  proc.stderr.on('data', (c) => { err += c; });
   const exited = new Promise<number | null>((resolve) => proc.on('close', (code) => resolve(code)));
   return { proc, stdout: () => out, stderr: () => err, exited };
 }
@@ -195,7 +195,7 @@ describe('embedded store: the CLI in a process', () => {
       const holder = spawn(process.execPath, ['--import', 'tsx', '-e',
         `require('./src/db/data-dir-lock').acquireDataDirLock(${JSON.stringify(dir)}, { kind: 'cli', command: 'refresh' }); console.log('held'); setInterval(() => {}, 1000)`],
       { cwd: repo });
-      await new Promise<void>((resolve) => holder.stdout!.once('data', () => resolve()));
+      await new Promise<void>((resolve) => holder.stdout.once('data', () => resolve()));
       const err: string[] = [];
       const code = await runCli(['keys', 'list'], { out: () => undefined, err: (l) => err.push(l) }, { config: loadConfig({ DATA_DIR: dir }) });
       holder.kill('SIGTERM');

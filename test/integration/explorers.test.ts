@@ -140,7 +140,7 @@ describe('GraphiQL at /graphiql', () => {
     const GraphiQL = function GraphiQL() { /* a component stand-in */ };
     const run = runPageScripts(html, url, {
       React: { createElement: (type: unknown, props: unknown) => ({ type, props }) },
-      ReactDOM: { createRoot: () => ({ render: (tree: { type: unknown; props: unknown }) => { renders.push(tree as any); } }) },
+      ReactDOM: { createRoot: () => ({ render: (tree: { type: unknown; props: unknown }) => { renders.push(tree); } }) },
       GraphiQL,
       fetch: (to: string, init: RequestInit) => { sent.push(init.headers as Record<string, string>); return fetch(new URL(to, s.baseUrl), init); },
     }, storage);

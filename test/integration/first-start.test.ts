@@ -25,8 +25,8 @@ function startServer(dataDir: string) {
   const proc = spawn(process.execPath, ['--import', 'tsx', 'src/index.ts'], { cwd: repo, env });
   running.push(proc);
   let out = '';
-  proc.stdout!.on('data', (c) => { out += c; });
-  proc.stderr!.on('data', (c) => { out += c; });
+  proc.stdout.on('data', (c) => { out += c; });
+  proc.stderr.on('data', (c) => { out += c; });
   const exited = new Promise<number | null>((resolve) => proc.on('close', (code) => resolve(code)));
   const logLines = (): LogLine[] => out.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as LogLine);
   const waitFor = (test: () => boolean) => new Promise<void>((resolve, reject) => {

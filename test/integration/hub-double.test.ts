@@ -1,16 +1,16 @@
 // The node double, driven only through the real hub-nodejs client over a real socket.
 import {
-  ClientReadableStream,
-  HubEvent,
+  type ClientReadableStream,
+  type HubEvent,
   HubEventType,
-  HubRpcClient,
-  Message,
+  type HubRpcClient,
+  type Message,
   Metadata,
   MessageType,
   OnChainEventType,
   Protocol,
   ReactionType,
-  ServiceError,
+  type ServiceError,
   UserDataType,
   getFarcasterTime,
   getInsecureHubRpcClient,
@@ -75,7 +75,7 @@ function take(s: ClientReadableStream<HubEvent>, n: number, ms = 3000): Promise<
       got.push(e);
       if (got.length === n) done(() => resolve(got));
     };
-    const timer = setTimeout(() => done(() => reject(new Error(`got ${got.length}/${n} events: ${got.map((e) => e.type)}`))), ms);
+    const timer = setTimeout(() => done(() => reject(new Error(`got ${got.length}/${n} events: ${got.map((e) => e.type).join(',')}`))), ms);
     const done = (fn: () => void) => {
       clearTimeout(timer);
       s.off('data', onData);

@@ -14,9 +14,9 @@ import { createTestDatabase, type TestDatabase } from '../helpers/test-database'
 class TinyFallback implements PostClassifier {
   readonly name = 'tiny-fallback';
   readonly seen: string[] = [];
-  async classify(posts: readonly PostInput[]): Promise<PostLabels[]> {
+  classify(posts: readonly PostInput[]): Promise<PostLabels[]> {
     this.seen.push(...posts.map((p) => p.key));
-    return posts.map(() => ({ categories: [15], terms: ['fallback'] }));
+    return Promise.resolve(posts.map(() => ({ categories: [15], terms: ['fallback'] })));
   }
 }
 

@@ -149,7 +149,7 @@ describe('/metrics and the data', () => {
     expect(m.value('sga_imports_running')).toBe(0);
 
     // A refresh that fails is observed as failed, for its protocol only.
-    await expect(refreshAnalytics(server.testDb.db, { protocols: ['lens'], afterStep: async () => { throw new Error('injected'); } })).rejects.toThrow('injected');
+    await expect(refreshAnalytics(server.testDb.db, { protocols: ['lens'], afterStep: () => Promise.reject(new Error('injected')) })).rejects.toThrow('injected');
     const after = await scrape(server);
     expect(after.value('sga_refresh_duration_seconds_count', { protocol: 'lens', outcome: 'failed' })).toBe(1);
     expect(after.value('sga_refresh_duration_seconds_count', { protocol: 'lens', outcome: 'ok' })).toBe(1);

@@ -132,7 +132,7 @@ describe('personalized rank (ppr-graph)', () => {
   it('when seeds or hops are refused, then BAD_USER_INPUT (GraphQL) and a 400 naming the parameter (REST), never a 500', async () => {
     const gql = async (args: string) => (await errorOf(s.gql.request(`{ farcasterPersonalizedRank(${args}) { totalCount } }`))).errors?.map((e) => [e.extensions?.code, e.message]);
     const many = Array.from({ length: 101 }, (_, i) => i + 1);
-    expect(await gql(`seeds: [${many}]`)).toEqual([['BAD_USER_INPUT', 'seeds must list at most 100 profiles; got 101']]);
+    expect(await gql(`seeds: [${many.join(',')}]`)).toEqual([['BAD_USER_INPUT', 'seeds must list at most 100 profiles; got 101']]);
     expect(await gql('seeds: []')).toEqual([['BAD_USER_INPUT', 'seeds must list at least 1 profile']]);
     expect(await gql('seeds: [1], hops: 6')).toEqual([['BAD_USER_INPUT', 'hops must be an integer between 1 and 5; got 6']]);
     expect(await gql('seeds: [1], hops: 0')).toEqual([['BAD_USER_INPUT', 'hops must be an integer between 1 and 5; got 0']]);

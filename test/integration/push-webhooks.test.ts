@@ -126,7 +126,7 @@ describe('webhook delivery', () => {
     await new Promise((r) => setTimeout(r, 300));
     // At least once: an attempt that timed out on a loaded machine is retried (a new attempt number), never repeated.
     expect([...new Set(receiver.posts.map((p) => p.json.followerFid))].sort()).toEqual(Array.from({ length: 40 }, (_, i) => 1_000 + i));
-    const attempts = receiver.posts.map((p) => `${p.headers['x-push-id']}#${p.headers['x-push-attempt']}`);
+    const attempts = receiver.posts.map((p) => `${String(p.headers['x-push-id'])}#${String(p.headers['x-push-attempt'])}`);
     expect(new Set(attempts).size).toBe(attempts.length);
     await receiver.stop();
   });

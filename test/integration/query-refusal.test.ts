@@ -12,7 +12,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import {
-  getIntrospectionQuery, Kind, parse, print, visit,
+  getIntrospectionQuery, Kind, OperationTypeNode, parse, print, visit,
   type ASTNode, type FragmentDefinitionNode, type OperationDefinitionNode, type TypeNode,
 } from 'graphql';
 import { Subscriber } from '../helpers/push-rig';
@@ -201,7 +201,7 @@ const operationFiles = ['client/operations', 'test/operations', 'src/rest/operat
 function operations(): { name: string; text: string; def: OperationDefinitionNode }[] {
   const defs = operationFiles.flatMap((f) => parse(readFileSync(path.join(__dirname, '..', '..', f), 'utf8')).definitions);
   const fragments = new Map(defs.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, d]));
-  return defs.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION && d.operation === 'query').map((def) => {
+  return defs.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION && d.operation === OperationTypeNode.QUERY).map((def) => {
     const used = new Map<string, FragmentDefinitionNode>();
     const spreads = (node: ASTNode) => visit(node, { FragmentSpread(spread) {
       const f = fragments.get(spread.name.value);

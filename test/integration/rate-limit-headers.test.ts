@@ -2,7 +2,7 @@
 // fields) on every answer to a known key: the budget kept in this instance's
 // memory, and shared through Redis when the suite has one (TEST_REDIS_URL).
 import { randomUUID } from 'node:crypto';
-import { KeyService } from '../../src/auth/key.service';
+import { type KeyService } from '../../src/auth/key.service';
 import { serve, type ServedApp } from '../helpers/serve-app';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
 

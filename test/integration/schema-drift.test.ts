@@ -49,7 +49,7 @@ describe('schema drift', () => {
     const raw = new Set(tables.flatMap((tbl) => tbl.rawIndexes.map((i) => i.name)));
     const expected = tables.flatMap((tbl) => tbl.indexes.map((i) => ({ table: tbl.name, name: i.name, unique: i.unique, primary: i.primary, columns: i.columns })));
     const all = await t.db.sql.query<{ table: string; name: string; unique: boolean; primary: boolean; columns: string[]; definition: string }>(INDEXES_SQL);
-    const actual = all.filter((r) => !raw.has(r.name)).map(({ definition: _, ...r }) => r);
+    const actual = all.filter((r) => !raw.has(r.name)).map((r) => ({ table: r.table, name: r.name, unique: r.unique, primary: r.primary, columns: r.columns }));
     const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
     expect(actual.sort(byName)).toEqual(expected.sort(byName));
     const expectedRaw = tables.flatMap((tbl) => tbl.rawIndexes.map((i) => ({ table: tbl.name, name: i.name, definition: i.definition })));

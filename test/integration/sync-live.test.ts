@@ -4,7 +4,7 @@
 import { Protocol, ReactionType, UserDataType } from '@farcaster/hub-nodejs';
 import { fnameProof, farcasterSeconds } from '../helpers/hub-double/message-factory';
 import { LiveRig } from '../helpers/sync-rig';
-import { staysEqual, waitForEqual, waitUntil } from '../helpers/sync-wait';
+import { staysEqual, waitForEqual } from '../helpers/sync-wait';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 let server: TestServer;

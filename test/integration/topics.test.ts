@@ -16,13 +16,13 @@ class FixtureClassifier implements PostClassifier {
   readonly name = 'fixture';
   private static readonly STOP = new Set(['the', 'and', 'for', 'with', 'this', 'that', 'from', 'you', 'all', 'are', 'was']);
   private static readonly KEYWORDS: Record<string, number> = { uniswap: 1, aave: 1, nft: 2, opensea: 2, minted: 2, telescope: 14 };
-  async classify(posts: readonly PostInput[]): Promise<PostLabels[]> {
-    return posts.map((p) => {
+  classify(posts: readonly PostInput[]): Promise<PostLabels[]> {
+    return Promise.resolve(posts.map((p) => {
       const words = p.text.replace(/[#$][\p{L}\p{N}_]+/gu, ' ').toLowerCase().match(/[a-z][a-z0-9]*/g) ?? [];
       const terms = [...new Set(words.filter((w) => w.length >= 3 && !FixtureClassifier.STOP.has(w)))].slice(0, 8);
       const categories = [...new Set(words.flatMap((w) => FixtureClassifier.KEYWORDS[w] ?? []))].sort((a, b) => a - b);
       return { categories, terms };
-    });
+    }));
   }
 }
 
@@ -100,7 +100,7 @@ describe('GET /api/llm/topics/engagers (getEngagers)', () => {
   it('when engagers are counted, then each interaction type counts once, self, deleted, hidden, DOWNVOTE and non-collect acts never', async () => {
     const data = await s.gql.request<{ topic: { engagers: Record<string, unknown>[] } }>(`{
       topic(topic: "eclipse", date: "2024-06-10") { engagers { protocol profileId likes comments quotes reposts collects engagements } } }`);
-    const by = Object.fromEntries(data.topic.engagers.map(({ protocol, profileId, ...rest }) => [`${String(protocol).toLowerCase()}:${profileId}`, rest]));
+    const by = Object.fromEntries(data.topic.engagers.map(({ protocol, profileId, ...rest }) => [`${String(protocol).toLowerCase()}:${String(profileId)}`, rest]));
     const zero = { likes: 0, comments: 0, quotes: 0, reposts: 0, collects: 0 };
     expect(by).toEqual({
       // 0x02: UPVOTE, comment and collect on 0x01-0x0a (0x01's own upvote, comment and collect left out).

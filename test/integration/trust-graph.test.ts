@@ -32,7 +32,7 @@ const N = 6;
 
 /** The band as GraphQL names it (REST prints the spelling, `top 1%`). */
 const percentileCategory = (rank: number, profiles: number) =>
-  Object.entries(PercentileBand).find(([, spelling]) => spelling === bandOf(rank, profiles))![0];
+  Object.entries(PercentileBand).find(([, spelling]) => (spelling as string) === bandOf(rank, profiles))![0];
 
 interface Expected { score: number; rank: number; contributors: [number, number][]; pretrustShare: number }
 

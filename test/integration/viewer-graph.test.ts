@@ -163,11 +163,11 @@ describe('followers you know, mutual follows, unfollowers (viewer-graph)', () =>
     // once for a parent with no nodes to load and after the node batch otherwise: at most two batches per field.
     const root = await s.statementsFor(() => s.gql.request('{ farcasterUsers(fids: [1, 2]) { fid } }'));
     const BOUND = root + 3 * (1 + 1 + 2) + 2;
-    const q = (fids: number[]) => `{ farcasterUsers(fids: [${fids}]) { fid
+    const q = (fids: number[]) => `{ farcasterUsers(fids: [${fids.join(',')}]) { fid
       a: followersYouKnow(viewer: 2, first: 2) { totalCount edges { node { fid } } }
       b: mutualFollows(first: 2) { totalCount edges { node { fid } } }
       c: unfollowers(from: "2024-05-01", to: "2024-06-30") { totalCount edges { node { fid } } } } }`;
-    const lq = (ids: string[]) => `{ lensProfiles(ids: [${ids.map((i) => `"${i}"`)}]) { id: nativeId
+    const lq = (ids: string[]) => `{ lensProfiles(ids: [${ids.map((i) => `"${i}"`).join(',')}]) { id: nativeId
       a: followersYouKnow(viewer: "0x02") { totalCount edges { node { id: nativeId } } }
       b: mutualFollows { totalCount edges { node { id: nativeId } } }
       c: unfollowers { totalCount edges { node { id: nativeId } } } } }`;

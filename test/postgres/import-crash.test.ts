@@ -95,8 +95,8 @@ function runImport(url: string, dir: string, aim?: Aim): Promise<Outcome> {
       }
     });
   };
-  read(child.stdout!);
-  read(child.stderr!);
+  read(child.stdout);
+  read(child.stderr);
   return new Promise((resolve) => child.on('close', (code, signal) => {
     clearTimeout(timer);
     resolve({ lines, code, signal, ms: Date.now() - started, killedAtMs });

@@ -1,5 +1,5 @@
 import { validate } from 'class-validator';
-import { isEnumType, type GraphQLEnumType } from 'graphql';
+import { isEnumType } from 'graphql';
 import { appSchema } from '../../src/graphql/build-schema';
 import { enumNameOf, spellingOf, spellingsOf } from '../../src/graphql/enums/rest-spellings';
 import { TrendingInput } from '../../src/graphql/types/trending.type';
@@ -7,7 +7,7 @@ import { TrendingInput } from '../../src/graphql/types/trending.type';
 /** The messages class-validator gives, as the GraphQL error joins them. */
 const messagesOf = async (o: object) => (await validate(o)).flatMap((e) => Object.values(e.constraints ?? {}));
 const trending = (fields: Partial<TrendingInput>) => Object.assign(new TrendingInput(), { page: 1, limit: 20, ratio: 'week', protocol: 'lens', categories: [], ...fields });
-const enumOf = (name: string) => { const t = appSchema().getType(name); if (!isEnumType(t)) throw new Error(name); return t as GraphQLEnumType; };
+const enumOf = (name: string) => { const t = appSchema().getType(name); if (!isEnumType(t)) throw new Error(name); return t; };
 
 describe('input rules, each checked once on its input type', () => {
   it('when a trending input keeps every rule, then no message', async () => {

@@ -47,7 +47,7 @@ describe('collect sums', () => {
     const row = (currency: string | null, usd: number): CollectSumRow => ({ profile_id: '0x01', currency, count: 2, amount: 3, usd_amount: usd, total_count: 4, usd_total: 7 });
     const answers: CollectSumRow[][] = [[row(null, 3), row('DAI', 4)], []];
     const keys: unknown[] = [];
-    const collectSums = new DataLoader<{ id: string }, CollectSumRow[], string>(async (ks) => { keys.push(...ks); return ks.map(() => answers.shift()!); }, { cacheKeyFn: (k) => JSON.stringify(k) });
+    const collectSums = new DataLoader<{ id: string }, CollectSumRow[], string>((ks) => { keys.push(...ks); return Promise.resolve(ks.map(() => answers.shift()!)); }, { cacheKeyFn: (k) => JSON.stringify(k) });
     const l = { collectSums } as unknown as LensGraphLoaders;
     await expect(collectSum(l, '0x01', { currency: 'dai', year: 2024 })).resolves.toEqual({
       count: 4, usdTotal: 7, currencies: [{ currency: 'DAI', count: 2, amount: 3, usdAmount: 4 }, { currency: null, count: 2, amount: 3, usdAmount: 3 }],

@@ -17,7 +17,7 @@ const write = (dir: string, r: Partial<LockRecord> | string) => {
   writeFileSync(lockOf(dir), typeof r === 'string' ? r : JSON.stringify(r));
 };
 /** The pid of a process that has exited. */
-const deadPid = () => spawnSync(process.execPath, ['-e', '']).pid!;
+const deadPid = () => spawnSync(process.execPath, ['-e', '']).pid;
 
 beforeAll(() => { root = mkdtempSync(path.join(os.tmpdir(), 'sga-lock-')); });
 afterAll(() => rmSync(root, { recursive: true, force: true }));

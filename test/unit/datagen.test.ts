@@ -81,7 +81,7 @@ describe('generateDataset', () => {
   });
 
   afterAll(async () => {
-    await Promise.all([dirA, dirB, dirC].map((d) => d && rm(d, { recursive: true, force: true })));
+    await Promise.all([dirA, dirB, dirC].filter((d): d is string => !!d).map((d) => rm(d, { recursive: true, force: true })));
   });
 
   it('when generated twice with the same seed, then every file is byte-identical', async () => {

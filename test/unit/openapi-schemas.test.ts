@@ -38,13 +38,13 @@ const schema = buildSchema(`
 `);
 
 const route = (r: Partial<RestRoute> & Pick<RestRoute, 'path' | 'document' | 'answer'>): RestRoute =>
-  ({ method: 'get', name: 'getThing', protocols: ['farcaster'], example: {}, variables: () => ({}), ...r }) as RestRoute;
+  ({ method: 'get', name: 'getThing', protocols: ['farcaster'], example: {}, variables: () => ({}), ...r });
 
 const doc = (text: string) => parse(text);
 
 describe('OpenAPI parameters from operation variables', () => {
   const routes = [
-    route({ path: '/api/account/:fid', name: 'gatAccount', example: { path: '7', query: 'n=3' }, renames: { first: 'n' } as never,
+    route({ path: '/api/account/:fid', name: 'gatAccount', example: { path: '7', query: 'n=3' }, renames: { first: 'n' },
       document: doc('query RestAccount($fid: Int!, $first: Int) { oneAccount(fid: $fid) { fid friends(first: $first) { id } } }'),
       answer: (d: any) => d.oneAccount }),
     route({ path: '/api/accounts', example: { query: 'fids=1,2&period=DAY' },
@@ -53,7 +53,7 @@ describe('OpenAPI parameters from operation variables', () => {
     route({ path: '/api/lens/:id', example: { path: '0x01', query: 'month=6' },
       document: doc('query RestLensThing($id: LensProfileId!, $month: Int, $currency: String = "usd") { lensThing(id: $id, filter: { month: $month, currency: $currency }) { id } }'),
       answer: (d: any) => d.lensThing }),
-    route({ method: 'post', path: '/api/search', bodyVariable: 'input' as never, example: { body: { year: 2023 } },
+    route({ method: 'post', path: '/api/search', bodyVariable: 'input', example: { body: { year: 2023 } },
       document: doc('query RestSearch($input: Filter!) { search(input: $input) }'), answer: (d: any) => ({ n: d.search }) }),
   ];
   const api = buildOpenApi(routes, schema, { title: 'T', version: '1.2.3' });

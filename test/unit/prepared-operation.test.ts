@@ -1,6 +1,6 @@
 // A REST route's operation runs outside Apollo: validated once at start-up,
 // then only coerced, costed and executed per call, with Apollo's error codes.
-import { parse, type GraphQLFormattedError } from 'graphql';
+import { parse } from 'graphql';
 import pino from 'pino';
 import { appSchema } from '../../src/graphql/build-schema';
 import type { Context } from '../../src/graphql/context.type';
@@ -22,7 +22,7 @@ describe('prepared operation', () => {
     const { data, errors } = await run({ fid: 'abc' }, noContext);
     expect(data).toBeUndefined();
     expect(errors).toHaveLength(1);
-    const e = errors![0] as GraphQLFormattedError;
+    const e = errors![0];
     expect(answerOf(e)).toEqual({ code: 'BAD_USER_INPUT', status: 400, message: expect.stringMatching(/^Variable "\$fid" got invalid value "abc"/) });
     expect(JSON.parse(JSON.stringify(e)).extensions).toEqual({ code: 'BAD_USER_INPUT' });
   });

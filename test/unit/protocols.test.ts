@@ -7,7 +7,7 @@ const shuffled = ['0xff', '0x0a', '0x010000', '0x100', '0x01', '0xffff', '0x10',
 
 describe('protocol id orders', () => {
   let pg: PGlite;
-  beforeAll(async () => { pg = new PGlite(); });
+  beforeAll(() => { pg = new PGlite(); });
   afterAll(async () => { await pg.close(); });
 
   const ordered = async (order: string) =>

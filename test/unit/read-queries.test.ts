@@ -11,7 +11,7 @@ import type { ContentLoaders } from '../../src/loaders/content-loaders';
 /** A database that answers every statement with `rows` and remembers the parameters. */
 function fakeDb(rows: unknown[] = []) {
   const calls: unknown[][] = [];
-  const db = { read: async (_sql: string, ...params: unknown[]) => { calls.push(params); return rows; } } as unknown as Database;
+  const db = { read: (_sql: string, ...params: unknown[]) => { calls.push(params); return Promise.resolve(rows); } } as unknown as Database;
   return { db, calls };
 }
 
@@ -42,7 +42,7 @@ describe('read queries', () => {
   it('when a phrase is asked without a day, then it is normalised and the day comes from the request loader', async () => {
     const row = { day: '2024-05-02', topic: 'base' };
     const { db, calls } = fakeDb([row]);
-    const newestDay = new DataLoader<'newest', string>(async (keys) => keys.map(() => '2024-05-02'));
+    const newestDay = new DataLoader<'newest', string>((keys) => Promise.resolve(keys.map(() => '2024-05-02')));
     await expect(topicOfDay(db, { newestDay } as unknown as ContentLoaders, ' #Base ', null)).resolves.toBe(row);
     expect(calls).toEqual([[['2024-05-02'], ['base'], false, null]]);
     await expect(topicOfDay(db, { newestDay } as unknown as ContentLoaders, '  ', null)).rejects.toThrow('topic must not be empty');
@@ -60,8 +60,8 @@ describe('read queries', () => {
 
   it('when a handle is searched, then at most the search limit of fids is asked and profiles that no longer load are left out', async () => {
     const { db, calls } = fakeDb([{ fid: 3 }, { fid: 1 }]);
-    const profiles = new DataLoader<number, FarcasterProfileRow | null>(async (fids) =>
-      fids.map((fid) => (fid === 3 ? ({ fid } as FarcasterProfileRow) : null)));
+    const profiles = new DataLoader<number, FarcasterProfileRow | null>((fids) =>
+      Promise.resolve(fids.map((fid) => (fid === 3 ? ({ fid } as FarcasterProfileRow) : null))));
     await expect(searchFarcasterProfiles(db, profiles, 'Al')).resolves.toEqual([{ fid: 3 }]);
     // The first statement chooses the way (its threshold depends on the limit), the last one asks for the fids.
     expect([calls[0][3], calls[calls.length - 1][2]]).toEqual([HANDLE_SEARCH_LIMIT, HANDLE_SEARCH_LIMIT]);

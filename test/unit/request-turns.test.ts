@@ -31,7 +31,7 @@ describe('turns of the event loop', () => {
 
   it('when a request\'s pieces take turns and each reads the same loader, then the loader still sends one batch', async () => {
     const batches: number[][] = [];
-    const loader = new RequestLoader<number, number>(async (keys) => { batches.push([...keys]); return keys.map((k) => k * 10); });
+    const loader = new RequestLoader<number, number>((keys) => { batches.push([...keys]); return Promise.resolve(keys.map((k) => k * 10)); });
     const answers = await requestScopes.run(new RequestScope(), () => Promise.all([[1, 2], [3], [2, 4]].map(async (keys) => {
       await takeTurn();
       return Promise.all(keys.map((k) => loader.load(k)));
@@ -42,7 +42,7 @@ describe('turns of the event loop', () => {
 
   it('when one batch answers 1,000 loads, then what waits on them goes on PER_TURN at a time, a due timer runs in between, and the loads they make next are one batch', async () => {
     const batches: number[][] = [];
-    const loader = new RequestLoader<number, number>(async (keys) => { batches.push([...keys]); return keys.map((k) => k + 1); });
+    const loader = new RequestLoader<number, number>((keys) => { batches.push([...keys]); return Promise.resolve(keys.map((k) => k + 1)); });
     let timerAfter = -1;
     let goneOn = 0;
     const answers = await requestScopes.run(new RequestScope(), () => Promise.all(Array.from({ length: 1000 }, async (_, k) => {
@@ -60,9 +60,9 @@ describe('turns of the event loop', () => {
   });
 
   it('when 300 callers wait on one cached key (answered a few promise jobs apart) and each then reads another loader, then that loader still sends one batch', async () => {
-    const shared = new RequestLoader<number, number>(async (keys) => keys.map(() => 7));
+    const shared = new RequestLoader<number, number>((keys) => Promise.resolve(keys.map(() => 7)));
     const batches: number[][] = [];
-    const next = new RequestLoader<number, number>(async (keys) => { batches.push([...keys]); return keys.map((k) => k); });
+    const next = new RequestLoader<number, number>((keys) => { batches.push([...keys]); return Promise.resolve(keys.map((k) => k)); });
     const answers = await requestScopes.run(new RequestScope(), () => Promise.all(Array.from({ length: 300 }, async (_, k) => {
       const v = await shared.load(1);
       return next.load(v * 1000 + k);
@@ -73,7 +73,7 @@ describe('turns of the event loop', () => {
 
   it('when there is no request (a job, the CLI), then taking a turn does nothing and loaders batch as DataLoader does', async () => {
     const batches: number[][] = [];
-    const loader = new RequestLoader<number, number>(async (keys) => { batches.push([...keys]); return keys.map((k) => k + 1); });
+    const loader = new RequestLoader<number, number>((keys) => { batches.push([...keys]); return Promise.resolve(keys.map((k) => k + 1)); });
     await takeTurn();
     expect(await Promise.all([loader.load(1), loader.load(2)])).toEqual([2, 3]);
     expect(batches).toEqual([[1, 2]]);

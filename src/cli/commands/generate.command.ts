@@ -12,7 +12,7 @@ export async function generateCommand(argv: string[], io: CliIo): Promise<void> 
   if (positionals.length) throw new UsageError(`unexpected argument: ${positionals[0]}`);
   if (!values.out) throw new UsageError('generate needs --out <dir>');
   if (!SCALES.includes(values.scale as Scale)) throw new UsageError(`--scale must be one of ${SCALES.join(', ')}`);
-  if (!/^\d+$/.test(values.seed!)) throw new UsageError('--seed must be a non-negative integer');
+  if (!/^\d+$/.test(values.seed)) throw new UsageError('--seed must be a non-negative integer');
   const started = Date.now();
   const summary = await generateDataset({ out: values.out, scale: values.scale as Scale, seed: Number(values.seed) });
   const rows = Object.values(summary.tables).reduce((a, b) => a + b, 0);

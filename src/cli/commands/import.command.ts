@@ -13,7 +13,7 @@ export async function importCommand(argv: string[], { config, io, cwd, withDatab
   });
   const [dir, extra] = positionals;
   if (!dir || extra) throw new UsageError('import needs exactly one dataset folder');
-  if (!['auto', 'plain', 'silent'].includes(values.progress!)) throw new UsageError('--progress must be auto, plain or silent');
+  if (!['auto', 'plain', 'silent'].includes(values.progress)) throw new UsageError('--progress must be auto, plain or silent');
   const folder = path.resolve(cwd, dir);
   if (!existsSync(folder) || !statSync(folder).isDirectory()) throw new Error(`not a folder: ${dir}`);
   await withDatabase(async (db) => {

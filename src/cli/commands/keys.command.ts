@@ -43,10 +43,10 @@ export async function keysCommand(argv: string[], { config, io, withDatabase }: 
       const list = await keys.list();
       print(list, list.length ? list.map(describe).join('\n') : 'no keys');
     } else if (action === 'revoke') {
-      const k = await keys.revoke(id!);
+      const k = await keys.revoke(id);
       print(k, describe(k));
     } else {
-      const k = await keys.rotate(id!);
+      const k = await keys.rotate(id);
       print(k, `${describe(k)}\nkey: ${k.key}\n(shown once; the old key ${id} is revoked)`);
     }
   });

@@ -7,7 +7,8 @@ import type * as HyparquetWriter from 'hyparquet-writer';
 // A direct eval, not the Function constructor: its import() belongs to this module's own
 // script, so under jest each test file's sandbox loads the modules itself (a Function's
 // import() stays bound to the first test file's sandbox and fails once it is torn down).
-const importEsm = <T>(specifier: string): Promise<T> => eval('import(specifier)');
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- `specifier` is read by the evaluated text
+const importEsm = <T>(specifier: string): Promise<T> => eval('import(specifier)') as Promise<T>;
 
 let reader: Promise<{ hyparquet: typeof Hyparquet; compressors: typeof HyparquetCompressors.compressors }> | undefined;
 

@@ -2,7 +2,7 @@
 // ids are stored canonical (`0x1` and `0x01` are one profile); block_timestamp
 // decides which of two rows for one key is the newer.
 import { canonicalLensId, canonicalPublicationId, normalizeHex } from '../../domain/ids';
-import { asIs, bool, float, tagList, timestamp } from '../parse-values';
+import { bool, float, tagList, timestamp } from '../parse-values';
 import { RowError, type SourceRow } from '../source-row';
 import { eventVersion, type TableSpec } from '../table-spec';
 import { actionModuleHistory, actionModules, acts } from './lens-acts';

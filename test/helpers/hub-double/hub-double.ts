@@ -2,28 +2,28 @@
 // backed by NodeStore, with the faults a sync client has to survive (stalls, dropped streams,
 // failing calls, a missing API key) switchable from a test.
 import {
-  EventsRequest,
-  FidRequest,
-  FidTimestampRequest,
-  FidsRequest,
-  HubEvent,
-  HubServiceServer,
+  type EventsRequest,
+  type FidRequest,
+  type FidTimestampRequest,
+  type FidsRequest,
+  type HubEvent,
+  type HubServiceServer,
   HubServiceService,
-  LinksByFidRequest,
-  Message,
+  type LinksByFidRequest,
+  type Message,
   MessageType,
-  OnChainEvent,
-  OnChainEventRequest,
+  type OnChainEvent,
+  type OnChainEventRequest,
   OnChainEventType,
-  ReactionsByFidRequest,
+  type ReactionsByFidRequest,
   ServerCredentials,
-  SubscribeRequest,
-  UserNameProof,
+  type SubscribeRequest,
+  type UserNameProof,
   getServer,
   status,
 } from '@farcaster/hub-nodejs';
 import type { Metadata, Server, ServerUnaryCall, ServerWritableStream, sendUnaryData } from '@grpc/grpc-js';
-import { NodeStore, NodeStoreOptions } from './node-store';
+import { NodeStore, type NodeStoreOptions } from './node-store';
 
 export type HubMethod = keyof typeof HubServiceService;
 
@@ -128,12 +128,13 @@ export class HubDouble {
     return `127.0.0.1:${port}`;
   }
 
-  async stop(): Promise<void> {
+  stop(): Promise<void> {
     if (this.blockTimer) clearInterval(this.blockTimer);
     for (const s of this.subscribers) this.close(s);
     // forceShutdown: open subscribe streams would otherwise keep tryShutdown waiting forever.
     this.server?.forceShutdown();
     this.server = undefined;
+    return Promise.resolve();
   }
 
   // ---- state (delegates, so a test needs only the double) ----

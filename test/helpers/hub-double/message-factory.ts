@@ -2,31 +2,31 @@
 // hashes, dataBytes and signatures are exactly what a Snapchain node would hand out.
 import { randomBytes } from 'node:crypto';
 import {
-  CastAddMessage,
-  CastId,
-  CastRemoveMessage,
+  type CastAddMessage,
+  type CastId,
+  type CastRemoveMessage,
   CastType,
   FarcasterNetwork,
-  HubResult,
+  type HubResult,
   IdRegisterEventType,
-  LinkAddMessage,
-  LinkCompactStateMessage,
-  LinkRemoveMessage,
+  type LinkAddMessage,
+  type LinkCompactStateMessage,
+  type LinkRemoveMessage,
   NobleEd25519Signer,
-  OnChainEvent,
+  type OnChainEvent,
   OnChainEventType,
   Protocol,
-  ReactionAddMessage,
-  ReactionRemoveMessage,
-  ReactionType,
-  UserDataAddMessage,
-  UserDataType,
-  UserNameProof,
+  type ReactionAddMessage,
+  type ReactionRemoveMessage,
+  type ReactionType,
+  type UserDataAddMessage,
+  type UserDataType,
+  type UserNameProof,
   UserNameType,
-  UsernameProofMessage,
-  VerificationAddAddressMessage,
-  VerificationRemoveMessage,
-  VerificationAddressClaimSolana,
+  type UsernameProofMessage,
+  type VerificationAddAddressMessage,
+  type VerificationRemoveMessage,
+  type VerificationAddressClaimSolana,
   ViemLocalEip712Signer,
   bytesToHexString,
   ed25519,
@@ -102,23 +102,23 @@ export class MessageFactory {
     return s;
   }
 
-  private async data(fid: number, at?: When) {
+  private data(fid: number, at?: When) {
     return { fid, network: this.network, timestamp: farcasterSeconds(at) };
   }
 
   async linkAdd(fid: number, targetFid: number, o: Opts & { type?: string } = {}): Promise<LinkAddMessage> {
     const { signer } = await this.signerOf(fid);
-    return unwrap(await makeLinkAdd({ type: o.type ?? 'follow', targetFid }, await this.data(fid, o.at), signer));
+    return unwrap(await makeLinkAdd({ type: o.type ?? 'follow', targetFid }, this.data(fid, o.at), signer));
   }
 
   async linkRemove(fid: number, targetFid: number, o: Opts & { type?: string } = {}): Promise<LinkRemoveMessage> {
     const { signer } = await this.signerOf(fid);
-    return unwrap(await makeLinkRemove({ type: o.type ?? 'follow', targetFid }, await this.data(fid, o.at), signer));
+    return unwrap(await makeLinkRemove({ type: o.type ?? 'follow', targetFid }, this.data(fid, o.at), signer));
   }
 
   async linkCompactState(fid: number, targetFids: number[], o: Opts & { type?: string } = {}): Promise<LinkCompactStateMessage> {
     const { signer } = await this.signerOf(fid);
-    return unwrap(await makeLinkCompactState({ type: o.type ?? 'follow', targetFids }, await this.data(fid, o.at), signer));
+    return unwrap(await makeLinkCompactState({ type: o.type ?? 'follow', targetFids }, this.data(fid, o.at), signer));
   }
 
   async castAdd(
@@ -138,27 +138,27 @@ export class MessageFactory {
       parentCastId: o.parent,
       parentUrl: o.parentUrl,
     };
-    return unwrap(await makeCastAdd(body, await this.data(fid, o.at), signer));
+    return unwrap(await makeCastAdd(body, this.data(fid, o.at), signer));
   }
 
   async castRemove(fid: number, targetHash: Uint8Array, o: Opts = {}): Promise<CastRemoveMessage> {
     const { signer } = await this.signerOf(fid);
-    return unwrap(await makeCastRemove({ targetHash }, await this.data(fid, o.at), signer));
+    return unwrap(await makeCastRemove({ targetHash }, this.data(fid, o.at), signer));
   }
 
   async reactionAdd(fid: number, type: ReactionType, target: CastId | string, o: Opts = {}): Promise<ReactionAddMessage> {
     const { signer } = await this.signerOf(fid);
-    return unwrap(await makeReactionAdd(reactionBody(type, target), await this.data(fid, o.at), signer));
+    return unwrap(await makeReactionAdd(reactionBody(type, target), this.data(fid, o.at), signer));
   }
 
   async reactionRemove(fid: number, type: ReactionType, target: CastId | string, o: Opts = {}): Promise<ReactionRemoveMessage> {
     const { signer } = await this.signerOf(fid);
-    return unwrap(await makeReactionRemove(reactionBody(type, target), await this.data(fid, o.at), signer));
+    return unwrap(await makeReactionRemove(reactionBody(type, target), this.data(fid, o.at), signer));
   }
 
   async userDataAdd(fid: number, type: UserDataType, value: string, o: Opts = {}): Promise<UserDataAddMessage> {
     const { signer } = await this.signerOf(fid);
-    return unwrap(await makeUserDataAdd({ type, value }, await this.data(fid, o.at), signer));
+    return unwrap(await makeUserDataAdd({ type, value }, this.data(fid, o.at), signer));
   }
 
   /**
@@ -173,7 +173,7 @@ export class MessageFactory {
     const claim = unwrap(makeVerificationAddressClaim(fid, address, this.network, blockHash, Protocol.ETHEREUM));
     const claimSignature = unwrap(await new ViemLocalEip712Signer(account).signVerificationEthAddressClaim(claim));
     const body = { address, claimSignature, blockHash, verificationType: 0, chainId: 0, protocol: Protocol.ETHEREUM };
-    return unwrap(await makeVerificationAddEthAddress(body, await this.data(fid, o.at), signer));
+    return unwrap(await makeVerificationAddEthAddress(body, this.data(fid, o.at), signer));
   }
 
   /** A Solana verification: the 32-byte address is an Ed25519 key that really signs the claim. */
@@ -187,12 +187,12 @@ export class MessageFactory {
     // signMessageHash is a plain Ed25519 signature over the given bytes, which is what Solana wallets produce.
     const claimSignature = unwrap(await ed25519.signMessageHash(claimMessage, solKey));
     const body = { address, claimSignature, blockHash, verificationType: 0, chainId: 0, protocol: Protocol.SOLANA };
-    return unwrap(await makeVerificationAddEthAddress(body, await this.data(fid, o.at), signer));
+    return unwrap(await makeVerificationAddEthAddress(body, this.data(fid, o.at), signer));
   }
 
   async verificationRemove(fid: number, address: Uint8Array, protocol: Protocol, o: Opts = {}): Promise<VerificationRemoveMessage> {
     const { signer } = await this.signerOf(fid);
-    return unwrap(await makeVerificationRemove({ address, protocol }, await this.data(fid, o.at), signer));
+    return unwrap(await makeVerificationRemove({ address, protocol }, this.data(fid, o.at), signer));
   }
 
   /**
@@ -201,7 +201,7 @@ export class MessageFactory {
    */
   async usernameProofMessage(fid: number, name: string, o: Opts & { owner?: Uint8Array } = {}): Promise<UsernameProofMessage> {
     const { signer } = await this.signerOf(fid);
-    const data = await this.data(fid, o.at);
+    const data = this.data(fid, o.at);
     const owner = o.owner ?? unwrap(hexStringToBytes(ethAccount().address));
     const body: UserNameProof = {
       timestamp: data.timestamp + FARCASTER_EPOCH_S,

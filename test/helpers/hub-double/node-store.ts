@@ -2,13 +2,13 @@
 // of HubEvents cut into blocks the way Snapchain numbers them.
 import { createHash } from 'node:crypto';
 import {
-  HubEvent,
+  type HubEvent,
   HubEventType,
-  Message,
+  type Message,
   MessageType,
-  OnChainEvent,
+  type OnChainEvent,
   OnChainEventType,
-  UserNameProof,
+  type UserNameProof,
   bytesCompare,
   getFarcasterTime,
 } from '@farcaster/hub-nodejs';
