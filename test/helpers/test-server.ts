@@ -24,7 +24,8 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export const fixture = (name: string) => path.join(__dirname, '..', 'fixtures', name);
+/** A fixture's folder by name; an absolute path (a generated dataset) is itself. */
+export const fixture = (name: string) => (path.isAbsolute(name) ? name : path.join(__dirname, '..', 'fixtures', name));
 
 export async function startTestServer(opts: { fixture?: string; config?: Partial<Config>; classifier?: PostClassifier } = {}): Promise<TestServer> {
   const config = testConfig(opts.config);
