@@ -10,8 +10,9 @@ import { print, type GraphQLSchema } from 'graphql';
 import { projectRoot } from '../project-root';
 import { ENTITY_ROOTS, routeScopes, type RestRoute } from '../rest/rest-route.type';
 import { answerSchema } from './answer-schema';
+import { nameShapes } from './components';
 import { dataShape } from './data-shape';
-import { ERROR_RESPONSES, ERROR_SCHEMA, successHeaders, type ErrorResponseName } from './error-responses';
+import { ERROR_RESPONSES, ERROR_SCHEMA, SUCCESS_HEADERS, successHeaders, type ErrorResponseName } from './error-responses';
 import type { JsonSchema } from './json-schema';
 import { operationFields, operationOf, type SelectedField } from './operation-fields';
 import { routeInput, type Parameter } from './route-parameters';
@@ -23,7 +24,9 @@ export interface OpenApiDocument {
   tags: { name: string }[];
   security: Record<string, string[]>[];
   paths: Record<string, Record<string, OpenApiOperation>>;
-  components: { schemas: Record<string, JsonSchema>; responses: Record<string, JsonSchema>; securitySchemes: Record<string, JsonSchema> };
+  components: {
+    schemas: Record<string, JsonSchema>; responses: Record<string, JsonSchema>; headers: Record<string, JsonSchema>; securitySchemes: Record<string, JsonSchema>;
+  };
 }
 
 export interface OpenApiOperation {
@@ -128,7 +131,7 @@ function routeOperation(schema: GraphQLSchema, route: RestRoute): OpenApiOperati
         : {
           description: success === 201 ? 'Created: the new record.' : 'The answer, in the earlier service\'s shape.',
           headers: successHeaders(freshness),
-          content: { 'application/json': { schema: answerSchema(dataShape(schema, route.document, ENTITY_ROOTS), route.answer as (data: never) => unknown) } },
+          content: { 'application/json': { schema: answerSchema(dataShape(schema, route.document, ENTITY_ROOTS), route.answer as (data: never) => unknown, true) } },
         },
       ...Object.fromEntries(errors.map(([status, name]) => [status, ref(name)])),
     },
@@ -137,6 +140,16 @@ function routeOperation(schema: GraphQLSchema, route: RestRoute): OpenApiOperati
     'x-legacy-operation': route.name,
     'x-graphql-operation': operationName,
   };
+}
+
+/** Moves the named shapes of every success body to components/schemas (components.ts), in place; returns those schemas. */
+function namedAnswers(paths: Record<string, Record<string, OpenApiOperation>>): Record<string, JsonSchema> {
+  const bodies = Object.values(paths).flatMap((ops) => Object.values(ops)).flatMap((op) => Object.entries(op.responses)
+    .filter(([status, r]) => status.startsWith('2') && r.content)
+    .map(([, r]) => (r.content as Record<string, { schema: JsonSchema }>)['application/json']));
+  const { schemas, components } = nameShapes(bodies.map((b) => b.schema), { Error: ERROR_SCHEMA });
+  bodies.forEach((b, i) => { b.schema = schemas[i]; });
+  return components;
 }
 
 export function buildOpenApi(routes: readonly RestRoute[], schema: GraphQLSchema, info: ApiInfo = packageInfo()): OpenApiDocument {
@@ -151,6 +164,7 @@ export function buildOpenApi(routes: readonly RestRoute[], schema: GraphQLSchema
     ids.set(operation.operationId, p);
     (paths[p] ??= {})[route.method] = operation;
   }
+  const components = namedAnswers(paths);
   const tags = [...new Set(Object.values(paths).flatMap((ops) => Object.values(ops).flatMap((o) => o.tags)))];
   return {
     openapi: '3.1.0',
@@ -166,8 +180,9 @@ export function buildOpenApi(routes: readonly RestRoute[], schema: GraphQLSchema
     security: [{ [API_KEY_SCHEME]: [] }],
     paths,
     components: {
-      schemas: { Error: ERROR_SCHEMA },
+      schemas: components,
       responses: ERROR_RESPONSES,
+      headers: SUCCESS_HEADERS,
       securitySchemes: {
         [API_KEY_SCHEME]: {
           type: 'apiKey', in: 'header', name: 'apikey',
