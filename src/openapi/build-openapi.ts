@@ -1,9 +1,11 @@
 // The OpenAPI 3.1 document of the REST face, made from the route table and the
 // GraphQL schema alone: paths and methods from the table, parameters and body
 // from each operation's variables and the arguments they feed, the 200 body
-// from the operation's selection run through the route's `answer`, summaries
-// from the schema's descriptions. Nothing is written per route here, so a
-// route added to the table is documented as it is served.
+// from the operation's selection run through the route's `answer`, a summary
+// from the table (written for the route: a sub-field's description said what
+// the field is, not what the route answers), the description from the
+// schema's. Nothing is written per route here, so a route added to the table
+// is documented as it is served.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { print, type GraphQLSchema } from 'graphql';
@@ -55,8 +57,6 @@ export const API_KEY_SCHEME = 'apikey';
 /** `/api/farcaster/user/profile/:fid` → `/api/farcaster/user/profile/{fid}`. */
 export const openApiPath = (expressPath: string) => expressPath.replace(/:(\w+)/g, '{$1}');
 
-const firstSentence = (text: string) => (/^.*?[.!?](?=\s|$)/s.exec(text)?.[0] ?? text).replace(/\s+/g, ' ').trim();
-
 /**
  * The field the route is about, for its summary: from the root, down into the
  * one child that takes the route's variables (or the only child with a
@@ -81,7 +81,7 @@ function describeRoute(route: RestRoute, fields: SelectedField[], operationName:
   const principal = principalField(fields);
   const said = principal?.def.description ?? fields.find((f) => f.path.length === 1)?.def.description ?? '';
   return {
-    summary: said ? firstSentence(said) : `${route.method.toUpperCase()} ${openApiPath(route.path)}`,
+    summary: route.summary,
     description: [
       said,
       `\`${route.name}\` is the earlier service's name for this call, spelled as it was.`,
