@@ -21,7 +21,7 @@ import { routeInput, type Parameter } from './route-parameters';
 
 export interface OpenApiDocument {
   openapi: '3.1.0';
-  info: { title: string; version: string; description: string };
+  info: { title: string; version: string; description: string; contact: ApiContact };
   servers: { url: string }[];
   tags: { name: string }[];
   security: Record<string, string[]>[];
@@ -40,16 +40,30 @@ export interface OpenApiOperation {
   requestBody?: JsonSchema;
   responses: Record<string, JsonSchema>;
   security: Record<string, string[]>[];
+  /** The key scopes the route needs (an extension: OpenAPI's security scopes are OAuth's, so an API key's list stays empty there). */
+  'x-required-scopes': string[];
   'x-legacy-operation': string;
   'x-graphql-operation': string;
 }
 
-export interface ApiInfo { title: string; version: string }
+export interface ApiContact { name: string; url?: string; email?: string }
+export interface ApiInfo { title: string; version: string; contact?: ApiContact }
 
-/** Title and version of package.json. */
+type PackageAuthor = string | { name: string; url?: string; email?: string };
+
+/** npm's `Name <email> (url)` author string, or its object form, as an OpenAPI contact. */
+function contactOf(author: PackageAuthor | undefined): ApiContact | undefined {
+  if (!author) return undefined;
+  if (typeof author !== 'string') return { name: author.name, ...(author.url ? { url: author.url } : {}), ...(author.email ? { email: author.email } : {}) };
+  const m = /^([^<(]+?)\s*(?:<([^>]+)>)?\s*(?:\(([^)]+)\))?$/.exec(author.trim());
+  return m ? { name: m[1], ...(m[3] ? { url: m[3] } : {}), ...(m[2] ? { email: m[2] } : {}) } : { name: author };
+}
+
+/** Title, version and contact (its `author`) of package.json. */
 export function packageInfo(): ApiInfo {
-  const pkg = JSON.parse(readFileSync(path.join(projectRoot(), 'package.json'), 'utf8')) as { description?: string; version: string };
-  return { title: pkg.description ?? 'REST API', version: pkg.version };
+  const pkg = JSON.parse(readFileSync(path.join(projectRoot(), 'package.json'), 'utf8')) as { description?: string; version: string; author?: PackageAuthor };
+  const contact = contactOf(pkg.author);
+  return { title: pkg.description ?? 'REST API', version: pkg.version, ...(contact ? { contact } : {}) };
 }
 
 export const API_KEY_SCHEME = 'apikey';
@@ -77,7 +91,7 @@ function principalField(fields: SelectedField[]): SelectedField | undefined {
   return at;
 }
 
-function describeRoute(route: RestRoute, fields: SelectedField[], operationName: string): { summary: string; description: string } {
+function describeRoute(route: RestRoute, fields: SelectedField[], operationName: string, scopes: string[]): { summary: string; description: string } {
   const principal = principalField(fields);
   const said = principal?.def.description ?? fields.find((f) => f.path.length === 1)?.def.description ?? '';
   return {
@@ -85,6 +99,7 @@ function describeRoute(route: RestRoute, fields: SelectedField[], operationName:
     description: [
       said,
       `\`${route.name}\` is the earlier service's name for this call, spelled as it was.`,
+      scopes.length ? `Needs a key with the ${scopes.map((sc) => `\`${sc}\``).join(' and ')} scope.` : '',
       `Runs the GraphQL operation \`${operationName}\` (the same answer as \`POST /graphql\` gives it, reshaped):\n\n\`\`\`graphql\n${print(route.document)}\n\`\`\``,
     ].filter(Boolean).join('\n\n'),
   };
@@ -107,6 +122,7 @@ function routeOperation(schema: GraphQLSchema, route: RestRoute): OpenApiOperati
   const { fields } = operationFields(schema, route.document);
   const input = routeInput(schema, route);
   const success = route.success ?? 200;
+  const scopes = [...new Set(routeScopes(route).flatMap((f) => (f.scope ? [f.scope] : [])))];
   const freshness = typeof route.protocols === 'function' || route.protocols.length > 0;
   const errors: [string, ErrorResponseName][] = [
     ['400', 'BadRequest'], ['401', 'Unauthorized'], ['403', 'Forbidden'],
@@ -116,7 +132,7 @@ function routeOperation(schema: GraphQLSchema, route: RestRoute): OpenApiOperati
   ];
   return {
     operationId: operationIdOf(operationName),
-    ...describeRoute(route, fields, operationName),
+    ...describeRoute(route, fields, operationName, scopes),
     tags: [route.path.split('/')[2] ?? 'api'],
     parameters: input.parameters,
     ...(input.body ? {
@@ -135,8 +151,8 @@ function routeOperation(schema: GraphQLSchema, route: RestRoute): OpenApiOperati
         },
       ...Object.fromEntries(errors.map(([status, name]) => [status, ref(name)])),
     },
-    // OpenAPI's place for what a key must be allowed: the scopes the route's operation needs.
-    security: [{ [API_KEY_SCHEME]: [...new Set(routeScopes(route).flatMap((f) => (f.scope ? [f.scope] : [])))] }],
+    security: [{ [API_KEY_SCHEME]: [] }],
+    'x-required-scopes': scopes,
     'x-legacy-operation': route.name,
     'x-graphql-operation': operationName,
   };
@@ -171,6 +187,8 @@ export function buildOpenApi(routes: readonly RestRoute[], schema: GraphQLSchema
     info: {
       title: info.title,
       version: info.version,
+      // Who answers for the service: package.json's author, else the service's operators by name (no address is made up).
+      contact: info.contact ?? { name: `The operators of ${info.title}` },
       description: 'The REST face of the service: the paths and JSON shapes of the earlier service, each answered by a GraphQL '
         + 'operation of the same schema as `POST /graphql`. Send your API key in the `apikey` header (Authorize, then Try it out). '
         + 'This document is generated from the route table and the GraphQL schema at start-up.',
@@ -187,7 +205,7 @@ export function buildOpenApi(routes: readonly RestRoute[], schema: GraphQLSchema
         [API_KEY_SCHEME]: {
           type: 'apiKey', in: 'header', name: 'apikey',
           description: 'An API key (`npm run cli -- keys create --name me`, read only; `--scopes read,webhooks` for the webhook routes). '
-            + 'Each operation\'s security lists the scope it needs; a key without it gets 403.',
+            + 'Each operation\'s `x-required-scopes` lists the scope it needs, and its description says it; a key without it gets 403.',
         },
       },
     },

@@ -30,7 +30,7 @@ function errorResponse(status: number, description: string, message: string, hea
 export const ERROR_RESPONSES = {
   BadRequest: errorResponse(400, 'A parameter or the body is not what the route takes; the message names it.', 'limit must be an integer between 1 and 20'),
   Unauthorized: errorResponse(401, 'The `apikey` header is missing, or the key is unknown, revoked or expired.', UNAUTHORIZED_MESSAGE),
-  Forbidden: errorResponse(403, 'The key is valid but lacks the scope the route needs (its `security` names it): `webhooks` for the webhook routes, `read` for the others.',
+  Forbidden: errorResponse(403, 'The key is valid but lacks the scope the route needs (its `x-required-scopes` names it): `webhooks` for the webhook routes, `read` for the others.',
     missingScope('webhooks', 'createWebhook').message),
   NotFound: errorResponse(404, 'The profile (or token) the path names is unknown.', 'Farcaster user 99999999 not found'),
   PayloadTooLarge: errorResponse(413, 'The JSON body is larger than the service reads.', 'Request body is larger than 102400 bytes'),
