@@ -16,6 +16,7 @@ import { nameShapes } from './components';
 import { dataShape } from './data-shape';
 import { ERROR_RESPONSES, ERROR_SCHEMA, SUCCESS_HEADERS, successHeaders, type ErrorResponseName } from './error-responses';
 import type { JsonSchema } from './json-schema';
+import { exampleKey, loadExamples, type OperationExamples } from './operation-examples';
 import { operationFields, operationOf, type SelectedField } from './operation-fields';
 import { routeInput, type Parameter } from './route-parameters';
 
@@ -116,7 +117,7 @@ const canBeNotFound = (fields: SelectedField[]) =>
 
 const ref = (name: ErrorResponseName) => ({ $ref: `#/components/responses/${name}` });
 
-function routeOperation(schema: GraphQLSchema, route: RestRoute): OpenApiOperation {
+function routeOperation(schema: GraphQLSchema, route: RestRoute, examples: OperationExamples): OpenApiOperation {
   const operationName = operationOf(route.document).name?.value;
   if (!operationName) throw new Error(`${route.path}: its operation needs a name`);
   const { fields } = operationFields(schema, route.document);
@@ -147,7 +148,10 @@ function routeOperation(schema: GraphQLSchema, route: RestRoute): OpenApiOperati
         : {
           description: success === 201 ? 'Created: the new record.' : 'The answer, in the earlier service\'s shape.',
           headers: successHeaders(freshness),
-          content: { 'application/json': { schema: answerSchema(dataShape(schema, route.document, ENTITY_ROOTS), route.answer as (data: never) => unknown, true) } },
+          content: { 'application/json': {
+            schema: answerSchema(dataShape(schema, route.document, ENTITY_ROOTS), route.answer as (data: never) => unknown, true),
+            ...(exampleKey(route) in examples ? { example: examples[exampleKey(route)] } : {}),
+          } },
         },
       ...Object.fromEntries(errors.map(([status, name]) => [status, ref(name)])),
     },
@@ -168,12 +172,12 @@ function namedAnswers(paths: Record<string, Record<string, OpenApiOperation>>): 
   return components;
 }
 
-export function buildOpenApi(routes: readonly RestRoute[], schema: GraphQLSchema, info: ApiInfo = packageInfo()): OpenApiDocument {
+export function buildOpenApi(routes: readonly RestRoute[], schema: GraphQLSchema, info: ApiInfo = packageInfo(), examples: OperationExamples = loadExamples()): OpenApiDocument {
   const paths: Record<string, Record<string, OpenApiOperation>> = {};
   const ids = new Map<string, string>();
   for (const route of routes) {
     const p = openApiPath(route.path);
-    const operation = routeOperation(schema, route);
+    const operation = routeOperation(schema, route, examples);
     if (paths[p]?.[route.method]) throw new Error(`${route.method.toUpperCase()} ${p} is in the route table twice`);
     const taken = ids.get(operation.operationId);
     if (taken) throw new Error(`operationId ${operation.operationId} of ${p} is also ${taken}'s`);
