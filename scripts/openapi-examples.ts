@@ -51,17 +51,24 @@ function shown(v: unknown, since: number, key = ''): unknown {
   return v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, shown(x, since, k)])) : v;
 }
 
+/** Times at or after `since` (the run's start) shown as SHOWN_TIME. */
+function shownTimes(v: unknown, since: number): unknown {
+  if (typeof v === 'string') return /^\d{4}-\d{2}-\d{2}T/.test(v) && Date.parse(v) >= since ? SHOWN_TIME : v;
+  if (Array.isArray(v)) return v.map((x) => shownTimes(x, since));
+  return v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, shownTimes(x, since)])) : v;
+}
+
 export interface ExampleAnswer { route: RestRoute; url: string; status: number; body: unknown }
 
 /** Every route's example called on the server, deletes last (the webhook routes on a webhook of the server's key). */
-export async function callExamples(s: TestServer): Promise<ExampleAnswer[]> {
-  const since = Date.now() - 1000;
+export async function callExamples(s: TestServer, since: number): Promise<ExampleAnswer[]> {
   const own = await withOwnWebhook(s);
   const out: ExampleAnswer[] = [];
   for (const route of deletesLast([...REST_ROUTES])) {
     const url = own(exampleUrl(route));
     const res = await s.rest(url, { method: route.method.toUpperCase(), body: route.example.body });
-    out.push({ route, url, status: res.status, body: isKeyScoped(route) ? shown(res.body, since) : res.body });
+    // Any answer's times from this run (a row's import time) are of the run too; the data ends in 2024.
+    out.push({ route, url, status: res.status, body: isKeyScoped(route) ? shown(res.body, since) : shownTimes(res.body, since) });
   }
   return out;
 }
@@ -76,18 +83,19 @@ export function examplesOf(answers: ExampleAnswer[]): OperationExamples {
 }
 
 /** Generates the demo dataset in a temporary folder and starts the app on it. */
-export async function demoServer(): Promise<{ server: TestServer; close: () => Promise<void> }> {
+export async function demoServer(): Promise<{ server: TestServer; startedAt: number; close: () => Promise<void> }> {
+  const startedAt = Date.now() - 1000;
   const dir = await mkdtemp(path.join(os.tmpdir(), 'sga-demo-examples-'));
   await generateDataset({ out: dir, scale: DEMO.scale, seed: DEMO.seed });
   // Time limits wide enough for a loaded machine: a timed-out example would be a 503, not the answer.
   const server = await startTestServer({ fixture: dir, config: { REQUEST_TIMEOUT_MS: 300_000, DB_STATEMENT_TIMEOUT_MS: 0 } });
-  return { server, close: async () => { await server.close(); await rm(dir, { recursive: true, force: true }); } };
+  return { server, startedAt, close: async () => { await server.close(); await rm(dir, { recursive: true, force: true }); } };
 }
 
 async function main() {
-  const { server, close } = await demoServer();
+  const { server, startedAt, close } = await demoServer();
   try {
-    const examples = examplesOf(await callExamples(server));
+    const examples = examplesOf(await callExamples(server, startedAt));
     await writeFile(EXAMPLES_FILE, `${JSON.stringify(examples, null, 2)}\n`);
     console.log(`${Object.keys(examples).length} examples written to ${path.relative(process.cwd(), EXAMPLES_FILE)}`);
   } finally {

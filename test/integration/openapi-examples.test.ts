@@ -14,7 +14,7 @@ let close: () => Promise<void>;
 beforeAll(async () => {
   const demo = await demoServer();
   close = demo.close;
-  answers = await callExamples(demo.server);
+  answers = await callExamples(demo.server, demo.startedAt);
 }, SET_UP_TIMEOUT_MS);
 afterAll(async () => { await close?.(); });
 
