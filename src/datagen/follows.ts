@@ -5,6 +5,7 @@
 import { LAST_EVENT_MS, WINDOW_START_MS, deletedAfter, recentBetween } from './clock';
 import type { Population } from './population';
 import type { Rng } from './random';
+import { showcaseFollowsOf } from './showcase';
 
 export interface FollowOptions {
   meanDegree: number;
@@ -28,6 +29,13 @@ export async function generateFollows(pop: Population, rng: Rng, opts: FollowOpt
   for (let f = 1; f <= n; f++) {
     const degree = Math.min(cap, Math.round(rng.lognormal(opts.meanDegree, 1.0)));
     chosen.clear();
+    // The examples' persons follow each other as showcase.ts says, before any random draw.
+    for (const s of showcaseFollowsOf(f)) {
+      if (s.target > n) continue;
+      chosen.add(s.target);
+      const p = emit(f, s.target, s.ms, s.deletedMs, false);
+      if (p) await p;
+    }
     for (let tries = 0; chosen.size < degree && tries < degree * 4 + 20; tries++) {
       const t = rng.chance(UNIFORM_SHARE) ? 1 + rng.int(n) : popularity.sample(rng);
       if (t === f || chosen.has(t)) continue;

@@ -3,6 +3,7 @@
 // verified by some Farcaster user; stateless hashes make that agreement free.
 import { base58 } from './ids';
 import { hash4, hashHex, hashUnit, strHash } from './random';
+import { isShowcasePerson } from './showcase';
 
 const D_CUSTODY = strHash('custody');
 const D_ETH_COUNT = strHash('eth-verification-count');
@@ -25,6 +26,8 @@ export function custodyAddress(seed: number, fid: number): string {
 
 /** How many Ethereum addresses a fid verified (0, 1 or 2): ~55% verify at least one. */
 export function ethVerificationCount(seed: number, fid: number): number {
+  // The examples' persons verify at least one (showcase.ts).
+  if (isShowcasePerson(fid)) return hashUnit(seed, D_ETH_COUNT, fid) < 0.5 ? 1 : 2;
   const u = hashUnit(seed, D_ETH_COUNT, fid);
   return u < 0.45 ? 0 : u < 0.88 ? 1 : 2;
 }
@@ -36,6 +39,7 @@ export function ethVerificationAddress(seed: number, fid: number, slot: number):
 
 /** ~2% of verifications are later removed (slot 2 = the Solana one). */
 export function verificationDeleted(seed: number, fid: number, slot: number): boolean {
+  if (slot === 0 && isShowcasePerson(fid)) return false;
   return hashUnit(seed, D_VDEL, fid, slot) < 0.02;
 }
 
@@ -51,11 +55,13 @@ export function solanaAddress(seed: number, fid: number): string | null {
 }
 
 /**
- * Lowercase owner address of Lens profile p. ~30% are a live Farcaster
+ * Lowercase owner address of Lens profile p. Profiles 1..4 are fids 1..4's; ~30% are a live Farcaster
  * verification (same person on both protocols); a few reuse an earlier
  * profile's owner; the rest are fresh wallets.
  */
 export function lensOwnerAddress(seed: number, profile: number, farcasterUsers: number): string {
+  // Profile p of the examples' persons is owned by fid p's first verified address (showcase.ts).
+  if (isShowcasePerson(profile) && profile <= farcasterUsers) return ethVerificationAddress(seed, profile, 0);
   let p = profile;
   for (;;) {
     const u = hashUnit(seed, D_LENS_OWNER, p);

@@ -10,6 +10,7 @@ import { lensId, lensIdVariant } from './ids';
 import type { PublicationStore } from './lens-publications';
 import { registeredBy, type Population } from './population';
 import { Rng, hashHex, hashUnit, strHash } from './random';
+import { SHOWCASE_COLLECTS } from './showcase';
 import { TOKENS, tokenAddress, type PriceBook } from './tokens';
 
 const D_ACT_TIME = strHash('lens-act-time');
@@ -129,6 +130,19 @@ export async function writeActedRecords(ctx: GenContext, pop: Population, pubs: 
       `${historyId},${pubs.id(i)},${lensId(actor)},${isCollect ? 'true' : 'false'},${bigQueryTs(ms)},${currency},${amount},${usd},${result},${csvField(data)}`,
     );
     if (p) await p;
+  }
+  // The examples' collects: profile 1's first post (publication 0), priced like the others.
+  if (pubs.count > 0 && pubs.profile[0] === 1) {
+    for (const c of SHOWCASE_COLLECTS) {
+      if (c.collector > pop.n) continue;
+      const token = TOKENS.find((t) => t.symbol === c.currency)!;
+      const data = `{"collectNftAddress":"0x${hashHex(seed, D_COLLECT_NFT, 0, 5)}","referrers":[],"currency":"${tokenAddress(token)}","amount":"${baseUnits(c.amount, token.decimals)}"}`;
+      historyId += 1;
+      const p = table.writer.line(
+        `${historyId},${pubs.id(0)},${lensId(c.collector)},true,${bigQueryTs(c.ms)},${c.currency},${decimal(c.amount)},${fixed(c.amount * prices.usd(c.currency, c.ms), 6)},COLLECTED,${csvField(data)}`,
+      );
+      if (p) await p;
+    }
   }
   await table.close();
 }

@@ -67,7 +67,9 @@ export async function writePublications(ctx: GenContext, pop: Population): Promi
   for (let i = 0; i < count; i++) {
     const ms = store.timeMs(i);
     while (registered < pop.n && pop.regMs[registered + 1] <= ms) registered++;
-    const author = pop.activity.sample(rng, Math.max(1, registered));
+    const drawn = pop.activity.sample(rng, Math.max(1, registered));
+    // The first post is profile 1's, visible, so the examples' collects have a target (showcase.ts).
+    const author = i === 0 ? 1 : drawn;
     let t = i > 0 ? rng.weighted(TYPE_WEIGHTS) : POST;
     const parent = t === POST ? -1 : parentFor(i, author);
     if (parent < 0) t = POST;
@@ -77,7 +79,7 @@ export async function writePublications(ctx: GenContext, pop: Population): Promi
     const id = store.id(i);
 
     const p1 = records.writer.line(
-      `${id},${lensId(author)},${PUB_TYPES[t]},${parent >= 0 ? store.id(parent) : ''},${bigQueryTs(ms)},${rng.chance(0.01) ? 'true' : 'false'}`,
+      `${id},${lensId(author)},${PUB_TYPES[t]},${parent >= 0 ? store.id(parent) : ''},${bigQueryTs(ms)},${rng.chance(0.01) && i > 0 ? 'true' : 'false'}`,
     );
     let p2: Promise<void> | undefined;
     if (t === MIRROR) {

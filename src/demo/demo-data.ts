@@ -10,6 +10,8 @@ import { KeyService } from '../auth/key.service';
 import { ingest, type IngestSink } from '../jobs/ingest';
 
 const DEMO_FLAG = 'demo_dataset';
+/** The demo dataset's seed: the OpenAPI examples are answers on it (scripts/openapi-examples.ts). */
+export const DEMO_SEED = 1;
 
 // A classify or refresh someone started through the admin socket meanwhile
 // does the same work on the same data: the server starts without waiting.
@@ -31,11 +33,11 @@ export async function ensureDemoData(config: Config, db: Database, log: Logger):
     log.info(`first start: generating the ${config.DEMO_SCALE} demo dataset`);
     // The generator is loaded for the first start only (a server holds no module it never runs).
     const { generateDataset } = await import('../datagen/generate');
-    await generateDataset({ out: dir, scale: config.DEMO_SCALE, seed: 1 });
+    await generateDataset({ out: dir, scale: config.DEMO_SCALE, seed: DEMO_SEED });
     await ingest(db, config, { import: { dir, progress: 'auto' }, classify: {}, refresh: {}, whenBusy: WHEN_BUSY }, demoLog(log));
     // Both scopes: a newcomer tries webhooks too. The key is printed for one person, not put in a page.
     const key = await new KeyService(db, config.DEFAULT_RATE_LIMIT, 0).create({ name: 'demo', scopes: ['read', 'webhooks'] });
-    await db.prisma.appMeta.create({ data: { key: DEMO_FLAG, value: JSON.stringify({ scale: config.DEMO_SCALE, seed: 1, keyId: key.id }) } });
+    await db.prisma.appMeta.create({ data: { key: DEMO_FLAG, value: JSON.stringify({ scale: config.DEMO_SCALE, seed: DEMO_SEED, keyId: key.id }) } });
     return { loaded: true, key: key.key };
   } finally {
     await rm(dir, { recursive: true, force: true });

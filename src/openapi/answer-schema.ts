@@ -51,11 +51,13 @@ interface Run {
   member: number;
   /** Every nullable value null. */
   nulls: boolean;
+  /** Objects carry their component names (data-shape.ts's COMPONENT_KEY). */
+  named: boolean;
 }
 
 /** A sample value of the shape; `description` is the field's, kept with whatever `answer` does with the value. */
 function sample(shape: Shape, run: Run, m: Markers, nullable = false, description?: string): unknown {
-  const own = nullable ? orNull(shapeSchema(shape)) : shapeSchema(shape);
+  const own = nullable ? orNull(shapeSchema(shape, run.named)) : shapeSchema(shape, run.named);
   const schema = description ? { ...own, description } : own;
   switch (shape.kind) {
     case 'nullable': return run.nulls ? null : sample(shape.inner, run, m, true, description);
@@ -124,11 +126,12 @@ const membersOf = (shape: Shape): number => {
  * The JSON Schema of `answer(data)` for every `data` of this shape. A run in
  * which `answer` throws is one whose data the route cannot meet (the router
  * answers errors before `answer` runs), except the first: that one must work.
+ * With `named`, its objects carry their component names (components.ts moves them).
  */
-export function answerSchema(data: Shape, answer: (data: never) => unknown): JsonSchema {
+export function answerSchema(data: Shape, answer: (data: never) => unknown, named = false): JsonSchema {
   const runs: Run[] = [
-    ...Array.from({ length: membersOf(data) }, (_, member) => ({ member, nulls: false })),
-    { member: 0, nulls: true },
+    ...Array.from({ length: membersOf(data) }, (_, member) => ({ member, nulls: false, named })),
+    { member: 0, nulls: true, named },
   ];
   let out: JsonSchema | undefined;
   for (const [i, run] of runs.entries()) {

@@ -10,13 +10,15 @@ import {
   type GraphQLNonNull, type GraphQLObjectType, type GraphQLOutputType, type GraphQLSchema, type SelectionSetNode,
 } from 'graphql';
 import { isDeepStrictEqual } from 'node:util';
+import type { ComponentTag } from './components';
 import { orNull, type JsonSchema } from './json-schema';
 import { fragmentsOf, operationOf } from './operation-fields';
 import { enumSchema, scalarSchema } from './scalar-schemas';
 
 export type Shape =
   | { kind: 'leaf'; schema: JsonSchema; leaf: 'Int' | 'Float' | 'Boolean' | 'enum' | 'text' }
-  | { kind: 'object'; fields: { key: string; shape: Shape; optional: boolean; description?: string }[] }
+  /** `name`: the component this object is (componentName below). */
+  | { kind: 'object'; name: ComponentTag; fields: { key: string; shape: Shape; optional: boolean; description?: string }[] }
   | { kind: 'list'; item: Shape }
   | { kind: 'nullable'; inner: Shape }
   /** Members of an interface or union whose selections differ. */
@@ -24,17 +26,26 @@ export type Shape =
 
 const withDescription = (s: JsonSchema, description: string | undefined | null) => (description ? { ...s, description } : s);
 
-export function shapeSchema(shape: Shape): JsonSchema {
+/** The keyword that carries an object's component name until components.ts moves it to components/schemas. */
+export const COMPONENT_KEY = 'x-component';
+
+/**
+ * The JSON Schema of a shape; with `named`, each object carries its component
+ * name (COMPONENT_KEY). Unnamed schemas compare shapes: two members of an
+ * interface with the same selection are one shape whatever their names.
+ */
+export function shapeSchema(shape: Shape, named = false): JsonSchema {
   switch (shape.kind) {
     case 'leaf': return shape.schema;
-    case 'list': return { type: 'array', items: shapeSchema(shape.item) };
-    case 'nullable': return orNull(shapeSchema(shape.inner));
-    case 'oneOf': return { anyOf: shape.members.map(shapeSchema) };
+    case 'list': return { type: 'array', items: shapeSchema(shape.item, named) };
+    case 'nullable': return orNull(shapeSchema(shape.inner, named));
+    case 'oneOf': return { anyOf: shape.members.map((m) => shapeSchema(m, named)) };
     case 'object': {
       const required = shape.fields.filter((f) => !f.optional).map((f) => f.key);
       return {
+        ...(named ? { [COMPONENT_KEY]: shape.name } : {}),
         type: 'object',
-        properties: Object.fromEntries(shape.fields.map((f) => [f.key, withDescription(shapeSchema(f.shape), f.description)])),
+        properties: Object.fromEntries(shape.fields.map((f) => [f.key, withDescription(shapeSchema(f.shape, named), f.description)])),
         ...(required.length ? { required } : {}),
         additionalProperties: false,
       };
@@ -53,6 +64,29 @@ function condition(directives: readonly DirectiveNode[] | undefined): 'always' |
     } else out = 'maybe';
   }
   return out;
+}
+
+/** `LensProfile` + `ProfileSummary` → `LensProfileSummary`; `FarcasterUser` + `ProfileSummary` → `FarcasterUserProfileSummary`. */
+function joinNames(a: string, b: string): string {
+  const lead = /^[A-Z][a-z0-9]*/.exec(b)?.[0] ?? '';
+  return lead && a.endsWith(lead) ? a + b.slice(lead.length) : a + b;
+}
+
+/**
+ * The name of an object selected on `type` by `sets`. A selection that is one
+ * fragment spread is that fragment's shape, named by it (`LensProfileRecord`),
+ * or by its type condition for a `…Fields` fragment (`PageInfoFields` →
+ * `PageInfo`); a fragment on an interface spread on one of its types is that
+ * type's (`LensProfileSummary`). Any other selection is named by its type.
+ */
+function componentName(type: GraphQLObjectType, sets: readonly SelectionSetNode[], fragments: Map<string, FragmentDefinitionNode>): ComponentTag {
+  const spreads = new Set(sets.map((set) => (set.selections.length === 1 && set.selections[0].kind === Kind.FRAGMENT_SPREAD && !set.selections[0].directives?.length
+    ? set.selections[0].name.value : '')));
+  const only = spreads.size === 1 ? fragments.get([...spreads][0]) : undefined;
+  if (!only) return { name: type.name, by: 'type' };
+  const condition = only.typeCondition.name.value;
+  const base = only.name.value.endsWith('Fields') ? condition : only.name.value;
+  return { name: condition === type.name ? base : joinNames(type.name, base), by: 'fragment' };
 }
 
 class DataShapes {
@@ -99,7 +133,7 @@ class DataShapes {
       if (root && this.entityRoots.includes(name) && shape.kind === 'nullable') shape = shape.inner;
       return { key, optional, shape, ...(def.description ? { description: def.description } : {}) };
     });
-    return { kind: 'object', fields };
+    return { kind: 'object', name: componentName(type, sets, this.fragments), fields };
   }
 
   private compositeShape(type: GraphQLCompositeType, sets: readonly SelectionSetNode[]): Shape {
@@ -108,6 +142,11 @@ class DataShapes {
     for (const t of this.schema.getPossibleTypes(type)) {
       const s = this.objectShape(t, sets, false);
       if (!members.some((m) => isDeepStrictEqual(shapeSchema(m), shapeSchema(s)))) members.push(s);
+    }
+    // One shape for every member: the interface's (or the fragment's) object, not its first member's.
+    if (members.length === 1 && members[0].kind === 'object') {
+      const spread = componentName(this.schema.getPossibleTypes(type)[0], sets, this.fragments);
+      return { ...members[0], name: spread.by === 'fragment' ? { name: spread.name.replace(this.schema.getPossibleTypes(type)[0].name, type.name), by: 'fragment' } : { name: type.name, by: 'type' } };
     }
     return members.length === 1 ? members[0] : { kind: 'oneOf', members };
   }

@@ -30,7 +30,7 @@ function errorResponse(status: number, description: string, message: string, hea
 export const ERROR_RESPONSES = {
   BadRequest: errorResponse(400, 'A parameter or the body is not what the route takes; the message names it.', 'limit must be an integer between 1 and 20'),
   Unauthorized: errorResponse(401, 'The `apikey` header is missing, or the key is unknown, revoked or expired.', UNAUTHORIZED_MESSAGE),
-  Forbidden: errorResponse(403, 'The key is valid but lacks the scope the route needs (its `security` names it): `webhooks` for the webhook routes, `read` for the others.',
+  Forbidden: errorResponse(403, 'The key is valid but lacks the scope the route needs (its `x-required-scopes` names it): `webhooks` for the webhook routes, `read` for the others.',
     missingScope('webhooks', 'createWebhook').message),
   NotFound: errorResponse(404, 'The profile (or token) the path names is unknown.', 'Farcaster user 99999999 not found'),
   PayloadTooLarge: errorResponse(413, 'The JSON body is larger than the service reads.', 'Request body is larger than 102400 bytes'),
@@ -43,16 +43,19 @@ export const ERROR_RESPONSES = {
 
 export type ErrorResponseName = keyof typeof ERROR_RESPONSES;
 
-/** Headers of every 200 with a key: its budget (RateLimit draft) and, for routes over protocol data, how fresh the answer is. */
+const text = (description: string) => ({ description, schema: { type: 'string' } });
+const time = (description: string) => ({ description, schema: { type: 'string', format: 'date-time' } });
+
+/** The headers of a success, by name, for components/headers. */
+export const SUCCESS_HEADERS: Record<string, JsonSchema> = {
+  RateLimit: text('`"default";r=<left>;t=<seconds to reset>` for this key (draft-ietf-httpapi-ratelimit-headers).'),
+  'RateLimit-Policy': text('`"default";q=<requests>;w=60` for this key.'),
+  [DATA_AS_OF_HEADER]: time('The time the protocol data of the answer is as of (the older of the two protocols for a route over both); absent before any data.'),
+  [ANALYTICS_AS_OF_HEADER]: time('The as-of time of the analytics (ranks, gains, trending, histograms) the answer read; absent before any data.'),
+};
+
+/** Headers of every 200 with a key: its budget (RateLimit draft) and, for routes over protocol data, how fresh the answer is; as $refs to SUCCESS_HEADERS. */
 export function successHeaders(freshness: boolean): Record<string, unknown> {
-  const text = (description: string) => ({ description, schema: { type: 'string' } });
-  const time = (description: string) => ({ description, schema: { type: 'string', format: 'date-time' } });
-  return {
-    RateLimit: text('`"default";r=<left>;t=<seconds to reset>` for this key (draft-ietf-httpapi-ratelimit-headers).'),
-    'RateLimit-Policy': text('`"default";q=<requests>;w=60` for this key.'),
-    ...(freshness ? {
-      [DATA_AS_OF_HEADER]: time('The time the protocol data of the answer is as of (the older of the two protocols for a route over both); absent before any data.'),
-      [ANALYTICS_AS_OF_HEADER]: time('The as-of time of the analytics (ranks, gains, trending, histograms) the answer read; absent before any data.'),
-    } : {}),
-  };
+  const names = ['RateLimit', 'RateLimit-Policy', ...(freshness ? [DATA_AS_OF_HEADER, ANALYTICS_AS_OF_HEADER] : [])];
+  return Object.fromEntries(names.map((n) => [n, { $ref: `#/components/headers/${n}` }]));
 }

@@ -21,6 +21,8 @@ export type Found<T> = Omit<T, EntityRoot> & { [K in Extract<keyof T, EntityRoot
 export interface RestRoute<TData = unknown, TVars = Record<string, unknown>> {
   method: 'get' | 'post' | 'delete';
   path: string;
+  /** What the route answers, in a few words, for the OpenAPI summary (its description says the rest); no two routes share one. */
+  summary: string;
   /** The earlier service's operation name (getUserProfile …), kept as it spelled it, for docs and logs. */
   name: string;
   document: TypedDocumentNode<TData, TVars>;

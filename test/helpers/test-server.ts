@@ -30,7 +30,8 @@ export interface TestServer {
 const stableJson = (value: unknown): string => JSON.stringify(value, (_key, v: unknown) =>
   (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v));
 
-export const fixture = (name: string) => path.join(__dirname, '..', 'fixtures', name);
+/** A fixture's folder by name; an absolute path (a generated dataset) is itself. */
+export const fixture = (name: string) => (path.isAbsolute(name) ? name : path.join(__dirname, '..', 'fixtures', name));
 
 export async function startTestServer(opts: { fixture?: string; config?: Partial<Config>; classifier?: PostClassifier } = {}): Promise<TestServer> {
   const config = testConfig(opts.config);

@@ -4,13 +4,12 @@
 // error answers match the error schema; documented limits and enums are the
 // ones the service enforces; the explorer page and the home page are served
 // from this origin.
-import Ajv2020 from 'ajv/dist/2020';
-import addFormats from 'ajv-formats';
 import { buildOpenApi } from '../../src/openapi/build-openapi';
 import { appSchema } from '../../src/graphql/build-schema';
 import { REST_ROUTES } from '../../src/rest/rest-routes';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { deletesLast, successStatus, withOwnWebhook } from '../helpers/example-calls';
+import { openApiAjv } from '../helpers/openapi-ajv';
 
 let s: TestServer;
 let api: any;
@@ -23,8 +22,8 @@ beforeAll(async () => {
 beforeEach(async () => { own = await withOwnWebhook(s); });
 afterAll(async () => { await s.close(); });
 
-const ajv = addFormats(new Ajv2020({ allErrors: true, allowUnionTypes: true, strict: true }));
-ajv.addSchema(buildOpenApi(REST_ROUTES, appSchema()).components.schemas.Error, '#/components/schemas/Error');
+const ajv = openApiAjv(buildOpenApi(REST_ROUTES, appSchema()));
+
 
 interface Call { method: string; path: string; op: any }
 const calls = (): Call[] => deletesLast(Object.entries(api.paths as Record<string, Record<string, any>>)

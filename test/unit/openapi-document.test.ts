@@ -47,8 +47,10 @@ describe('the OpenAPI document of the REST routes', () => {
       expect([r.path, o['x-legacy-operation']]).toEqual([r.path, r.name]);
       expect(o.description).toContain(`\`${r.name}\` is the earlier service's name for this call, spelled as it was.`);
       expect(o.summary.length).toBeGreaterThan(10);
-      // OpenAPI's list of what the key must be allowed: the webhook routes need webhooks, the others read.
-      expect([r.path, o.security]).toEqual([r.path, [{ apikey: [r.path.startsWith('/api/v2/webhooks') ? 'webhooks' : 'read'] }]]);
+      // What the key must be allowed: the webhook routes need webhooks, the others read (security's scopes are OAuth's, so empty).
+      const scope = r.path.startsWith('/api/v2/webhooks') ? 'webhooks' : 'read';
+      expect([r.path, o.security, o['x-required-scopes']]).toEqual([r.path, [{ apikey: [] }], [scope]]);
+      expect(o.description).toContain(`Needs a key with the \`${scope}\` scope.`);
     }
     // The seed's own spellings survive as written.
     expect(op('get', '/api/lens/followers/top/:id')['x-legacy-operation']).toBe('gatTopFollowers');

@@ -38,7 +38,7 @@ const schema = buildSchema(`
 `);
 
 const route = (r: Partial<RestRoute> & Pick<RestRoute, 'path' | 'document' | 'answer'>): RestRoute =>
-  ({ method: 'get', name: 'getThing', protocols: ['farcaster'], example: {}, variables: () => ({}), ...r });
+  ({ method: 'get', name: 'getThing', summary: `The thing at ${r.path}`, protocols: ['farcaster'], example: {}, variables: () => ({}), ...r }) as RestRoute;
 
 const doc = (text: string) => parse(text);
 
@@ -68,7 +68,9 @@ describe('OpenAPI parameters from operation variables', () => {
   it('when a route has a legacy name, then it is kept as spelled, in x-legacy-operation and the description', () => {
     expect(op('/api/account/{fid}')['x-legacy-operation']).toBe('gatAccount');
     expect(op('/api/account/{fid}').description).toContain("`gatAccount` is the earlier service's name for this call, spelled as it was.");
-    expect(op('/api/account/{fid}').summary).toBe('One account; null with a NOT_FOUND error when unknown.');
+    // The summary is the table's; the principal field's description opens the description.
+    expect(op('/api/account/{fid}').summary).toBe('The thing at /api/account/:fid');
+    expect(op('/api/account/{fid}').description).toMatch(/^One account; null with a NOT_FOUND error when unknown\./);
   });
 
   it('when variables are renamed, typed, listed or defaulted, then the parameters say so', () => {

@@ -17,19 +17,19 @@ const casterItem = ({ user, ...rank }: Caster) => ({ ...(user ?? {}), ...rank })
 
 /** Trending channels, a channel and its ranks, trending casts. Lens has no channels. */
 export const CHANNEL_ROUTES = [
-  route({ method: 'get', path: '/api/v2/farcaster/channels/trending', example: { query: 'window=7d' },
+  route({ method: 'get', path: '/api/v2/farcaster/channels/trending', summary: 'Trending Farcaster channels', example: { query: 'window=7d' },
     name: 'trendingChannels (Farcaster)', protocols: FARCASTER_DATA, document: Doc.RestV2FarcasterTrendingChannelsDocument,
     answer: (d) => flat(d.trendingChannels, 'channels', (n) => n) }),
-  route({ method: 'get', path: '/api/v2/farcaster/channel/:id', example: { path: 'memes' },
+  route({ method: 'get', path: '/api/v2/farcaster/channel/:id', summary: 'A Farcaster channel', example: { path: 'memes' },
     name: 'channel (Farcaster)', protocols: FARCASTER_DATA, document: Doc.RestV2FarcasterChannelDocument,
     answer: (d) => d.farcasterChannel }),
-  route({ method: 'get', path: '/api/v2/farcaster/channel/:id/ranks', example: { path: 'memes' },
+  route({ method: 'get', path: '/api/v2/farcaster/channel/:id/ranks', summary: 'A Farcaster channel\'s casters by channel rank', example: { path: 'memes' },
     name: 'channelRanks (Farcaster)', protocols: FARCASTER_DATA, document: Doc.RestV2FarcasterChannelRanksDocument,
     answer: (d) => {
       const { rankedCasters, ...channel } = d.farcasterChannel;
       return { channel, ...flat(rankedCasters, 'users', casterItem) };
     } }),
-  route({ method: 'get', path: '/api/v2/farcaster/casts/trending', example: { query: 'window=24h' },
+  route({ method: 'get', path: '/api/v2/farcaster/casts/trending', summary: 'Trending Farcaster casts', example: { query: 'window=24h' },
     name: 'trendingCasts (Farcaster)', protocols: FARCASTER_DATA, document: Doc.RestV2FarcasterTrendingCastsDocument,
     answer: (d) => flat(d.trendingCasts, 'casts', ({ cast, ...n }) => ({ ...n, text: cast?.text ?? null, deleted: cast === null })) }),
 ];

@@ -11,11 +11,11 @@ const rankPage = <C extends { edges: Ranked[] }>({ edges, ...rest }: C) => ({ ..
 
 /** Personalized rank of a viewer or a group, both protocols. */
 export const PERSONALIZED_RANK_ROUTES = [
-  route({ method: 'get', path: '/api/v2/farcaster/personalized-rank', example: { query: 'seeds=1&hops=3' },
+  route({ method: 'get', path: '/api/v2/farcaster/personalized-rank', summary: 'Farcaster users ranked for a viewer or a group', example: { query: 'seeds=1&hops=3' },
     name: 'personalizedRank (Farcaster)', protocols: FARCASTER_DATA, document: Doc.RestV2FarcasterPersonalizedRankDocument,
     // No errors: a null rank would have come with NOT_FOUND (an unknown seed), answered as a 404.
     answer: (d) => { const { items, ...rest } = rankPage(d.farcasterPersonalizedRank!); return { ...rest, users: items }; } }),
-  route({ method: 'get', path: '/api/v2/lens/personalized-rank', example: { query: 'seeds=0x01&hops=3' },
+  route({ method: 'get', path: '/api/v2/lens/personalized-rank', summary: 'Lens profiles ranked for a viewer or a group', example: { query: 'seeds=0x01&hops=3' },
     name: 'personalizedRank (Lens)', protocols: LENS_DATA, document: Doc.RestV2LensPersonalizedRankDocument,
     answer: (d) => { const { items, ...rest } = rankPage(d.lensPersonalizedRank!); return { ...rest, profiles: items }; } }),
 ];

@@ -16,6 +16,6 @@ const trendingProtocol: RouteProtocols = (variables) => {
 
 /** The JSON body is the TrendingInput: its fields are read, any other is ignored. */
 export const TRENDING_ROUTES = [
-  route({ method: 'post', path: '/api/trending/find', example: { body: { protocol: 'farcaster', ratio: 'month' } }, name: 'findTrendingUsers', protocols: trendingProtocol,
+  route({ method: 'post', path: '/api/trending/find', summary: 'Trending Farcaster users, one page', example: { body: { protocol: 'farcaster', ratio: 'month' } }, name: 'findTrendingUsers', protocols: trendingProtocol,
     document: Doc.RestTrendingFindDocument, bodyVariable: 'input', answer: (d) => d.trendingUsers }),
 ];
