@@ -39,7 +39,7 @@ function limitsOn(targets: Class[], schemaName: string): Limits {
   const limits: Limits = { self: {}, items: {} };
   for (const target of targets) {
     const property = propertyOf(target, schemaName);
-    for (const m of validatorStorage().getTargetValidationMetadatas(target as never, '', true, false)) {
+    for (const m of validatorStorage().getTargetValidationMetadatas(target, '', true, false)) {
       if (m.propertyName !== property || !m.name) continue;
       const keywords = KEYWORDS[m.name]?.(m.constraints ?? []);
       if (keywords) Object.assign(m.each ? limits.items : limits.self, keywords);

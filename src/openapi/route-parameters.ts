@@ -37,7 +37,7 @@ const NO_LIMITS: Limits = { self: {}, items: {} };
 export function inputSchema(type: GraphQLInputType, limits: Limits = NO_LIMITS): JsonSchema {
   const inner = getNullableType(type) as GraphQLInputType;
   if (isListType(inner)) {
-    const item = inputSchema(inner.ofType as GraphQLInputType);
+    const item = inputSchema(inner.ofType);
     return { type: 'array', items: { ...item, ...limits.items }, ...limits.self };
   }
   if (isScalarType(inner)) return { ...scalarSchema(inner, 'input'), ...limits.self };

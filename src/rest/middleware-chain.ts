@@ -14,7 +14,7 @@ export function chain(handlers: readonly RequestHandler[]): RequestHandler {
       const handler = handlers[i++];
       if (!handler) { done(); return; }
       try {
-        const ran = handler(req, res, next) as unknown;
+        const ran = handler(req, res, next);
         if (ran instanceof Promise) ran.catch((e: unknown) => done(e ?? new Error('Rejected promise')));
       } catch (e) {
         done(e);

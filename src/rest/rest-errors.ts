@@ -85,7 +85,7 @@ class RouteNames {
     for (const step of at.split(/\.|(?=\[)/).slice(1)) {
       if (!t) return undefined;
       const inner = getNullableType(t);
-      if (step.startsWith('[') && isListType(inner)) t = inner.ofType as GraphQLInputType;
+      if (step.startsWith('[') && isListType(inner)) t = inner.ofType;
       else if (isInputObjectType(inner)) t = inner.getFields()[step]?.type;
       else return undefined;
     }

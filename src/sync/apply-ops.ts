@@ -42,7 +42,7 @@ const RULES: { [K in OpKind]: OpRule<K> } = {
   ...userDataAdapter.rules, ...verificationAdapter.rules, ...fnameAdapter.rules, ...userAdapter.rules,
 };
 
-const rule = <K extends OpKind>(op: Extract<SyncOp, { kind: K }>): OpRule<K> => RULES[op.kind as K];
+const rule = <K extends OpKind>(op: Extract<SyncOp, { kind: K }>): OpRule<K> => RULES[op.kind];
 
 /** Merges one op into the batch's view of its rows. */
 function merge(b: BatchRows, op: AnyOp): void {

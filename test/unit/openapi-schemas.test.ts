@@ -38,7 +38,7 @@ const schema = buildSchema(`
 `);
 
 const route = (r: Partial<RestRoute> & Pick<RestRoute, 'path' | 'document' | 'answer'>): RestRoute =>
-  ({ method: 'get', name: 'getThing', summary: `The thing at ${r.path}`, protocols: ['farcaster'], example: {}, variables: () => ({}), ...r }) as RestRoute;
+  ({ method: 'get', name: 'getThing', summary: `The thing at ${r.path}`, protocols: ['farcaster'], example: {}, variables: () => ({}), ...r });
 
 const doc = (text: string) => parse(text);
 

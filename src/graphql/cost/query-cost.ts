@@ -97,7 +97,7 @@ class CostWalker {
           const same = fields.get(key);
           if (same) same.push(sel); else fields.set(key, [sel]);
         } else if (sel.kind === Kind.INLINE_FRAGMENT) {
-          if (this.applies((sel as InlineFragmentNode).typeCondition, type)) visit(sel.selectionSet);
+          if (this.applies((sel).typeCondition, type)) visit(sel.selectionSet);
         } else if (!seen.has(sel.name.value)) {
           seen.add(sel.name.value);
           const fragment = this.fragments.get(sel.name.value);

@@ -26,7 +26,7 @@ export interface NodeKind<K> {
   load(ctx: Context, keys: readonly K[]): Promise<(object | null)[]>;
 }
 
-const kind = <K>(k: NodeKind<K>): NodeKind<unknown> => k as NodeKind<unknown>;
+const kind = <K>(k: NodeKind<K>): NodeKind<unknown> => k;
 const mapNull = <R, N>(rows: readonly (R | null)[], to: (r: R) => N) => rows.map((r) => (r === null ? null : to(r)));
 
 const MAX_INT4 = 2_147_483_647;

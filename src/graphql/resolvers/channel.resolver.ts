@@ -60,7 +60,7 @@ export class FarcasterChannelResolver {
           id: globalId('FarcasterCast', r.hash), hash: r.hash, fid: r.fid, text: r.text ?? '', timestamp: r.posted_at, parentFid: null, parentHash: null, parentUrl: r.parent_url,
           quotedHash: r.quoted_hash, quotedFid: r.quoted_fid,
         } : null,
-      } as TrendingCast,
+      },
     })));
   }
 
@@ -72,7 +72,7 @@ export class FarcasterChannelResolver {
     const page = await rankedCasterPage(ctx.loaders.channels, row, paging);
     const users = await farcasterUserMap(ctx, page.items.map((i) => i.row.fid));
     return connectionOf(page, page.items.map(({ row: r, cursor }) => ({
-      cursor, node: { rank: r.position, fid: r.fid, casts: r.casts, score: r.score, user: users.get(r.fid) ?? null } as ChannelCaster,
+      cursor, node: { rank: r.position, fid: r.fid, casts: r.casts, score: r.score, user: users.get(r.fid) ?? null },
     })));
   }
 }

@@ -15,7 +15,7 @@ export const TRUST_ROUTES = [
     name: 'trust (Farcaster)', protocols: FARCASTER_DATA, document: Doc.RestV2FarcasterTrustDocument,
     answer: (d) => {
       const { explanation, ...trust } = d.farcasterUser.trust;
-      return { fid: d.farcasterUser.fid, ...trust, explanation: { ...explanation, contributors: flatContributors('user')(explanation.contributors as Contributor[]) } };
+      return { fid: d.farcasterUser.fid, ...trust, explanation: { ...explanation, contributors: flatContributors('user')(explanation.contributors) } };
     } }),
   route({ method: 'get', path: '/api/v2/farcaster/user/:fid/rank-history', summary: 'A Farcaster user\'s ranks at past analytics refreshes', example: { path: '1', query: 'from=2024-01-01' },
     name: 'rankHistory (Farcaster)', protocols: FARCASTER_DATA, document: Doc.RestV2FarcasterRankHistoryDocument,
@@ -24,7 +24,7 @@ export const TRUST_ROUTES = [
     name: 'trust (Lens)', protocols: LENS_DATA, document: Doc.RestV2LensTrustDocument,
     answer: (d) => {
       const { explanation, ...trust } = d.lensProfile.trust;
-      return { profileId: d.lensProfile.profileId, ...trust, explanation: { ...explanation, contributors: flatContributors('profile')(explanation.contributors as Contributor[]) } };
+      return { profileId: d.lensProfile.profileId, ...trust, explanation: { ...explanation, contributors: flatContributors('profile')(explanation.contributors) } };
     } }),
   route({ method: 'get', path: '/api/v2/lens/profile/:id/rank-history', summary: 'A Lens profile\'s ranks at past analytics refreshes', example: { path: '0x01', query: 'from=2024-01-01' },
     name: 'rankHistory (Lens)', protocols: LENS_DATA, document: Doc.RestV2LensRankHistoryDocument,

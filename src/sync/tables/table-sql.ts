@@ -54,7 +54,7 @@ const UPSERTS = new WeakMap<TableSpec<never>, string>();
 
 /** `INSERT … SELECT … FROM unnest(…) ON CONFLICT (key) DO UPDATE` of every column outside the key. */
 export function upsertSql<R>(spec: TableSpec<R>): string {
-  const known = UPSERTS.get(spec as TableSpec<never>);
+  const known = UPSERTS.get(spec);
   if (known) return known;
   const names = spec.columns.map((c) => c.name);
   const aliases = spec.columns.map((_, i) => `c${i}`);
@@ -63,7 +63,7 @@ export function upsertSql<R>(spec: TableSpec<R>): string {
     SELECT ${spec.columns.map((c, i) => (c.cast ? `${aliases[i]}::${c.cast}` : aliases[i])).join(', ')}
     FROM unnest(${spec.columns.map((c, i) => `$${i + 1}::${c.type}[]`).join(', ')}) AS x(${aliases.join(', ')})
     ON CONFLICT (${spec.key.join(', ')}) DO UPDATE SET ${names.filter((n) => !spec.key.includes(n)).map((n) => `${n} = EXCLUDED.${n}`).join(', ')}`;
-  UPSERTS.set(spec as TableSpec<never>, text);
+  UPSERTS.set(spec, text);
   return text;
 }
 
