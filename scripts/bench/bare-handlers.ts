@@ -169,7 +169,7 @@ async function followerStats(sql: BareSql, fid: number): Promise<BareAnswer> {
   const [user] = await sql.farcasterProfiles([fid]);
   if (!user) return notFoundError(FOLLOWER_STATS_QUERY, 'farcasterUser', `Farcaster user ${fid} not found`);
   // One row past the page tells the service's connection whether there is a next page.
-  const rows = (await sql.followerPage(fid, FOLLOWER_PAGE_SIZE + 1, 0)).slice(0, FOLLOWER_PAGE_SIZE);
+  const rows = (await sql.followerPage(fid, FOLLOWER_PAGE_SIZE + 1)).slice(0, FOLLOWER_PAGE_SIZE);
   const others = distinct(rows.map((r) => r.other));
   const known = new Set((others.length ? await sql.farcasterProfiles(others) : []).map((u) => u.fid));
   const nodes = rows.filter((r) => known.has(r.other)).map((r) => r.other);

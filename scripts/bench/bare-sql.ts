@@ -6,6 +6,7 @@
 // that is not copied here fails them. The counters' expressions (stored, or
 // counted from the rows while an import has marked them stale) are the text
 // live-counters.ts builds, taken from there: pure strings, built once at load.
+import { followKeysetStatement } from '../../src/repositories/farcaster-follows.repository';
 import { farcasterProfileCounters, lensProfileCounters } from '../../src/repositories/live-counters';
 import type { Query } from './throughput-routes';
 
@@ -58,15 +59,8 @@ export const FARCASTER_COUNTS = `
     ${fcCounts.join}
     LEFT JOIN fc_profile_stats s ON s.generation = ${FARCASTER_GENERATION} AND s.fid = f.fid`;
 
-/** farcaster-follows.repository.ts followPage, direction followers, read forward. */
-export const FARCASTER_FOLLOWER_PAGE = `
-    SELECT x.fid, p.other, p.followed_at
-    FROM unnest($1::int[]) AS x(fid)
-    CROSS JOIN LATERAL (
-      SELECT l.fid AS other, l.timestamp AS followed_at FROM fc_link l
-      WHERE l.target_fid = x.fid AND l.deleted_at IS NULL AND l.fid <> x.fid
-      ORDER BY l.timestamp DESC, l.fid DESC LIMIT $2 OFFSET $3) p
-    ORDER BY x.fid, p.followed_at DESC, p.other DESC`;
+/** farcaster-follows.repository.ts followKeysetPage: a fid's first page of followers, read forward. */
+export const farcasterFollowerPage = (fid: number, limit: number) => followKeysetStatement('followers', [fid], { limit, backward: false, cursor: null });
 
 /** analytics.repository.ts trendingTotal, per protocol. */
 export const TRENDING_TOTAL: Record<Protocol, string> = {
@@ -118,7 +112,7 @@ export function bareSql(query: Query) {
     lensCounts: (ids: string[]) => query<LensCountsRow>(LENS_COUNTS, [ids]),
     farcasterProfiles: (fids: number[]) => query<FarcasterProfileRow>(FARCASTER_PROFILES, [fids]),
     farcasterCounts: (fids: number[]) => query<FarcasterCountsRow>(FARCASTER_COUNTS, [fids]),
-    followerPage: (fid: number, limit: number, offset: number) => query<FollowRow>(FARCASTER_FOLLOWER_PAGE, [[fid], limit, offset]),
+    followerPage: (fid: number, limit: number) => { const { text, params } = farcasterFollowerPage(fid, limit); return query<FollowRow>(text, params); },
     trendingTotal: async (protocol: Protocol, period: Period) => (await query<{ total: number }>(TRENDING_TOTAL[protocol], [period]))[0]?.total ?? 0,
     trendingPage: (protocol: Protocol, period: Period, offset: number, limit: number) => query<TrendingRow>(TRENDING_PAGE[protocol], [period, String(offset), limit]),
     followerSummaries: (protocol: Protocol, ids: (string | number)[]) => query<SummaryRow>(FOLLOWER_SUMMARIES[protocol], [ids]),

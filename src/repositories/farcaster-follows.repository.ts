@@ -55,16 +55,23 @@ export function followPage(db: Database, direction: FollowDirection, fids: reado
  * primary key (a user follows few beside the followers some have).
  */
 export function followKeysetPage(db: Database, direction: FollowDirection, fids: readonly number[], read: KeysetRead): Promise<FollowKeysetRow[]> {
+  const { text, params } = followKeysetStatement(direction, fids, read);
+  return db.read<FollowKeysetRow>(text, ...params);
+}
+
+/** The statement of followKeysetPage and its parameters (the throughput bench's bare server runs it too). */
+export function followKeysetStatement(direction: FollowDirection, fids: readonly number[], read: KeysetRead): { text: string; params: unknown[] } {
   const { other, live } = sides(direction);
   const k = keysetSql({ time: 'l.timestamp', id: `l.${other}`, ids: FID, idType: 'int' }, read, 3);
   const { join, beyond } = keysetJoin(k, { from: 'fc_link l', where: live }, `
       SELECT l.${other} AS other, l.timestamp AS followed_at FROM fc_link l
       WHERE ${live} ${k.page}
       ORDER BY ${k.order} LIMIT $2`, 'r');
-  return db.read<FollowKeysetRow>(`
+  const text = `
     SELECT x.fid, r.other, r.followed_at, ${beyond}
     FROM unnest($1::int[]) AS x(fid)
-    ${join}`, [...fids], read.limit, ...k.params);
+    ${join}`;
+  return { text, params: [[...fids], read.limit, ...k.params] };
 }
 
 /** For each key (in key order): the live follows of its fid that come before it in list order (newer, or as new with a larger fid). */

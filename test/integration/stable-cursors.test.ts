@@ -132,10 +132,10 @@ describe('stable cursors on Farcaster casts', () => {
 
 describe('stable cursors on webhooks and deliveries', () => {
   const FILTER = '{ types: [NEW_FOLLOWER], fids: [999999] }';
-  const create = async (i: number) => (await s.gql.request<any>(`mutation { createWebhook(input: { url: "http://127.0.0.1:9/h${i}", filter: ${FILTER} }) { webhook { id } } }`)).createWebhook.webhook.id as string;
+  const create = async (i: number) => (await s.gql.request<any>(`mutation { createWebhook(input: { url: "http://127.0.0.1:9/h${i}", filter: ${FILTER} }) { webhook { id: nativeId } } }`)).createWebhook.webhook.id as string;
   const remove = (id: string) => s.gql.request(`mutation { deleteWebhook(id: "${id}") }`);
   const hooks = async (args: string): Promise<Page> => (await s.gql.request<any>(`{ webhooks(${args}) {
-    edges { cursor node { id } } pageInfo { hasNextPage hasPreviousPage startCursor endCursor } } }`)).webhooks;
+    edges { cursor node { id: nativeId } } pageInfo { hasNextPage hasPreviousPage startCursor endCursor } } }`)).webhooks;
   const ids = (p: Page) => p.edges.map((e) => e.node.id as string);
 
   it('when webhooks are created and deleted between pages, then both directions read each webhook of the start once', async () => {
@@ -177,7 +177,7 @@ describe('stable cursors on webhooks and deliveries', () => {
     const made = await add(10);
     const newestFirst = [...made].reverse();
     const page = async (args: string): Promise<Page> => (await s.gql.request<any>(`{ webhook(id: "${hook}") { deliveries(${args}) {
-      edges { cursor node { id } } pageInfo { hasNextPage hasPreviousPage startCursor endCursor } } } }`)).webhook.deliveries;
+      edges { cursor node { id: nativeId } } pageInfo { hasNextPage hasPreviousPage startCursor endCursor } } } }`)).webhook.deliveries;
 
     const p1 = await page('first: 4');
     expect(ids(p1)).toEqual(newestFirst.slice(0, 4));
