@@ -8,7 +8,11 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../src/config/load-config';
+import type { Config } from '../src/config/config.schema';
+import { END_MS } from '../src/datagen/clock';
 import { generateDataset } from '../src/datagen/generate';
+import type { Database } from '../src/db/database';
+import { ingest } from '../src/jobs/ingest';
 import { DEMO_SEED } from '../src/demo/demo-data';
 import { EXAMPLES_FILE, exampleKey, type OperationExamples } from '../src/openapi/operation-examples';
 import { isKeyScoped, type RestRoute } from '../src/rest/rest-route.type';
@@ -51,7 +55,7 @@ function shown(v: unknown, since: number, key = ''): unknown {
   return v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, shown(x, since, k)])) : v;
 }
 
-/** Times at or after `since` (the run's start) shown as SHOWN_TIME. */
+/** Times at or after `since` (after the dataset's end, so the run's own) shown as SHOWN_TIME. */
 function shownTimes(v: unknown, since: number): unknown {
   if (typeof v === 'string') return /^\d{4}-\d{2}-\d{2}T/.test(v) && Date.parse(v) >= since ? SHOWN_TIME : v;
   if (Array.isArray(v)) return v.map((x) => shownTimes(x, since));
@@ -84,12 +88,24 @@ export function examplesOf(answers: ExampleAnswer[]): OperationExamples {
 
 /** Generates the demo dataset in a temporary folder and starts the app on it. */
 export async function demoServer(): Promise<{ server: TestServer; startedAt: number; close: () => Promise<void> }> {
-  const startedAt = Date.now() - 1000;
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'sga-demo-examples-'));
-  await generateDataset({ out: dir, scale: DEMO.scale, seed: DEMO.seed });
+  // The demo data happens before END_MS, so any later time in an answer is the run's (an import, a webhook).
+  const startedAt = END_MS + 1000;
+  // Generated and imported once per code version (the generator is seeded), then copied for each run.
+  const seed = {
+    key: `demo:${DEMO.scale}:${DEMO.seed}`,
+    async run(db: Database, config: Config) {
+      const dir = await mkdtemp(path.join(os.tmpdir(), 'sga-demo-examples-'));
+      try {
+        await generateDataset({ out: dir, scale: DEMO.scale, seed: DEMO.seed });
+        await ingest(db, config, { import: { dir, progress: 'silent' }, classify: {}, refresh: {} });
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+  };
   // Time limits wide enough for a loaded machine: a timed-out example would be a 503, not the answer.
-  const server = await startTestServer({ fixture: dir, config: { REQUEST_TIMEOUT_MS: 300_000, DB_STATEMENT_TIMEOUT_MS: 0 } });
-  return { server, startedAt, close: async () => { await server.close(); await rm(dir, { recursive: true, force: true }); } };
+  const server = await startTestServer({ seed, config: { REQUEST_TIMEOUT_MS: 300_000, DB_STATEMENT_TIMEOUT_MS: 0 } });
+  return { server, startedAt, close: () => server.close() };
 }
 
 async function main() {

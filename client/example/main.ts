@@ -18,7 +18,7 @@ field('api').value = params.get('api') ?? 'http://localhost:4000/graphql';
 field('apikey').value = params.get('apikey') ?? '';
 field('fid').value = params.get('fid') ?? '1';
 
-const escape = (s: unknown) => String(s ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escape = (s: string | number | boolean | null | undefined) => String(s ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function renderCard(user: NonNullable<FarcasterProfileCardQuery['farcasterUser']>) {
   const { rank } = user;

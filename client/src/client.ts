@@ -126,6 +126,7 @@ function retryAfterSeconds(header: string | null): number | null {
  * Whether `error` is a ServiceError, typed with the partial data of `document`
  * (a `catch` sees `unknown`; this gives `error.data` the operation's type back).
  */
+// eslint-disable-next-line @typescript-eslint/no-unused-vars, @typescript-eslint/no-explicit-any -- the document is there only to infer TResult, whatever its variables
 export function isServiceError<TResult>(error: unknown, _document?: TypedDocumentString<TResult, any>): error is ServiceError<TResult> {
   return error instanceof ServiceError;
 }

@@ -20,6 +20,8 @@ export class CsvWriter {
   rows = 0;
   private buf = '';
   private error: Error | null = null;
+  /** The stream's own error, rethrown as it came. */
+  private failed(): Error | null { return this.error; }
 
   private constructor(
     private readonly stream: fs.WriteStream,
@@ -43,7 +45,7 @@ export class CsvWriter {
    * wait before writing more; hot loops do `const p = w.line(s); if (p) await p;`.
    */
   line(record: string): Promise<void> | undefined {
-    if (this.error) throw this.error;
+    { const failure = this.failed(); if (failure) throw failure; }
     this.buf += record;
     this.buf += '\n';
     this.rows++;
@@ -82,13 +84,13 @@ export class CsvWriter {
 
   /** Flushes and closes the file; resolves with the number of data rows. */
   async close(): Promise<number> {
-    if (this.error) throw this.error;
+    { const failure = this.failed(); if (failure) throw failure; }
     if (this.buf) await this.flush();
     await new Promise<void>((resolve, reject) => {
       this.stream.once('error', reject);
       this.stream.end(() => resolve());
     });
-    if (this.error) throw this.error;
+    { const failure = this.failed(); if (failure) throw failure; }
     if (this.onProgress) this.onProgress(this.rows);
     return this.rows;
   }

@@ -122,11 +122,11 @@ export async function writeTokens(ctx: GenContext, prices: PriceBook): Promise<v
   TOKENS.forEach((t, i) => {
     const id = i + 1;
     const address = tokenAddress(t);
-    tokens.writer.row([id, t.chain, t.symbol, t.name, t.description, t.decimals,
+    void tokens.writer.row([id, t.chain, t.symbol, t.name, t.description, t.decimals,
       `https://assets.coingecko.com/coins/images/${1000 + id * 37}/large/${t.symbol.toLowerCase()}.png`,
       t.twitter, t.telegram, t.website, t.genesis, address, t.buyers]);
-    for (const c of t.categories) cats.writer.row([++catId, id, address, t.chain, c]);
-    for (const m of t.markets) markets.writer.row([++marketId, id, address, t.chain, m]);
+    for (const c of t.categories) void cats.writer.row([++catId, id, address, t.chain, c]);
+    for (const m of t.markets) void markets.writer.row([++marketId, id, address, t.chain, m]);
   });
   await Promise.all([tokens.close(), cats.close(), markets.close()]);
   await writePrices(ctx, prices);

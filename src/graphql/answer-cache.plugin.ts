@@ -7,7 +7,7 @@
 // key cannot be made (the database is down) runs as it would without it.
 import type { ApolloServerPlugin } from '@apollo/server';
 import { HeaderMap } from '@apollo/server';
-import type { DocumentNode, OperationDefinitionNode } from 'graphql';
+import { OperationTypeNode, type DocumentNode, type FormattedExecutionResult, type OperationDefinitionNode } from 'graphql';
 import type { AnswerCache } from '../cache/answer-cache';
 import { isConnectionError } from '../db/db-errors';
 import type { Context } from './context.type';
@@ -23,7 +23,7 @@ export function selectsPerKeyField(operation: OperationDefinitionNode, document:
 
 /** Whether answers of the operation may be kept in the answer cache: a query reaching no per-key field. */
 export const cacheableOperation = (operation: OperationDefinitionNode, document: DocumentNode): boolean =>
-  operation.operation === 'query' && !selectsPerKeyField(operation, document);
+  operation.operation === OperationTypeNode.QUERY && !selectsPerKeyField(operation, document);
 
 export function answerCachePlugin(cache: AnswerCache): ApolloServerPlugin<Context> {
   return {
@@ -45,7 +45,7 @@ export function answerCachePlugin(cache: AnswerCache): ApolloServerPlugin<Contex
           const found = await cache.get(key);
           if (!found) return null;
           served = true;
-          return { http: { status: undefined, headers: new HeaderMap() }, body: { kind: 'single', singleResult: JSON.parse(found.body) } };
+          return { http: { status: undefined, headers: new HeaderMap() }, body: { kind: 'single', singleResult: JSON.parse(found.body) as FormattedExecutionResult } };
         },
         async willSendResponse({ response, contextValue }) {
           if (!key || served || response.body.kind !== 'single' || contextValue.answerNotCacheable) return;

@@ -55,7 +55,7 @@ export function createApolloServer(config: Config, log: Logger, metrics?: Graphq
     includeStacktraceInErrorResponses: false,
     formatError: createFormatError(log),
     // Depth, aliases, directives and cost before graphql's own rules, which then do not walk a refused query.
-    validationRules: [boundsFirst(protection.validationRules, cost.refusalInValidation)],
+    validationRules: [boundsFirst(protection.validationRules, (context) => cost.refusalInValidation(context))],
     // HTTP requests are bounded before parsing (query-text-guard.ts); this bounds the others (executeOperation).
     parseOptions: { maxTokens: config.GRAPHQL_MAX_TOKENS },
     plugins: [

@@ -53,7 +53,7 @@ function validationMessage(err: ArgumentValidationError): string {
  */
 function isClientGraphQLError(error: unknown, original: unknown): error is Error {
   const code = (error as { extensions?: { code?: unknown } } | null)?.extensions?.code;
-  if (CLIENT_CODES.has(String(code ?? ''))) return true;
+  if (typeof code === 'string' && CLIENT_CODES.has(code)) return true;
   if (error instanceof GraphQLError && !error.originalError) return true;
   return error instanceof GraphQLError && original instanceof GraphQLError && !original.originalError && original.message.startsWith('Argument "');
 }

@@ -104,7 +104,7 @@ function readBack(value: unknown, m: Markers): JsonSchema | undefined {
   if (typeof value === 'string') {
     const printed = m.printed.get(value);
     return printed
-      ? { type: 'string', pattern: '^-?[0-9]+$', ...(printed.description ? { description: `${String(printed.description)} (as a decimal string)` } : {}) }
+      ? { type: 'string', pattern: '^-?[0-9]+$', ...(typeof printed.description === 'string' && printed.description ? { description: `${printed.description} (as a decimal string)` } : {}) }
       : { type: 'string' };
   }
   if (typeof value === 'number') return { type: Number.isInteger(value) ? 'integer' : 'number' };

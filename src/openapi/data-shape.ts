@@ -125,7 +125,7 @@ class DataShapes {
   private objectShape(type: GraphQLObjectType, sets: readonly SelectionSetNode[], root: boolean): Shape {
     const fields = [...this.collect(type, sets)].map(([key, { nodes, optional }]) => {
       const name = nodes[0].name.value;
-      if (name === '__typename') return { key, optional, shape: { kind: 'leaf', leaf: 'text', schema: { type: 'string', const: type.name } } as Shape };
+      if (name === '__typename') return { key, optional, shape: { kind: 'leaf' as const, leaf: 'text' as const, schema: { type: 'string', const: type.name } } satisfies Shape };
       const def = type.getFields()[name];
       if (!def) throw new Error(`${type.name} has no field ${name}`);
       const subSets = nodes.flatMap((n) => (n.selectionSet ? [n.selectionSet] : []));

@@ -35,7 +35,7 @@ const NO_LIMITS: Limits = { self: {}, items: {} };
 
 /** A value of `type` as JSON Schema, the type's null left out (the caller says whether null is taken). */
 export function inputSchema(type: GraphQLInputType, limits: Limits = NO_LIMITS): JsonSchema {
-  const inner = getNullableType(type) as GraphQLInputType;
+  const inner = getNullableType<GraphQLInputType>(type);
   if (isListType(inner)) {
     const item = inputSchema(inner.ofType);
     return { type: 'array', items: { ...item, ...limits.items }, ...limits.self };
@@ -108,7 +108,7 @@ function exampleValues(route: RestRoute, variables: Variable[]): Map<string, unk
     const sent = query.getAll(v.rest);
     if (!sent.length) continue;
     out.set(v.rest, isListType(inner)
-      ? sent.flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean).map((s) => sample(getNullableType(inner.ofType) as GraphQLInputType, s))
+      ? sent.flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean).map((s) => sample(getNullableType<GraphQLInputType>(inner.ofType), s))
       : sample(inner, sent[0]));
   }
   return out;

@@ -99,7 +99,7 @@ class RouteNames {
 }
 
 function ruleSentence(name: string, p: ArgumentProblem, rule: Rule): string {
-  const bound = (n: string) => p.rules.find((r) => r.name === n && r.each === rule.each)?.constraints[0];
+  const bound = (n: string) => p.rules.find((r) => r.name === n && r.each === rule.each)?.constraints[0] as number | undefined;
   const target = rule.each ? `every ${singular(name)} in ${name}` : name;
   switch (rule.name) {
     case 'min': case 'max': {

@@ -29,6 +29,7 @@ async function pool<T>(items: AsyncIterable<T[]>, limit: number, fn: (item: T) =
   let failure: unknown = null;
   for await (const chunk of items) {
     for (const item of chunk) {
+      // eslint-disable-next-line @typescript-eslint/only-throw-error -- the job's own rejection, rethrown unchanged
       if (failure) throw failure;
       const p = fn(item).catch((e) => { failure = failure ?? e; }).finally(() => inFlight.delete(p));
       inFlight.add(p);
@@ -36,6 +37,7 @@ async function pool<T>(items: AsyncIterable<T[]>, limit: number, fn: (item: T) =
     }
   }
   await Promise.all(inFlight);
+  // eslint-disable-next-line @typescript-eslint/only-throw-error -- the job's own rejection, rethrown unchanged
   if (failure) throw failure;
 }
 

@@ -33,12 +33,18 @@ const stableJson = (value: unknown): string => JSON.stringify(value, (_key, v: u
 /** A fixture's folder by name; an absolute path (a generated dataset) is itself. */
 export const fixture = (name: string) => (path.isAbsolute(name) ? name : path.join(__dirname, '..', 'fixtures', name));
 
-export async function startTestServer(opts: { fixture?: string; config?: Partial<Config>; classifier?: PostClassifier } = {}): Promise<TestServer> {
+/** A state to start from that no fixture folder holds (a generated dataset): `key` names what `run` does beyond the code. */
+export interface ServerSeed { key: string; run(db: Database, config: Config): Promise<unknown> }
+
+export async function startTestServer(opts: { fixture?: string; seed?: ServerSeed; config?: Partial<Config>; classifier?: PostClassifier } = {}): Promise<TestServer> {
   const config = testConfig(opts.config);
   // The same ingest as `npm run cli -- import`: classifier and graph-score settings from the config unless a classifier is given.
   const seed = (dir: string) => (db: Database) => ingest(db, config, { import: { dir, progress: 'silent' }, classify: { classifier: opts.classifier }, refresh: {} });
   let testDb: TestDatabase;
-  if (!opts.fixture) testDb = await createTestDatabase();
+  if (opts.seed) {
+    const { key, run } = opts.seed;
+    testDb = await seededTestDatabase(`seed:${key}:${stableJson(config)}`, (db) => run(db, config));
+  } else if (!opts.fixture) testDb = await createTestDatabase();
   else if (opts.classifier) {
     // A classifier given by the test is code the seed key cannot name: this ingest runs on its own.
     testDb = await createTestDatabase();

@@ -8,13 +8,16 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { format } from 'node:util';
+import type * as Apollo from '@apollo/client';
+import type * as ClientApollo from '../../client/src/apollo';
 import { createClient, FarcasterProfileCardDocument } from '../../client/src/index';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
-type ApolloModule = typeof import('@apollo/client');
-type PackageApollo = typeof import('../../client/src/apollo');
+type ApolloModule = typeof Apollo;
+type PackageApollo = typeof ClientApollo;
 
 // Apollo and the package's entry are ES modules; jest runs this file as CommonJS, so they are imported at run time.
+// eslint-disable-next-line @typescript-eslint/no-implied-eval -- a real import(), which the compiler would turn into require()
 const importEsm = new Function('m', 'return import(m)') as (m: string) => Promise<any>;
 const PACKAGE_APOLLO = pathToFileURL(path.join(__dirname, '..', '..', 'client', 'dist', 'apollo.js')).href;
 
@@ -91,9 +94,9 @@ describe('Apollo Client 4 with the package\'s cache on a started server', () => 
         pages.push((await watched.fetchMore({ variables: { after: endCursor } })).data as FollowersData);
       }
       // The list the cache holds for the query's first variables, as a component watching it renders.
-      const merged = (client.readQuery({ query: watched.query, variables: { fid: 2, first: 3 } }) as FollowersData).farcasterUser.followers;
+      const merged = client.readQuery<FollowersData>({ query: watched.query, variables: { fid: 2, first: 3 } })!.farcasterUser.followers;
       // What the card of fid 5 reads from the cache once the pages have written fid 5 again.
-      const cachedFollower = (client.readQuery({ query: profile, variables: { fid: 5 } }) as { farcasterUser: Profile } | null)?.farcasterUser;
+      const cachedFollower = client.readQuery<{ farcasterUser: Profile }>({ query: profile, variables: { fid: 5 } })?.farcasterUser;
       return { user, follower, pages, merged, cachedFollower };
     } finally {
       subscription.unsubscribe();

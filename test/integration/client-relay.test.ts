@@ -15,6 +15,7 @@ import { startTestServer, type TestServer } from '../helpers/test-server';
 
 const run = promisify(execFile);
 const EXAMPLE = path.join(__dirname, '..', '..', 'client', 'example-relay');
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- relay-compiler's main is CommonJS without types: its binary's path
 const RELAY_COMPILER: string | null = require('relay-compiler');
 
 interface Follower { followedAt: string; node: { fid: number; username?: string | null; ' $fragmentSpreads': unknown } }
@@ -40,6 +41,7 @@ describe('Relay on the example\'s fragments against a started server', () => {
     await run(RELAY_COMPILER, ['--validate'], { cwd: EXAMPLE }).catch((e: { stdout?: string; stderr?: string }) => {
       throw new Error(`relay-compiler --validate failed (run \`npm run client:relay\` and commit client/example-relay/__generated__):\n${e.stdout}${e.stderr}`);
     });
+        // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only once relay-compiler has written the artifacts it imports
         example = require(path.join(EXAMPLE, 'user-page.ts')) as RelayExample;
     s = await startTestServer({ fixture: 'analytics' });
   });

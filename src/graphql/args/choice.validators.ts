@@ -33,7 +33,7 @@ export const IsCategoryName = oneOf('isCategoryName', (v) => categoryByName(v) !
 export const KnownCategoryIds = (options?: ValidationOptions) => ValidateBy({
   name: 'knownCategoryIds',
   validator: {
-    validate: (ids: unknown) => !Array.isArray(ids) || ids.every((id) => categoryById(id) !== undefined),
+    validate: (ids: unknown) => !Array.isArray(ids) || ids.every((id: unknown) => typeof id === 'number' && categoryById(id) !== undefined),
     defaultMessage: (args?: ValidationArguments) => {
       const bad = (args?.value as number[]).find((id) => categoryById(id) === undefined);
       return `${args?.property}: unknown category id ${bad} (ids are ${CATEGORIES[0].id}..${CATEGORIES.at(-1)!.id}, see GET /api/llm/categories)`;

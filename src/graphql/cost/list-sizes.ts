@@ -30,7 +30,7 @@ function historyPoints(args: Args, now: Date): Size {
   const to = args.to == null ? Math.floor(now.getTime() / DAY_MS) : dayNumberOf(args.to);
   const from = args.from == null ? (to === null ? null : to - 29) : dayNumberOf(args.from);
   if (to === null || from === null || from > to) return { n: 1, what: 'points (invalid range)' };
-  return { n: Math.min(pointsBetween(from, to, interval as Interval), MAX_HISTORY_POINTS), what: `${interval} points` };
+  return { n: Math.min(pointsBetween(from, to, interval as Interval), MAX_HISTORY_POINTS), what: `${interval as Interval} points` };
 }
 
 /** Token.mentions: one entry per day of from..to (to = the newest day with mentions, never after today), at most 366. */

@@ -8,7 +8,7 @@ import {
   getArgumentValues, getDirectiveValues, getNamedType, getNullableType, GraphQLIncludeDirective, GraphQLSkipDirective,
   isAbstractType, isCompositeType, isListType, Kind, typeFromAST,
   type DocumentNode, type FieldNode, type FragmentDefinitionNode, type GraphQLCompositeType, type GraphQLField,
-  type GraphQLObjectType, type GraphQLSchema, type InlineFragmentNode, type NamedTypeNode, type OperationDefinitionNode,
+  type GraphQLObjectType, type GraphQLSchema, type NamedTypeNode, type OperationDefinitionNode,
   type SelectionNode, type SelectionSetNode,
 } from 'graphql';
 import { DEFAULT_LIST_SIZE, fieldSize, WORK_COSTS, type Size } from './list-sizes';

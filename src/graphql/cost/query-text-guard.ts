@@ -66,7 +66,8 @@ function check(params: unknown, limits: QueryTextLimits): string | null {
  */
 export function queryTextGuard(limits: QueryTextLimits): RequestHandler {
   return (req, _res, next) => {
-    const candidates = [...(Array.isArray(req.body) ? req.body : [req.body]), req.query];
+    const body: unknown = req.body;
+    const candidates = [...(Array.isArray(body) ? (body as unknown[]) : [body]), req.query];
     for (const params of candidates) {
       const problem = check(params, limits);
       if (problem) { next(badInput(problem)); return; }

@@ -10,7 +10,7 @@ import { ChannelArgs, TrendingCastsArgs, TrendingChannelsArgs } from '../args/ch
 import type { Context } from '../context.type';
 import { farcasterUserMap } from '../profile-lookup';
 import {
-  ChannelCaster, ChannelCasterConnection, FarcasterChannel, TrendingCast, TrendingCastConnection, TrendingChannel, TrendingChannelConnection,
+  ChannelCasterConnection, FarcasterChannel, TrendingCastConnection, TrendingChannel, TrendingChannelConnection,
 } from '../types/channel.type';
 import { connectionOf } from '../types/connection.type';
 

@@ -44,6 +44,7 @@ export class PushResolver {
       return ctx.push.dispatcher.subscribe(checkPushFilter((args as PushEventsArgs).filter));
     },
   })
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the decorated parameter declares the field's arguments (the subscribe function reads them)
   pushEvents(@Root() message: PushMessage, @Args(() => PushEventsArgs) _args: PushEventsArgs): PushEvent {
     return toPushEvent(message);
   }
