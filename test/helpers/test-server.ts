@@ -42,8 +42,8 @@ export async function startTestServer(opts: { fixture?: string; seed?: ServerSee
   const seed = (dir: string) => (db: Database) => ingest(db, config, { import: { dir, progress: 'silent' }, classify: { classifier: opts.classifier }, refresh: {} });
   let testDb: TestDatabase;
   if (opts.seed) {
-    const { key, run } = opts.seed;
-    testDb = await seededTestDatabase(`seed:${key}:${stableJson(config)}`, (db) => run(db, config));
+    const seed = opts.seed;
+    testDb = await seededTestDatabase(`seed:${seed.key}:${stableJson(config)}`, (db) => seed.run(db, config));
   } else if (!opts.fixture) testDb = await createTestDatabase();
   else if (opts.classifier) {
     // A classifier given by the test is code the seed key cannot name: this ingest runs on its own.
