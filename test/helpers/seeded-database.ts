@@ -16,7 +16,7 @@ import path from 'node:path';
 import { Database } from '../../src/db/database';
 import { migrate } from '../../src/db/migrate';
 import { projectRoot } from '../../src/project-root';
-import { createTestDatabase, migratedArchiveKey, openPgliteFrom, TEST_SESSION_OPTIONS, type TestDatabase } from './test-database';
+import { createTestDatabase, migratedArchiveKey, openPgliteFrom, testDatabaseSettings, type TestDatabase } from './test-database';
 
 /** The files under `dir` (recursively), for a key: each one's path relative to `dir` and its bytes. */
 function hashTree(hash: ReturnType<typeof createHash>, dir: string, skip: (name: string) => boolean = () => false): void {
@@ -88,10 +88,10 @@ async function seededPostgres(serverUrl: string, key: string, seed: (db: Databas
       // second copy finds the name taken, which is as good.
       const seeding = `sga_seed_${randomBytes(6).toString('hex')}`;
       await admin.sql.exec(`CREATE DATABASE ${seeding}`);
+      await admin.sql.exec(testDatabaseSettings(seeding));
       try {
         const url = new URL(serverUrl);
         url.pathname = `/${seeding}`;
-        url.searchParams.set('options', TEST_SESSION_OPTIONS);
         const db = Database.open({ databaseUrl: url.toString(), dataDir: '', poolSize: 4 });
         try {
           await migrate(db.sql);
@@ -108,9 +108,9 @@ async function seededPostgres(serverUrl: string, key: string, seed: (db: Databas
     }
     const name = `sga_test_${randomBytes(6).toString('hex')}`;
     await admin.sql.exec(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+    await admin.sql.exec(testDatabaseSettings(name));
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
-    url.searchParams.set('options', TEST_SESSION_OPTIONS);
     const db = Database.open({ databaseUrl: url.toString(), dataDir: '', poolSize: 4 });
     return {
       db, url: url.toString(),

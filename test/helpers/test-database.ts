@@ -62,11 +62,11 @@ async function openPglite(): Promise<Database> {
 }
 
 /**
- * Every test session on Postgres commits without waiting for its WAL to reach the disk: the test server is
- * thrown away, nothing a test checks survives a crash of it, and a suite of small write transactions would
- * otherwise wait on the disk for each.
+ * A test database on Postgres commits without waiting for its WAL to reach the disk: nothing a test checks
+ * survives a crash of the server, and a suite of small write transactions would otherwise wait on the disk
+ * for each. A database's own default, so the service's connection settings stay as the service sets them.
  */
-export const TEST_SESSION_OPTIONS = '-c synchronous_commit=off';
+export const testDatabaseSettings = (name: string) => `ALTER DATABASE ${name} SET synchronous_commit = off`;
 
 export interface TestDatabase { db: Database; url?: string; close(): Promise<void> }
 
@@ -77,9 +77,9 @@ async function newPostgresDatabase(serverUrl: string): Promise<TestDatabase> {
   const name = `sga_test_${randomBytes(6).toString('hex')}`;
   const admin = Database.open({ databaseUrl: serverUrl, dataDir: '' });
   await admin.sql.exec(`CREATE DATABASE ${name}`);
+  await admin.sql.exec(testDatabaseSettings(name));
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  url.searchParams.set('options', TEST_SESSION_OPTIONS);
   const db = Database.open({ databaseUrl: url.toString(), dataDir: '', poolSize: 4 });
   return {
     db, url: url.toString(),
