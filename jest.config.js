@@ -26,10 +26,9 @@ module.exports = {
   setupFiles: ['reflect-metadata'],
   testTimeout: 120000,
   maxWorkers: 2,
-  // Under --experimental-vm-modules (which the tests of ESM-only packages need, such as the OpenAPI validator) each
-  // test file's modules stay reachable after it: test/unit in one process grows from 70 to 420 MB of heap after
-  // collections with the flag and stays at 70-90 MB without it (--logHeapUsage). A worker that ran half the suite
-  // held 1.7 GB of heap and 1.2 GB of array buffers, and its exit then sometimes outlasted jest's 500 ms ("A worker
-  // process has failed to exit gracefully"). A worker past this much heap after a file is replaced.
+  // Under --experimental-vm-modules (PGlite's CommonJS build imports Node's modules with import(), and the
+  // ESM-only packages some tests load need it too) each test file's modules stay reachable after it, so a
+  // worker's heap grows with every file it runs and its collections slow down; a worker past this much heap
+  // after a file is replaced (docs/performance.md#the-test-suite).
   workerIdleMemoryLimit: '768MB',
 };
