@@ -77,6 +77,7 @@ function retryAfterSeconds(header) {
  * Whether `error` is a ServiceError, typed with the partial data of `document`
  * (a `catch` sees `unknown`; this gives `error.data` the operation's type back).
  */
+// eslint-disable-next-line @typescript-eslint/no-unused-vars, @typescript-eslint/no-explicit-any -- the document is there only to infer TResult, whatever its variables
 export function isServiceError(error, _document) {
     return error instanceof ServiceError;
 }
