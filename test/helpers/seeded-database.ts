@@ -16,7 +16,7 @@ import path from 'node:path';
 import { Database } from '../../src/db/database';
 import { migrate } from '../../src/db/migrate';
 import { projectRoot } from '../../src/project-root';
-import { createTestDatabase, migratedArchiveKey, openPgliteFrom, testDatabaseSettings, type TestDatabase } from './test-database';
+import { createTestDatabase, migratedArchiveKey, newPostgresDatabase, openPgliteFrom, testDatabaseSettings, type TestDatabase } from './test-database';
 
 /** The files under `dir` (recursively), for a key: each one's path relative to `dir` and its bytes. */
 function hashTree(hash: ReturnType<typeof createHash>, dir: string, skip: (name: string) => boolean = () => false): void {
@@ -106,23 +106,10 @@ async function seededPostgres(serverUrl: string, key: string, seed: (db: Databas
         await admin.sql.exec(`DROP DATABASE IF EXISTS ${seeding} WITH (FORCE)`);
       }
     }
-    const name = `sga_test_${randomBytes(6).toString('hex')}`;
-    await admin.sql.exec(`CREATE DATABASE ${name} TEMPLATE ${template}`);
-    await admin.sql.exec(testDatabaseSettings(name));
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    const db = Database.open({ databaseUrl: url.toString(), dataDir: '', poolSize: 4 });
-    return {
-      db, url: url.toString(),
-      async close() {
-        await db.close();
-        const drop = Database.open({ databaseUrl: serverUrl, dataDir: '' });
-        try { await drop.sql.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`); } finally { await drop.close(); }
-      },
-    };
   } finally {
     await admin.close();
   }
+  return newPostgresDatabase(serverUrl, template);
 }
 
 /**

@@ -72,11 +72,11 @@ export interface TestDatabase { db: Database; url?: string; close(): Promise<voi
 
 export const onPostgres = () => Boolean(process.env.TEST_DATABASE_URL);
 
-/** A new, empty database on the server at `serverUrl`, dropped on close. */
-async function newPostgresDatabase(serverUrl: string): Promise<TestDatabase> {
+/** A new database on the server at `serverUrl`, empty or a copy of `template`, dropped on close. */
+export async function newPostgresDatabase(serverUrl: string, template?: string): Promise<TestDatabase> {
   const name = `sga_test_${randomBytes(6).toString('hex')}`;
   const admin = Database.open({ databaseUrl: serverUrl, dataDir: '' });
-  await admin.sql.exec(`CREATE DATABASE ${name}`);
+  await admin.sql.exec(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   await admin.sql.exec(testDatabaseSettings(name));
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
