@@ -10,13 +10,13 @@
 // of src/ and prisma/, so a change to the importer or the refresh is never
 // answered from an old copy. Each test file still gets a database of its own.
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Database } from '../../src/db/database';
 import { migrate } from '../../src/db/migrate';
 import { projectRoot } from '../../src/project-root';
-import { createTestDatabase, migratedArchiveKey, newPostgresDatabase, openPgliteFrom, testDatabaseSettings, type TestDatabase } from './test-database';
+import { createTestDatabase, migratedArchiveKey, newPostgresDatabase, openPgliteFrom, testDatabaseSettings, writeArchive, type TestDatabase } from './test-database';
 
 /** The files under `dir` (recursively), for a key: each one's path relative to `dir` and its bytes. */
 function hashTree(hash: ReturnType<typeof createHash>, dir: string, skip: (name: string) => boolean = () => false): void {
@@ -67,13 +67,7 @@ async function seededPglite(key: string, seed: (db: Database) => Promise<unknown
   }
   const t = await createTestDatabase();
   await seed(t.db);
-  const dumped = await t.db.dumpEmbedded();
-  if (!dumped) throw new Error('an in-memory PGlite store has a data directory to dump');
-  // Written whole under another name first: other test workers may be reading or writing it too.
-  const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
-  writeFileSync(partial, Buffer.from(await dumped.arrayBuffer()));
-  renameSync(partial, file);
-  archives.set(file, Promise.resolve(dumped));
+  archives.set(file, Promise.resolve(await writeArchive(file, t.db)));
   return t;
 }
 

@@ -4,10 +4,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { Database } from '../../src/db/database';
 import { migrate, migrationFiles } from '../../src/db/migrate';
-import { pgliteSqlClient } from '../../src/db/sql-client';
 import { projectRoot } from '../../src/project-root';
 import { seededTestDatabase } from './seeded-database';
 
@@ -36,21 +34,26 @@ export function migratedArchiveKey(): string {
 async function loadOrMakeArchive(): Promise<Blob> {
   const file = path.join(tmpdir(), `sga-test-pglite-${migratedArchiveKey()}.tar.gz`);
   if (!existsSync(file)) {
-    const lite = new PGlite();
+    const db = Database.open({ dataDir: 'memory://' });
     try {
-      await migrate(pgliteSqlClient(lite));
-      // Checkpointed, so a store loaded from it has no WAL to replay; compressed, so there is less to read.
-      await lite.exec('CHECKPOINT');
-      const tarball = await lite.dumpDataDir('gzip');
-      // Written whole under another name first: the other test workers may be reading or writing it too.
-      const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
-      writeFileSync(partial, Buffer.from(await tarball.arrayBuffer()));
-      renameSync(partial, file);
+      await migrate(db.sql);
+      await writeArchive(file, db);
     } finally {
-      await lite.close();
+      await db.close();
     }
   }
   return new Blob([readFileSync(file)]);
+}
+
+/** An in-memory store's data directory written to `file` as its archive, and the archive itself. */
+export async function writeArchive(file: string, db: Database): Promise<Blob> {
+  const archived = await db.dumpEmbedded();
+  if (!archived) throw new Error('only an embedded store has a data directory to archive');
+  // Written whole under another name first: the other test workers may be reading or writing it too.
+  const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(partial, Buffer.from(await archived.arrayBuffer()));
+  renameSync(partial, file);
+  return archived;
 }
 
 /** An in-memory store loaded from an archive of a data directory (the migrated one, or a seeded one). */
