@@ -80,12 +80,13 @@ export interface ProtocolSpec<K extends number | string = number | string> {
    * Tables the analytics refresh writes, one generation at a time: `trendingCategory`
    * holds the gainers who posted in each category, `engagement` (Lens) the engagement lists,
    * `channels` (Farcaster) the channel tables (domain/channels.ts; Lens has no channels),
-   * `trust` each trust strategy's scores and contributors, `trustRun` what each strategy ran with.
+   * `trust` each trust strategy's scores and contributors, `trustRun` what each strategy ran with,
+   * `quality` each account's quality score (how likely a real person, not spam).
    */
   analytics: {
     graphScore: string; stats: string; summary: string; gain: string; trendingCategory: string; engagement?: string;
     channels?: { channel: string; trending: string; rank: string; trendingCast: string };
-    trust: string; trustRun: string;
+    trust: string; trustRun: string; quality: string;
   };
   /** The five ranks at every refresh: kept for a period (RANK_HISTORY_DAYS), not one generation. */
   rankHistory: string;
@@ -114,7 +115,7 @@ export const FARCASTER: ProtocolSpec<number> = {
   follows: { table: 'fc_link', follower: 'fid', followee: 'target_fid', primaryKey: ['fid', 'target_fid'] },
   analytics: {
     graphScore: 'fc_graph_score', stats: 'fc_profile_stats', summary: 'fc_follower_summary', gain: 'fc_follower_gain',
-    trendingCategory: 'fc_trending_category', trust: 'fc_trust', trustRun: 'fc_trust_run',
+    trendingCategory: 'fc_trending_category', trust: 'fc_trust', trustRun: 'fc_trust_run', quality: 'fc_quality',
     channels: { channel: 'fc_channel', trending: 'fc_channel_trending', rank: 'fc_channel_rank', trendingCast: 'fc_trending_cast' },
   },
   rankHistory: 'fc_rank_history',
@@ -133,7 +134,7 @@ export const LENS: ProtocolSpec<string> = {
   follows: { table: 'lens_follow', follower: 'follower_profile_id', followee: 'profile_id', primaryKey: ['profile_id', 'follower_profile_id'] },
   analytics: {
     graphScore: 'lens_graph_score', stats: 'lens_profile_stats', summary: 'lens_follower_summary', gain: 'lens_follower_gain',
-    trendingCategory: 'lens_trending_category', engagement: 'lens_engagement_top', trust: 'lens_trust', trustRun: 'lens_trust_run',
+    trendingCategory: 'lens_trending_category', engagement: 'lens_engagement_top', trust: 'lens_trust', trustRun: 'lens_trust_run', quality: 'lens_quality',
   },
   rankHistory: 'lens_rank_history',
   daily: { table: 'lens_follower_daily', live: false },
@@ -149,7 +150,7 @@ export const PROTOCOLS: { readonly farcaster: ProtocolSpec<number>; readonly len
 export const analyticsTables = (p: ProtocolSpec): string[] => {
   const t = p.analytics;
   return [t.graphScore, t.stats, t.summary, t.gain, t.trendingCategory, ...(p.daily.live ? [] : [p.daily.table]), ...(t.engagement ? [t.engagement] : []),
-    ...(t.channels ? [t.channels.channel, t.channels.trending, t.channels.rank, t.channels.trendingCast] : []), t.trust, t.trustRun];
+    ...(t.channels ? [t.channels.channel, t.channels.trending, t.channels.rank, t.channels.trendingCast] : []), t.trust, t.trustRun, t.quality];
 };
 
 /**
