@@ -7,8 +7,9 @@
 //   CREATE DATABASE … TEMPLATE.
 // The copy is keyed by everything the seeded state can depend on: the seed's
 // own key (its fixture's files, its settings), the migrations, and the source
-// of src/ and prisma/, so a change to the importer or the refresh is never
-// answered from an old copy. Each test file still gets a database of its own.
+// the seed steps import and prisma/, so a change to the importer or the
+// refresh is never answered from an old copy. Each test file still gets a
+// database of its own.
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -31,13 +32,54 @@ function hashTree(hash: ReturnType<typeof createHash>, dir: string, skip: (name:
   walk(dir);
 }
 
+/** Relative module specifiers of a TypeScript file: static and dynamic imports, requires, re-exports. */
+const SPECIFIERS = /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|^\s*import\s+)['"](\.{1,2}\/[^'"]+)['"]/gm;
+
+function resolveModule(from: string, specifier: string): string | null {
+  const base = path.resolve(path.dirname(from), specifier.replace(/\.js$/, ''));
+  for (const candidate of [base, `${base}.ts`, path.join(base, 'index.ts')]) {
+    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+  }
+  return null;
+}
+
+/** Every source file the entries reach through relative imports, themselves included. */
+function importClosure(entries: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const todo = [...entries];
+  for (let file = todo.pop(); file !== undefined; file = todo.pop()) {
+    if (seen.has(file)) continue;
+    seen.add(file);
+    for (const [, specifier] of readFileSync(file, 'utf8').matchAll(SPECIFIERS)) {
+      const target = resolveModule(file, specifier);
+      if (target && !seen.has(target)) todo.push(target);
+    }
+  }
+  return [...seen].sort();
+}
+
+/**
+ * The modules a seed can run: seeds migrate, generate datasets and ingest them
+ * (import, classify, refresh), and nothing else. A seed that called code
+ * outside their imports would have to add its module here.
+ */
+const SEED_ENTRIES = ['src/db/database.ts', 'src/db/migrate.ts', 'src/jobs/ingest.ts', 'src/datagen/generate.ts'];
+
 let sourceKey: string | undefined;
-/** The code a seeded state comes from: src/ (but the generated client, which prisma/ determines) and prisma/. */
+/**
+ * The code a seeded state comes from: the source files the seed entries import
+ * (but the generated client, which prisma/ determines), and prisma/. Code no
+ * seed runs (the resolvers, the REST face, the sync) is left out, so changing
+ * it reuses the seeded copies.
+ */
 function codeKey(): string {
   if (sourceKey) return sourceKey;
   const hash = createHash('sha256');
   const root = projectRoot();
-  hashTree(hash, path.join(root, 'src'), (full) => full === path.join(root, 'src', 'generated'));
+  const generated = path.join(root, 'src', 'generated') + path.sep;
+  for (const file of importClosure(SEED_ENTRIES.map((f) => path.join(root, f)))) {
+    if (!file.startsWith(generated)) hash.update(path.relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
+  }
   hashTree(hash, path.join(root, 'prisma'));
   sourceKey = hash.digest('hex');
   return sourceKey;
