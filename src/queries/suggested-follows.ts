@@ -9,7 +9,8 @@
 //
 // Order: cross-protocol suggestions first (the viewer already chose to follow
 // that person elsewhere: the strongest signal there is), then by personalized
-// score, highest first, ties by id (numeric). Paged by offset over that list.
+// score, highest first, ties (estimates within the rank's error bound) by id
+// (numeric). Paged by offset over that list.
 import { personalizedRank } from '../analytics/personalized-rank';
 import type { Database } from '../db/database';
 import { PROTOCOLS, type ProtocolName } from '../domain/protocols';
@@ -81,10 +82,12 @@ export async function suggestedFollowsPage(
 
   // Every ranked estimate, the viewer's own follows among them (they rank who the viewer trusts most).
   const trust = new Map<Id, number>();
+  let bound = 0;
   const node = graph.indexOf(viewer);
   if (node >= 0) {
     const ranked = personalizedRank(graph.csr, [node], { hops: SUGGESTION_HOPS, limit: MAX_SUGGESTIONS + follows.length, maxWork: d.store.maxWork });
     for (let i = 0; i < ranked.nodes.length; i++) trust.set(graph.idOf(ranked.nodes[i]), ranked.scores[i]);
+    bound = ranked.errorBound;
   }
   const candidates = new Map<Id, Id | null>();
   for (const c of cross) { const id = p.id.fromRow(c.id); if (!left.has(id)) candidates.set(id, c.via); }
@@ -99,7 +102,9 @@ export async function suggestedFollowsPage(
   if (minQuality != null) ids = await qualityAtLeast(d.db, protocol, ids, minQuality);
   const compare = p.id.compare as (a: Id, b: Id) => number;
   const score = (id: Id) => trust.get(id) ?? 0;
-  ids.sort((a, b) => Number(candidates.get(b) != null) - Number(candidates.get(a) != null) || score(b) - score(a) || compare(a, b));
+  const crossIds = ids.filter((id) => candidates.get(id) != null);
+  const rankedIds = ids.filter((id) => candidates.get(id) == null);
+  ids = [...byTrust(crossIds, score, bound, compare), ...byTrust(rankedIds, score, bound, compare)];
 
   const count = ids.length;
   const page = await readOffsetList(plan, async (read) => {
@@ -113,12 +118,32 @@ export async function suggestedFollowsPage(
       by.set(id, [...(by.get(id) ?? []), p.id.fromRow(r.connector)]);
     }
     const items = slice.map((id): SuggestionItem => {
-      const all = (by.get(id) ?? []).sort((a, b) => score(b) - score(a) || compare(a, b));
+      const all = byTrust(by.get(id) ?? [], score, bound, compare);
       return { id, score: score(id), via: candidates.get(id) ?? null, followedBy: { count: all.length, top: all.slice(0, REASON_NAMES) } };
     });
     return read.fromEnd ? items.reverse() : items;
   }, () => Promise.resolve(count));
   return { page, generation: graph.generation, stale: graph.generation !== generation };
+}
+
+/**
+ * `ids` by score, highest first, where scores within `bound` of the first of
+ * a run count as equal and such a run is in id order. The estimates are lower
+ * bounds each short of the exact rank by at most the rank's error bound, so
+ * two accounts whose exact scores are equal (a symmetric neighbourhood) can
+ * have estimates that differ by up to it, in an order that depends only on
+ * the order of the pushes: within the bound, the id decides.
+ */
+export function byTrust(ids: readonly Id[], score: (id: Id) => number, bound: number, compare: (a: Id, b: Id) => number): Id[] {
+  const sorted = [...ids].sort((a, b) => score(b) - score(a) || compare(a, b));
+  const out: Id[] = [];
+  for (let i = 0; i < sorted.length;) {
+    let j = i + 1;
+    while (j < sorted.length && score(sorted[i]) - score(sorted[j]) <= bound) j++;
+    out.push(...sorted.slice(i, j).sort(compare));
+    i = j;
+  }
+  return out;
 }
 
 /** A reason's words: "followed by 7 you follow: a, b, c", "you follow them on Lens". */
