@@ -558,7 +558,8 @@ async function main() {
 
     // PERSONALIZED_RANK_MAX_EDGES passes through; unset, the server's default applies (memory ÷ 128 follows; docs/performance.md#embedded-memory).
     const maxEdges = process.env.PERSONALIZED_RANK_MAX_EDGES;
-    const config = loadConfig({}, { DATABASE_URL: serverUrl, LOG_LEVEL: 'silent', DEFAULT_RATE_LIMIT: 1_000_000_000,
+    // The run's own webhooks point at a closed loopback port (never called): the target policy must admit loopback.
+    const config = loadConfig({}, { DATABASE_URL: serverUrl, LOG_LEVEL: 'silent', DEFAULT_RATE_LIMIT: 1_000_000_000, PUSH_WEBHOOK_ALLOW_PRIVATE: 'on',
       ...(maxEdges === undefined ? {} : { PERSONALIZED_RANK_MAX_EDGES: Number(maxEdges) }) });
     const created = await createApp(config, db, pino({ level: 'silent' }));
     closeApp = created.close;

@@ -26,7 +26,7 @@ const lensName = (p: LensProfile) => p.handle?.localName ?? p.profileId;
 const exists = (ctx: Context, protocol: ProtocolName) => async (id: Id) =>
   (protocol === 'farcaster' ? await ctx.loaders.farcasterProfile.load(id as number) : await ctx.loaders.lensProfile.load(id as string)) !== null;
 
-async function suggestionsOf(ctx: Context, protocol: ProtocolName, args: { viewer: Id; minQuality?: number | null } & FarcasterSuggestedFollowsArgs | LensSuggestedFollowsArgs) {
+async function suggestionsOf(ctx: Context, protocol: ProtocolName, args: FarcasterSuggestedFollowsArgs | LensSuggestedFollowsArgs) {
   const { viewer, minQuality, ...paging } = args;
   const answer = await suggestedFollowsPage({ db: ctx.db, store: ctx.rankGraphs, states: ctx.loaders.protocolState, exists: exists(ctx, protocol) },
     protocol, ctx.apiKey.id, viewer, paging, minQuality);
@@ -38,7 +38,7 @@ async function suggestionsOf(ctx: Context, protocol: ProtocolName, args: { viewe
   const [mine, theirs] = await Promise.all(farcaster
     ? [farcasterUserMap(ctx, same as number[]), lensProfileMap(ctx, others as string[])]
     : [lensProfileMap(ctx, same as string[]), farcasterUserMap(ctx, others as number[])]) as [Map<Id, Profile>, Map<Id, Profile>];
-  const name = (p: Profile) => ('fid' in p ? farcasterName(p as FarcasterUser) : lensName(p as LensProfile));
+  const name = (p: Profile) => ('fid' in p ? farcasterName(p) : lensName(p));
   const reasonsOf = (item: SuggestionItem) => reasonKinds(item).map((kind) => {
     const accounts = kind === 'FOLLOWED_BY_FOLLOWS' ? item.followedBy.top.flatMap((id) => { const p = mine.get(id); return p ? [p] : []; }) : [];
     return {

@@ -22,7 +22,7 @@ registerEnumType(SuggestionReasonKind, {
 
 const KIND = 'The kind of reason.';
 const COUNT = 'FOLLOWED_BY_FOLLOWS: how many of the viewer\'s live follows follow this account live, exactly; 0 for the other kinds.';
-const ACCOUNTS = `FOLLOWED_BY_FOLLOWS: up to ${REASON_NAMES} of them, those the viewer trusts most first (the viewer\'s personalized score, ties by id); empty for the other kinds.`;
+const ACCOUNTS = `FOLLOWED_BY_FOLLOWS: up to ${REASON_NAMES} of them, those the viewer trusts most first (the viewer's personalized score, ties by id); empty for the other kinds.`;
 const TEXT = 'The reason in words: "followed by 7 you follow: a, b, c" (usernames, else ids), "you follow them on Lens".';
 
 @ObjectType({ description: 'Embedded value object: one reason a Farcaster user is suggested to the viewer.' })
