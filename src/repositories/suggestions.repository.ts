@@ -76,11 +76,14 @@ export function connectorsOf(db: Database, protocol: ProtocolName, viewer: Id, i
   if (ids.length === 0) return Promise.resolve([]);
   const p = PROTOCOLS[protocol];
   const f = p.follows;
+  // A LATERAL … LIMIT 1 probe: as a join, the planner read every follower of each candidate (thousands for
+  // the popular accounts suggestions tend to be) to meet the viewer's few follows.
   return db.read<ConnectorRow>(`
     SELECT c.id, v.${f.followee} AS connector
     FROM ${f.table} v
     CROSS JOIN unnest($2::${arr(p)}) AS c(id)
-    JOIN ${f.table} l ON l.${f.follower} = v.${f.followee} AND l.${f.followee} = c.id AND l.deleted_at IS NULL
+    CROSS JOIN LATERAL (SELECT 1 FROM ${f.table} l
+      WHERE l.${f.follower} = v.${f.followee} AND l.${f.followee} = c.id AND l.deleted_at IS NULL LIMIT 1) l
     WHERE v.${f.follower} = $1::${typ(p)} AND v.deleted_at IS NULL AND v.${f.followee} <> $1::${typ(p)}`,
   String(viewer), ids.map(String));
 }
