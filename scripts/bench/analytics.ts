@@ -286,6 +286,16 @@ function templates(s: Sample, webhooks: readonly string[]): Record<string, Varia
       { name: '/api/v2/lens/personalized-rank?seeds={10 sampled ids}', request: (i) => get(`/api/v2/lens/personalized-rank?seeds=${Array.from({ length: 10 }, (_, k) => lid(i + 7 * k)).join(',')}`) },
       { name: '/api/v2/lens/personalized-rank?seeds={sampled id}&hops=5&last=20', request: (i) => get(`/api/v2/lens/personalized-rank?seeds=${lid(i)}&hops=5&last=20`) },
     ],
+    // Who to follow (personalized rank within two follows, plus the cross-protocol ones for matched persons): a sampled viewer, a matched person's fid or profile, a quality floor
+    'get /api/v2/farcaster/user/:fid/suggested-follows': [
+      byFid('/api/v2/farcaster/user/{fid}/suggested-follows'),
+      { name: '/api/v2/farcaster/user/{matched person fid}/suggested-follows', request: (i) => get(`/api/v2/farcaster/user/${person(i).fid}/suggested-follows`) },
+      byFid('/api/v2/farcaster/user/{fid}/suggested-follows', 'minQuality=0.5'),
+    ],
+    'get /api/v2/lens/profile/:id/suggested-follows': [
+      byLens('/api/v2/lens/profile/{id}/suggested-follows'),
+      { name: '/api/v2/lens/profile/{matched person profile}/suggested-follows', request: (i) => get(`/api/v2/lens/profile/${person(i).profileId}/suggested-follows`) },
+    ],
     // Channels: the generator's channel names in turn (src/datagen/farcaster-casts.ts), every window, pages from either end
     'get /api/v2/farcaster/channels/trending': [
       { name: '/api/v2/farcaster/channels/trending?window={1d,7d,30d}', request: (i) => get(`/api/v2/farcaster/channels/trending?window=${CHANNEL_WINDOWS[i % 3]}`) },
@@ -548,7 +558,8 @@ async function main() {
 
     // PERSONALIZED_RANK_MAX_EDGES passes through; unset, the server's default applies (memory ÷ 128 follows; docs/performance.md#embedded-memory).
     const maxEdges = process.env.PERSONALIZED_RANK_MAX_EDGES;
-    const config = loadConfig({}, { DATABASE_URL: serverUrl, LOG_LEVEL: 'silent', DEFAULT_RATE_LIMIT: 1_000_000_000,
+    // The run's own webhooks point at a closed loopback port (never called): the target policy must admit loopback.
+    const config = loadConfig({}, { DATABASE_URL: serverUrl, LOG_LEVEL: 'silent', DEFAULT_RATE_LIMIT: 1_000_000_000, PUSH_WEBHOOK_ALLOW_PRIVATE: 'on',
       ...(maxEdges === undefined ? {} : { PERSONALIZED_RANK_MAX_EDGES: Number(maxEdges) }) });
     const created = await createApp(config, db, pino({ level: 'silent' }));
     closeApp = created.close;

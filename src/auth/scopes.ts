@@ -1,11 +1,13 @@
 // What an API key may do. Every root field of the schema needs one scope
 // (src/graphql/root-field-scopes.ts): `read` for the protocols' data and the
-// live events, `webhooks` for the key's webhooks and their delivery log. A
+// live events, `webhooks` for the key's webhooks and their delivery log,
+// `personalize` for the key's per-viewer state (dismissed suggestions): a
+// write, bounded per key and viewer, that a read-only key cannot make. A
 // frontend's key is readable by anyone using the page, so it must not be
 // able to make the service send requests to an address of their choosing.
 import { badInput } from '../errors/app-error';
 
-export const SCOPES = ['read', 'webhooks'] as const;
+export const SCOPES = ['read', 'webhooks', 'personalize'] as const;
 export type Scope = typeof SCOPES[number];
 
 /** A key made without naming its scopes reads only. */

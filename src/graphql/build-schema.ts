@@ -19,6 +19,7 @@ import { TopicResolver } from './resolvers/topic.resolver';
 import { FarcasterCastContentResolver, LensPublicationContentResolver } from './resolvers/post-content.resolver';
 import { FarcasterFollowOverlapResolver, LensFollowOverlapResolver } from './resolvers/follow-overlap.resolver';
 import { PersonalizedRankResolver } from './resolvers/personalized-rank.resolver';
+import { SuggestedFollowsResolver } from './resolvers/suggested-follows.resolver';
 import { FarcasterChannelResolver, TrendingChannelResolver } from './resolvers/channel.resolver';
 import { FarcasterTrustResolver, LensTrustResolver } from './resolvers/trust.resolver';
 import {
@@ -32,7 +33,7 @@ export const RESOLVERS = [
   FarcasterUserResolver, LensProfileResolver, CountsResolver, FarcasterAnalyticsResolver, LensAnalyticsResolver,
   TrendingResolver, ScoreAverageResolver, LensGraphResolver, LensCollectQueryResolver,
   FarcasterGraphResolver, FarcasterCastResolver, LensMatchResolver,
-  FarcasterFollowOverlapResolver, LensFollowOverlapResolver, PersonalizedRankResolver,
+  FarcasterFollowOverlapResolver, LensFollowOverlapResolver, PersonalizedRankResolver, SuggestedFollowsResolver,
   FarcasterChannelResolver, TrendingChannelResolver,
   FarcasterTrustResolver, LensTrustResolver,
   FarcasterCrossProtocolResolver, LensCrossProtocolResolver, CrossProtocolRankingResolver, CrossProtocolPersonResolver, CrossProtocolRankResolver,

@@ -27,10 +27,16 @@ export const ROOT_FIELD_SCOPES: Record<`${OperationTypeNode}`, Readonly<Record<s
       // Any Node; a webhook's or a delivery's id needs the webhooks scope too (checked as they load).
       'node', 'nodes',
     ]),
+    // Read, but per key: the calling key's dismissals are left out.
+    ...all('read', ['farcasterSuggestedFollows', 'lensSuggestedFollows']),
     // The calling key's own webhooks and their delivery log.
     ...all('webhooks', ['webhooks', 'webhook']),
   },
-  mutation: all('webhooks', ['createWebhook', 'deleteWebhook']),
+  mutation: {
+    ...all('webhooks', ['createWebhook', 'deleteWebhook']),
+    // The key's per-viewer state: a write, so not granted with read (bounded per key and viewer besides).
+    ...all('personalize', ['dismissSuggestion', 'undismissSuggestion']),
+  },
   subscription: all('read', ['pushEvents']),
 };
 

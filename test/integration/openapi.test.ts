@@ -91,8 +91,9 @@ describe('OpenAPI document served by the app', () => {
       if (Array.isArray(res.body) ? res.body.length : Object.keys(res.body ?? {}).length) nonEmpty += 1;
     }
     expect(failures).toEqual([]);
-    // The fixture answers most examples with data, so the schemas are checked on real values, not on empty lists.
-    expect(nonEmpty).toBeGreaterThanOrEqual(calls().length - 8);
+    // The fixture answers most examples with data, so the schemas are checked on real values, not on empty lists
+    // (a 204 has no body to check: the deletes are not counted).
+    expect(nonEmpty).toBeGreaterThanOrEqual(calls().filter((c) => successStatus(c.op) !== '204').length - 8);
   });
 
   it('when a call is refused (400, 401, 403, 404, 415), then the answer matches the error schema and the status is documented', async () => {

@@ -102,7 +102,7 @@ describe('CLI', () => {
     const before = JSON.parse((await cli('keys', 'list', '--json')).out).length;
     const unknown = await cli('keys', 'create', '--name', 'x', '--scopes', 'read,admin');
     expect(unknown.code).toBe(2);
-    expect(unknown.err).toMatch(/^--scopes: unknown scope "admin": scopes are read, webhooks, comma-separated\n/);
+    expect(unknown.err).toMatch(/^--scopes: unknown scope "admin": scopes are read, webhooks, personalize, comma-separated\n/);
     expect((await cli('keys', 'create', '--name', 'x', '--scopes', '')).code).toBe(2);
     expect((await cli('keys', 'create', '--name', 'x', '--scopes', 'read,')).code).toBe(2);
     expect(JSON.parse((await cli('keys', 'list', '--json')).out)).toHaveLength(before);

@@ -48,7 +48,7 @@ describe('the OpenAPI document of the REST routes', () => {
       expect(o.description).toContain(`\`${r.name}\` is the earlier service's name for this call, spelled as it was.`);
       expect(o.summary.length).toBeGreaterThan(10);
       // What the key must be allowed: the webhook routes need webhooks, the others read (security's scopes are OAuth's, so empty).
-      const scope = r.path.startsWith('/api/v2/webhooks') ? 'webhooks' : 'read';
+      const scope = r.path.startsWith('/api/v2/webhooks') ? 'webhooks' : r.path.endsWith('/suggested-follows/dismissals') ? 'personalize' : 'read';
       expect([r.path, o.security, o['x-required-scopes']]).toEqual([r.path, [{ apikey: [] }], [scope]]);
       expect(o.description).toContain(`Needs a key with the \`${scope}\` scope.`);
     }

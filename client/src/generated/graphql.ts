@@ -152,6 +152,15 @@ export type PushFilterInput = {
   types: Array<PushEventType>;
 };
 
+/** Why an account is suggested. */
+export type SuggestionReasonKind =
+  /** The viewer, matched on both protocols, follows this person's account on the other protocol (`crossProtocolAccount`). */
+  | 'CROSS_PROTOCOL'
+  /** Accounts the viewer follows follow it (`count`, the most trusted in `accounts`). */
+  | 'FOLLOWED_BY_FOLLOWS'
+  /** It is close to the viewer in the follow graph of the last refresh, though none of the viewer's live follows follows it now. */
+  | 'NEIGHBOURHOOD';
+
 /** How a phrase was used on a day; the strongest use wins: CHANNEL > HASHTAG > TERM. */
 export type TopicKind =
   /** A Farcaster channel posts were cast in. */

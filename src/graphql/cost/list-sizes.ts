@@ -7,6 +7,7 @@ import { PAGE_SIZE } from '../../queries/pagination';
 import { DEFAULT_SERIES_DAYS, MAX_SERIES_DAYS } from '../../queries/tokens';
 import { CATEGORIES } from '../../domain/taxonomy';
 import { TRUST_CONTRIBUTORS } from '../../domain/trust';
+import { REASON_NAMES } from '../../queries/suggested-follows';
 import { dayNumberOf } from './range-points';
 import { DAY_MS, INTERVALS, pointsBetween, type Interval } from '../../domain/days';
 
@@ -56,6 +57,10 @@ const RULES: Record<string, (args: Args, now: Date) => Size> = {
   'FarcasterTrustExplanation.contributors': fixed(TRUST_CONTRIBUTORS, 'contributors'),
   'LensTrustExplanation.contributors': fixed(TRUST_CONTRIBUTORS, 'contributors'),
   'TrustParameters.weights': fixed(5, 'weights'),
+  'FarcasterSuggestedFollowEdge.reasons': fixed(2, 'reasons'),
+  'LensSuggestedFollowEdge.reasons': fixed(2, 'reasons'),
+  'FarcasterSuggestionReason.accounts': fixed(REASON_NAMES, 'named follows'),
+  'LensSuggestionReason.accounts': fixed(REASON_NAMES, 'named follows'),
   'Query.searchFarcasterUsers': fixed(20, 'matches'),
   'Query.freshness': fixed(2, 'protocols'),
   // The symbols cashtagged on one day: unbounded by arguments, a few dozen on a busy day.
@@ -72,6 +77,8 @@ const RULES: Record<string, (args: Args, now: Date) => Size> = {
 export const WORK_COSTS: Readonly<Record<string, number>> = {
   'Query.farcasterPersonalizedRank': 2000,
   'Query.lensPersonalizedRank': 2000,
+  'Query.farcasterSuggestedFollows': 2000,
+  'Query.lensSuggestedFollows': 2000,
 };
 
 const isRecord = (v: unknown): v is Args => typeof v === 'object' && v !== null && !Array.isArray(v);
