@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.schema';
 import type { Database } from '../db/database';
+import { SCOPES } from '../auth/scopes';
 import { KeyService } from '../auth/key.service';
 import { ingest, type IngestSink } from '../jobs/ingest';
 
@@ -35,8 +36,8 @@ export async function ensureDemoData(config: Config, db: Database, log: Logger):
     const { generateDataset } = await import('../datagen/generate');
     await generateDataset({ out: dir, scale: config.DEMO_SCALE, seed: DEMO_SEED });
     await ingest(db, config, { import: { dir, progress: 'auto' }, classify: {}, refresh: {}, whenBusy: WHEN_BUSY }, demoLog(log));
-    // Both scopes: a newcomer tries webhooks too. The key is printed for one person, not put in a page.
-    const key = await new KeyService(db, config.DEFAULT_RATE_LIMIT, 0).create({ name: 'demo', scopes: ['read', 'webhooks'] });
+    // Every scope: a newcomer tries webhooks and dismissals too. The key is printed for one person, not put in a page.
+    const key = await new KeyService(db, config.DEFAULT_RATE_LIMIT, 0).create({ name: 'demo', scopes: [...SCOPES] });
     await db.prisma.appMeta.create({ data: { key: DEMO_FLAG, value: JSON.stringify({ scale: config.DEMO_SCALE, seed: DEMO_SEED, keyId: key.id }) } });
     return { loaded: true, key: key.key };
   } finally {

@@ -86,7 +86,7 @@ describe('first start on a new data directory', () => {
       expect(row.labelled).toBeGreaterThan(0);
       expect(row.ranked).toBeGreaterThan(0);
       expect(row).toMatchObject({ keys: 1, flags: 1 });
-      expect(await db.read<{ scopes: string[] }>(`SELECT scopes FROM api_key WHERE name = 'demo'`)).toEqual([{ scopes: ['read', 'webhooks'] }]);
+      expect(await db.read<{ scopes: string[] }>(`SELECT scopes FROM api_key WHERE name = 'demo'`)).toEqual([{ scopes: ['read', 'webhooks', 'personalize'] }]);
     } finally {
       await db.close();
     }
