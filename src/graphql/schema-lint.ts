@@ -21,10 +21,10 @@ export const EMBEDDED_VALUE_TYPES = [
   'FarcasterTrustContributor', 'FarcasterTrustExplanation', 'FarcasterUserRank', 'FarcasterVerification', 'FollowerHistogram',
   'FollowersHistory', 'FollowersHistoryPoint', 'Freshness', 'Handle', 'HistogramBucket', 'ImageUri', 'LensCollectSum',
   'LensCurrencyTotal', 'LensEngagement', 'LensEngagementLists', 'LensFollowerCount', 'LensPublication', 'LensTopCreator',
-  'LensTrust', 'LensTrustContributor', 'LensTrustExplanation', 'LensUserRank', 'OptimizedImage', 'ProfileMetadata',
+  'LensTrust', 'LensTrustContributor', 'LensTrustExplanation', 'LensUserRank', 'OptimizedImage', 'PostSearchMatch', 'ProfileMetadata',
   'ProfileRank', 'ProfileStats', 'PushFilterOut', 'RankEntry', 'RankHistory', 'RankHistoryPoint', 'RawImage', 'ScoreAverage',
   'TokenMentionDay', 'TokenPublication', 'Topic', 'TopicEngager', 'TopicMentions', 'TrendingCast', 'TrendingPage',
-  'TrendingUser', 'TrustParameters', 'TrustWeight',
+  'TrendingUser', 'TrustParameters', 'TrustWeight', 'UserSearchMatch',
 ] as const;
 
 export interface LintException { rule: string; type: string; field?: string; reason: string }
@@ -40,6 +40,7 @@ export const LINT_EXCEPTIONS: readonly LintException[] = [
   { rule: 'relay-edge-types', type: 'TrendingCastEdge', reason: `${RANKING_ROW} (cast).` },
   { rule: 'relay-edge-types', type: 'CategoryPostEdge', reason: 'its node is a post as a category lists it (its reactions that day), embedded in the edge.' },
   { rule: 'relay-edge-types', type: 'TokenPostEdge', reason: 'its node is a post as a token\'s mentions list it, embedded in the edge.' },
+  { rule: 'relay-edge-types', type: 'PostSearchEdge', reason: 'its node is a cast (a Node) or a Lens publication, which is not a Node yet: the union is embedded in the edge.' },
   { rule: 'relay-edge-types', type: 'LensPublicationEdge', reason: 'a Lens publication is not a Node yet (no read of one publication by id): it is embedded in the edge.' },
   { rule: 'no-typename-prefix', type: 'Topic', field: 'topic', reason: 'the field keeps the name of the REST topics answer (TopicDto), which the REST operations select as it is.' },
   { rule: 'no-typename-prefix', type: 'Topic', field: 'topicOfDay', reason: 'named after `topic` (the REST name) it qualifies.' },
