@@ -21,8 +21,12 @@ export const USER_SCORE_WEIGHTS = { similarity: 0.5, trust: 0.5 } as const;
 /** The least trigram similarity a fuzzy match needs (pg_trgm's own default for `%`). */
 export const FUZZY_THRESHOLD = 0.3;
 
-/** The names an account is found by (fc_search_name / lens_search_name `field`). */
-export const SEARCH_FIELDS = ['username', 'fname', 'ens', 'basename', 'display_name', 'handle'] as const;
+/**
+ * The names an account is found by (fc_search_name / lens_search_name `field`),
+ * in the order that picks an account's best name among equally good matches:
+ * the names that identify it before the display name anyone may copy.
+ */
+export const SEARCH_FIELDS = ['username', 'fname', 'ens', 'basename', 'handle', 'display_name'] as const;
 export type SearchField = (typeof SEARCH_FIELDS)[number];
 
 /**

@@ -5,7 +5,7 @@
 // value it orders by.
 import type { Database } from '../db/database';
 import { PROTOCOLS, type ProtocolName } from '../domain/protocols';
-import { FUZZY_THRESHOLD, MATCH_TIERS, USER_SCORE_WEIGHTS, type MatchKind, type SearchField } from '../domain/search';
+import { FUZZY_THRESHOLD, MATCH_TIERS, SEARCH_FIELDS, USER_SCORE_WEIGHTS, type MatchKind, type SearchField } from '../domain/search';
 import { generationOf } from './protocols.sql';
 import { qualityAtLeastSql } from './quality.sql';
 
@@ -55,12 +55,12 @@ function branchSql(protocol: ProtocolName, withQuality: boolean): string {
         SELECT ${id} AS id, n.field, n.name,
           CASE WHEN n.name = $1::text THEN 'exact' WHEN n.name LIKE $2::text || '%' THEN 'prefix' WHEN n.name LIKE '%' || $2 || '%' THEN 'substring' ELSE 'fuzzy' END AS kind,
           CASE WHEN n.name = $1::text THEN ${t.exact} WHEN n.name LIKE $2::text || '%' THEN ${t.prefix} WHEN n.name LIKE '%' || $2 || '%' THEN ${t.substring} ELSE ${t.fuzzy} END AS tier,
-          greatest(similarity(n.name, $1::text), word_similarity($1::text, n.name))::float8 AS similarity
+          round(greatest(similarity(n.name, $1::text), word_similarity($1::text, n.name))::numeric, 6)::float8 AS similarity
         FROM ${NAME_TABLES[protocol]} n
         WHERE (n.name LIKE '%' || $2::text || '%' OR n.name % $1::text OR $1::text <% n.name)
           ${withQuality ? `AND ${qualityAtLeastSql(p, id, '$3::float8')}` : ''}) m
       WHERE m.tier > ${t.fuzzy} OR m.similarity >= ${FUZZY_THRESHOLD}
-      ORDER BY m.id, m.tier DESC, m.similarity DESC, m.field, m.name) b
+      ORDER BY m.id, m.tier DESC, m.similarity DESC, array_position(ARRAY[${SEARCH_FIELDS.map((f) => `'${f}'`).join(', ')}], m.field), m.name) b
     LEFT JOIN ${p.analytics.graphScore} g ON g.generation = ${generationOf(p)} AND g.${p.key} = b.id`;
 }
 

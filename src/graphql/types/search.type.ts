@@ -18,7 +18,7 @@ export class UserSearchMatch {
   @Field(() => SearchNameField, { description: 'Which name matched best.' }) field!: SearchField;
   @Field(() => String, { description: 'That name, lower case.' }) name!: string;
   @Field(() => NameMatchKind, { description: 'How it matched.' }) kind!: MatchKind;
-  @Field(() => Float, { description: 'Trigram similarity of the query and the name (the larger of pg_trgm\'s similarity and word_similarity), 0..1.' }) similarity!: number;
+  @Field(() => Float, { description: 'Trigram similarity of the query and the name (the larger of pg_trgm\'s similarity and word_similarity), 0..1, to 6 decimals.' }) similarity!: number;
   @Field(() => Float, { description: 'The account\'s graph score at the last analytics refresh (the best-trusted account 1; 0 when not scored).' }) trust!: number;
   @Field(() => Float, { description: 'The rank: tier (EXACT 3, PREFIX 2, SUBSTRING 1, FUZZY 0) + 0.5 × similarity + 0.5 × trust. Results are ordered by it, descending.' }) score!: number;
 }

@@ -8,7 +8,10 @@ import { route } from '../rest-route.type';
 // endCursor is the next call's `cursor`.
 
 /** The protocol asked for, else both: whose freshness the answer carries. */
-const searched: RouteProtocols = (v) => (typeof v.protocol === 'string' ? [v.protocol as ProtocolName] : PROTOCOL_NAMES);
+const searched: RouteProtocols = (v) => {
+  const asked = typeof v.protocol === 'string' ? v.protocol.toLowerCase() : null;
+  return PROTOCOL_NAMES.includes(asked as ProtocolName) ? [asked as ProtocolName] : PROTOCOL_NAMES;
+};
 
 const flat = <N extends object, M>(c: { totalCount: number; pageInfo: object; edges: { node: N; match: M }[] }) => ({
   totalCount: c.totalCount, pageInfo: c.pageInfo, items: c.edges.map(({ node, match }) => ({ ...node, match })),
