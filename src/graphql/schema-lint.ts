@@ -40,7 +40,6 @@ export const LINT_EXCEPTIONS: readonly LintException[] = [
   { rule: 'relay-edge-types', type: 'TrendingCastEdge', reason: `${RANKING_ROW} (cast).` },
   { rule: 'relay-edge-types', type: 'CategoryPostEdge', reason: 'its node is a post as a category lists it (its reactions that day), embedded in the edge.' },
   { rule: 'relay-edge-types', type: 'TokenPostEdge', reason: 'its node is a post as a token\'s mentions list it, embedded in the edge.' },
-  { rule: 'relay-edge-types', type: 'PostSearchEdge', reason: 'its node is a cast (a Node) or a Lens publication, which is not a Node yet: the union is embedded in the edge.' },
   { rule: 'relay-edge-types', type: 'LensPublicationEdge', reason: 'a Lens publication is not a Node yet (no read of one publication by id): it is embedded in the edge.' },
   { rule: 'no-typename-prefix', type: 'Topic', field: 'topic', reason: 'the field keeps the name of the REST topics answer (TopicDto), which the REST operations select as it is.' },
   { rule: 'no-typename-prefix', type: 'Topic', field: 'topicOfDay', reason: 'named after `topic` (the REST name) it qualifies.' },

@@ -14,11 +14,11 @@ export type { PostSearchRequest, PostSearchRow, UserSearchRequest, UserSearchRow
 export interface SearchBackend {
   /** The SEARCH_BACKEND value that selects it. */
   readonly name: string;
-  /** At most `limit` accounts after `after`, by score descending, then protocol, then id. */
+  /** At most `limit` accounts after `cursor` by score descending, then protocol, then id (backward: before it, read from the end). */
   users(request: UserSearchRequest): Promise<UserSearchRow[]>;
   /** Every account the request matches (cursor and limit aside). */
   countUsers(request: UserSearchRequest): Promise<number>;
-  /** At most `limit` posts after `after`, by score descending, then protocol, then id, with highlights. */
+  /** At most `limit` posts after `cursor` by score descending, then protocol, then id (backward: before it, read from the end), with highlights. */
   posts(request: PostSearchRequest): Promise<PostSearchRow[]>;
   /** Every post the request matches (cursor and limit aside). */
   countPosts(request: PostSearchRequest): Promise<number>;

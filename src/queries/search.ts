@@ -8,7 +8,7 @@ import type { ProtocolName } from '../domain/protocols';
 import { PROTOCOL_NAMES } from '../domain/protocols';
 import { parsePostQuery, SEARCH_QUERY_MAX } from '../domain/search';
 import { badInput } from '../errors/app-error';
-import { cursorPage, PAGE_SIZE, rowsToRead, type ListPage } from './pagination';
+import { cursorPage, pagingOf, rowsToRead, type ListPage, type PageRequest, type Paging } from './pagination';
 import type { PostSearchRow, SearchBackend, UserSearchRow } from './search-backend';
 
 interface SearchCursor { score: number; protocol: ProtocolName; id: string }
@@ -16,14 +16,14 @@ interface SearchCursor { score: number; protocol: ProtocolName; id: string }
 /** Cursors are opaque: base64url of the row's place in the answer order. */
 const encodeCursor = (c: SearchCursor) => Buffer.from(JSON.stringify(['s', c.score, c.protocol, c.id])).toString('base64url');
 
-function decodeCursor(raw: string | null | undefined): SearchCursor | null {
+function decodeCursor(raw: string | null, arg: 'after' | 'before'): SearchCursor | null {
   if (!raw) return null;
   try {
     const [tag, score, protocol, id] = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as unknown[];
     if (tag !== 's' || typeof score !== 'number' || !Number.isFinite(score) || !PROTOCOL_NAMES.includes(protocol as ProtocolName) || typeof id !== 'string') throw new Error('shape');
     return { score, protocol: protocol as ProtocolName, id };
   } catch {
-    throw badInput('after is not a cursor returned by this API');
+    throw badInput(`${arg} is not a cursor returned by this API`);
   }
 }
 
@@ -35,16 +35,17 @@ function queryText(raw: string): string {
   return text;
 }
 
-export interface SearchPaging { first?: number | null; after?: string | null }
-
-const sizeOf = (p: SearchPaging) => p.first ?? PAGE_SIZE.default;
-
-function pageOf<R extends { score: number; protocol: ProtocolName }>(p: SearchPaging, rows: R[], idOf: (r: R) => string, total: () => Promise<number>): ListPage<R> {
-  // Forward only: a cursor exists only where a row was answered before it.
-  return cursorPage({ size: sizeOf(p), backward: false }, rows, !!p.after, (r) => encodeCursor({ score: r.score, protocol: r.protocol, id: idOf(r) }), total);
+/** The keyset part of a backend request: how many rows, which way, from where. */
+function keysetOf(p: Paging) {
+  return { limit: rowsToRead(p.size), backward: p.backward, cursor: decodeCursor(p.cursor, p.backward ? 'before' : 'after') };
 }
 
-export interface UserSearchArgs extends SearchPaging { query: string; protocol?: ProtocolName | null; minQuality?: number | null }
+function pageOf<R extends { score: number; protocol: ProtocolName }>(p: Paging, rows: R[], idOf: (r: R) => string, total: () => Promise<number>): ListPage<R> {
+  // A cursor is a row that was answered, so a row lies beyond it the other way.
+  return cursorPage(p, rows, p.cursor !== null, (r) => encodeCursor({ score: r.score, protocol: r.protocol, id: idOf(r) }), total);
+}
+
+export interface UserSearchArgs extends PageRequest { query: string; protocol?: ProtocolName | null; minQuality?: number | null }
 
 /**
  * Accounts whose names match the query (case-insensitive; a leading `@` is
@@ -53,16 +54,14 @@ export interface UserSearchArgs extends SearchPaging { query: string; protocol?:
 export async function searchUsers(backend: SearchBackend, a: UserSearchArgs): Promise<ListPage<UserSearchRow>> {
   const needle = queryText(a.query).replace(/^@+/, '').toLowerCase();
   if (!needle) throw badInput('query must hold a name, not only @');
-  const request = {
-    needle, protocols: a.protocol ? [a.protocol] : PROTOCOL_NAMES, minQuality: a.minQuality ?? null,
-    limit: rowsToRead(sizeOf(a)), after: decodeCursor(a.after),
-  };
+  const paging = pagingOf(a);
+  const request = { needle, protocols: a.protocol ? [a.protocol] : PROTOCOL_NAMES, minQuality: a.minQuality ?? null, ...keysetOf(paging) };
   const rows = await backend.users(request);
   let total: Promise<number> | undefined;
-  return pageOf(a, rows, (r) => r.id, () => (total ??= backend.countUsers(request)));
+  return pageOf(paging, rows, (r) => r.id, () => (total ??= backend.countUsers(request)));
 }
 
-export interface PostSearchArgs extends SearchPaging {
+export interface PostSearchArgs extends PageRequest {
   query: string;
   protocol?: ProtocolName | null;
   author?: string | null;
@@ -99,11 +98,12 @@ export async function searchPosts(backend: SearchBackend, a: PostSearchArgs): Pr
   const channelUrl = a.channel != null ? channelUrlOf(channelIdOf(a.channel)) : null;
   if (channelUrl !== null) narrow('farcaster', 'a channel');
   if (a.since && a.until && a.until <= a.since) throw badInput('until must be later than since');
+  const paging = pagingOf(a);
   const request = {
     query, protocols, author: author?.id ?? null, channelUrl, since: a.since ?? null, until: a.until ?? null,
-    minQuality: a.minQuality ?? null, limit: rowsToRead(sizeOf(a)), after: decodeCursor(a.after),
+    minQuality: a.minQuality ?? null, ...keysetOf(paging),
   };
   const rows = await backend.posts(request);
   let total: Promise<number> | undefined;
-  return pageOf(a, rows, (r) => r.id, () => (total ??= backend.countPosts(request)));
+  return pageOf(paging, rows, (r) => r.id, () => (total ??= backend.countPosts(request)));
 }

@@ -47,7 +47,9 @@ export interface PostSearchRequest {
   until: Date | null;
   minQuality: number | null;
   limit: number;
-  after: { score: number; protocol: ProtocolName; id: string } | null;
+  /** Paging backward: the rows before `cursor` (or the list's last rows), read from the end. */
+  backward: boolean;
+  cursor: { score: number; protocol: ProtocolName; id: string } | null;
 }
 
 /** Numbered parameters, added as a statement is written. */
@@ -137,19 +139,21 @@ function hitsSql(r: PostSearchRequest, ps: Params) {
   return { tsq, sql: branches.join('\n    UNION ALL') };
 }
 
-/** A page in answer order (score descending, then protocol, then id), with highlights and Lens collects for its rows. */
+/** A page in read order (answer order: score descending, then protocol, then id; reversed backward), with highlights and Lens collects for its rows. */
 export function searchPostRows(db: Database, r: PostSearchRequest): Promise<PostSearchRow[]> {
   const ps = new Params();
   const { tsq, sql } = hitsSql(r, ps);
-  const after = r.after
-    ? `WHERE h.score < ${ps.add(r.after.score, 'float8')} OR (h.score = $${ps.values.length}::float8 AND (h.protocol, h.id) > (${ps.add(r.after.protocol, 'text')}, ${ps.add(r.after.id, 'text')}))`
+  const [lt, gt] = r.backward ? ['>', '<'] : ['<', '>'];
+  const cursor = r.cursor
+    ? `WHERE h.score ${lt} ${ps.add(r.cursor.score, 'float8')} OR (h.score = $${ps.values.length}::float8 AND (h.protocol, h.id) ${gt} (${ps.add(r.cursor.protocol, 'text')}, ${ps.add(r.cursor.id, 'text')}))`
     : '';
+  const order = r.backward ? 'score, protocol DESC, id DESC' : 'score DESC, protocol, id';
   const limit = ps.add(r.limit, 'int');
   return db.read<PostSearchRow>(`
     SELECT g.*, ${tsq ? `ts_headline('simple', g.text, ${tsq})` : 'NULL::text'} AS highlight,
       CASE WHEN g.protocol = 'lens' THEN (SELECT count(*)::int FROM lens_act a WHERE a.publication_id = g.id AND a.is_collect AND a.acted_profile_id <> g.author_id) ELSE 0 END AS collects
-    FROM (SELECT * FROM (${sql}) h ${after} ORDER BY h.score DESC, h.protocol, h.id LIMIT ${limit}) g
-    ORDER BY g.score DESC, g.protocol, g.id`, ...ps.values);
+    FROM (SELECT * FROM (${sql}) h ${cursor} ORDER BY ${order} LIMIT ${limit}) g
+    ORDER BY ${order}`, ...ps.values);
 }
 
 /** Posts matching at all (every page together). */

@@ -28,8 +28,10 @@ export interface UserSearchRequest {
   minQuality: number | null;
   /** Rows to read (the page size + 1). */
   limit: number;
-  /** Rows after this one in answer order. */
-  after: { score: number; protocol: ProtocolName; id: string } | null;
+  /** Rows after this one in answer order (before it, backward). */
+  /** Paging backward: the rows before `cursor` (or the list's last rows), read from the end. */
+  backward: boolean;
+  cursor: { score: number; protocol: ProtocolName; id: string } | null;
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -68,16 +70,17 @@ const unionSql = (r: UserSearchRequest) => r.protocols.map((p) => branchSql(p, r
 
 const paramsOf = (r: UserSearchRequest): unknown[] => [r.needle, escapeLike(r.needle), ...(r.minQuality !== null ? [r.minQuality] : [])];
 
-/** A page in answer order: score descending, then protocol, then id (as text). */
+/** A page in read order: answer order (score descending, then protocol, then id as text), reversed when paging backward. */
 export function searchUserRows(db: Database, r: UserSearchRequest): Promise<UserSearchRow[]> {
   const params = paramsOf(r);
   const at = (k: number) => `$${params.length + k}`;
-  const after = r.after ? `WHERE s.score < ${at(2)}::float8 OR (s.score = ${at(2)}::float8 AND (s.protocol, s.id) > (${at(3)}::text, ${at(4)}::text))` : '';
+  const [lt, gt] = r.backward ? ['>', '<'] : ['<', '>'];
+  const cursor = r.cursor ? `WHERE s.score ${lt} ${at(2)}::float8 OR (s.score = ${at(2)}::float8 AND (s.protocol, s.id) ${gt} (${at(3)}::text, ${at(4)}::text))` : '';
   return db.read<UserSearchRow>(`
     SELECT * FROM (${unionSql(r)}) s
-    ${after}
-    ORDER BY s.score DESC, s.protocol, s.id
-    LIMIT ${at(1)}`, ...params, r.limit, ...(r.after ? [r.after.score, r.after.protocol, r.after.id] : []));
+    ${cursor}
+    ORDER BY ${r.backward ? 's.score, s.protocol DESC, s.id DESC' : 's.score DESC, s.protocol, s.id'}
+    LIMIT ${at(1)}`, ...params, r.limit, ...(r.cursor ? [r.cursor.score, r.cursor.protocol, r.cursor.id] : []));
 }
 
 /** Accounts matching at all (every page together). */

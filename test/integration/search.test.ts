@@ -6,9 +6,9 @@ import { startTestServer, type TestServer } from '../helpers/test-server';
 import { BUMP_DATA_VERSION_SQL } from '../../src/repositories/protocols.sql';
 import { FC_USER_DATA } from '../../src/domain/protocols';
 
-const USERS = `query($q: String!, $p: Protocol, $m: Float, $first: Int, $after: String) {
-  searchUsers(query: $q, protocol: $p, minQuality: $m, first: $first, after: $after) {
-    totalCount pageInfo { hasNextPage endCursor }
+const USERS = `query($q: String!, $p: Protocol, $m: Float, $first: Int, $after: String, $last: Int, $before: String) {
+  searchUsers(query: $q, protocol: $p, minQuality: $m, first: $first, after: $after, last: $last, before: $before) {
+    totalCount pageInfo { hasNextPage hasPreviousPage startCursor endCursor }
     edges { cursor node { __typename nativeId } match { protocol field name kind similarity trust score } } } }`;
 const POSTS = `query($q: String!, $p: Protocol, $author: String, $channel: String, $since: DateTimeISO, $until: DateTimeISO, $m: Float, $first: Int, $after: String) {
   searchPosts(query: $q, protocol: $p, author: $author, channel: $channel, since: $since, until: $until, minQuality: $m, first: $first, after: $after) {
@@ -18,7 +18,7 @@ const POSTS = `query($q: String!, $p: Protocol, $author: String, $channel: Strin
 
 interface UserEdge { node: { __typename: string; nativeId: string }; match: { protocol: string; field: string; name: string; kind: string; similarity: number; trust: number; score: number } }
 interface PostEdge { node: { hash?: string; publicationId?: string; timestamp: string; reactionCount?: number; commentCount?: number }; match: { highlight: string | null; relevance: number; engagement: number; score: number; author: { nativeId: string } } }
-interface Page<E> { totalCount: number; pageInfo: { hasNextPage: boolean; endCursor: string | null }; edges: E[] }
+interface Page<E> { totalCount: number; pageInfo: { hasNextPage: boolean; hasPreviousPage?: boolean; startCursor?: string | null; endCursor: string | null }; edges: E[] }
 
 /** Graph scores (trust) and quality scores the README gives, at the current generation. */
 const TRUST = { farcaster: [[1, 1], [2, 0.2], [3, 0.5], [4, 0.6], [5, 0.1], [6, 0.3], [7, 0.05]], lens: [['0x01', 0.9], ['0x02', 0.4], ['0x03', 0.2]] } as const;
@@ -112,6 +112,16 @@ describe('search', () => {
       } while (after);
       expect(seen).toEqual(['1', '0x02', '7', '5', '2']);
       expect(flags).toEqual([true, true, false]);
+    });
+
+    it('when paged backward from the end, then the same list from its last results, in list order', async () => {
+      const last = await users('vitalik', { last: 2 });
+      expect(ids(last)).toEqual(['5', '2']);
+      expect(last.pageInfo).toMatchObject({ hasPreviousPage: true, hasNextPage: false });
+      const before = await users('vitalik', { last: 2, before: last.pageInfo.startCursor });
+      expect(ids(before)).toEqual(['0x02', '7']);
+      expect(before.pageInfo).toMatchObject({ hasPreviousPage: true, hasNextPage: true });
+      expect(ids(await users('vitalik', { last: 5, before: before.pageInfo.startCursor }))).toEqual(['1']);
     });
 
     it('when a username changes as the live sync writes it, then the new name is found at once and the old one no longer', async () => {
@@ -228,7 +238,7 @@ describe('search', () => {
     });
 
     it('when GraphQL is given an empty query or a bad cursor, then BAD_USER_INPUT', async () => {
-      for (const vars of [{ q: ' ' }, { q: 'vitalik', after: 'bm9wZQ' }]) {
+      for (const vars of [{ q: ' ' }, { q: 'vitalik', after: 'bm9wZQ' }] as Record<string, unknown>[]) {
         await expect(s.gql.request(USERS, vars)).rejects.toMatchObject({ response: { errors: [{ extensions: { code: 'BAD_USER_INPUT' } }] } });
       }
     });

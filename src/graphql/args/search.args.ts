@@ -1,26 +1,16 @@
-// Arguments of user and post search. Search pages forward only: a ranked answer
-// is read from its best match on, so `first` / `after` page it.
+// Arguments of user and post search, paged like every connection.
 import { IsOptional, Length, Max, Min } from 'class-validator';
-import { ArgsType, Field, Float, Int } from 'type-graphql';
+import { ArgsType, Field, Float } from 'type-graphql';
 import type { ProtocolName } from '../../domain/protocols';
 import { SEARCH_QUERY_MAX } from '../../domain/search';
-import { PAGE_SIZE } from '../../queries/pagination';
 import { Protocol } from '../enums/public-enums';
+import { ConnectionArgs } from './connection.args';
 import { NoNul } from './text.validators';
 
 const MIN_QUALITY = 'Only accounts whose quality score (how likely a real account, not spam: 0..1, at the last analytics refresh) is at least this; an account the refresh did not score is left out. Omit it to keep every account.';
 
 @ArgsType()
-export class SearchPagingArgs {
-  @Field(() => Int, { nullable: true, description: `This many results from the best, or after \`after\`; ${PAGE_SIZE.min}..${PAGE_SIZE.max}, ${PAGE_SIZE.default} when not given.` })
-  @IsOptional() @Min(PAGE_SIZE.min) @Max(PAGE_SIZE.max) first?: number | null;
-
-  @Field(() => String, { nullable: true, description: 'The results after this cursor (`pageInfo.endCursor`, or any edge\'s cursor).' })
-  @IsOptional() @NoNul() after?: string | null;
-}
-
-@ArgsType()
-export class SearchUsersArgs extends SearchPagingArgs {
+export class SearchUsersArgs extends ConnectionArgs {
   @Field(() => String, { description: `What to look for in usernames, fnames, ENS names and basenames, Lens handles and display names: exact, prefix, substring or a near spelling (a typo); any case, a leading \`@\` ignored. 1..${SEARCH_QUERY_MAX} characters.` })
   @Length(1, SEARCH_QUERY_MAX) @NoNul() query!: string;
 
@@ -32,7 +22,7 @@ export class SearchUsersArgs extends SearchPagingArgs {
 }
 
 @ArgsType()
-export class SearchPostsArgs extends SearchPagingArgs {
+export class SearchPostsArgs extends ConnectionArgs {
   @Field(() => String, {
     description: `Words (all of them, any order), "a phrase" (in order), -word (without it), \`or\` between alternatives; $CASHTAGS (the symbol written with its \`$\`) and @names (a Farcaster username or fname the cast mentions, a Lens handle written in the content). Any case. 1..${SEARCH_QUERY_MAX} characters.`,
   })

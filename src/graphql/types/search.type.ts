@@ -10,7 +10,7 @@ import { FarcasterCast } from './farcaster-cast.type';
 import { LensPublication } from './lens-activity.type';
 import { ProfileSummary } from './profile-summary.type';
 
-const CURSOR = 'This item\'s place in the list, opaque: pass it as `after` for the items after it.';
+const CURSOR = 'This item\'s place in the list, opaque: pass it as `after` for the items after it or `before` for those before it.';
 
 @ObjectType({ description: 'How an account matched a user search: its best-matching name and the parts of its score.' })
 export class UserSearchMatch {
@@ -30,7 +30,7 @@ export class UserSearchEdge {
   @Field(() => UserSearchMatch, { description: 'How it matched and its score.' }) match!: UserSearchMatch;
 }
 
-@ObjectType({ description: 'Accounts matching a user search, best score first (then protocol, then id); keyset-paged forward.' })
+@ObjectType({ description: 'Accounts matching a user search, best score first (then protocol, then id); keyset-paged either way.' })
 export class UserSearchConnection extends Connection(UserSearchEdge, { totalCount: 'Accounts matching the search under its filters, over all pages.' }) {}
 
 export const SearchPost = createUnionType({
@@ -58,5 +58,5 @@ export class PostSearchEdge {
   @Field(() => PostSearchMatch, { description: 'Its highlighted text and its score.' }) match!: PostSearchMatch;
 }
 
-@ObjectType({ description: 'Posts matching a post search, best score first (then protocol, then id); keyset-paged forward.' })
+@ObjectType({ description: 'Posts matching a post search, best score first (then protocol, then id); keyset-paged either way.' })
 export class PostSearchConnection extends Connection(PostSearchEdge, { totalCount: 'Posts matching the search under its filters, over all pages.' }) {}
