@@ -32,7 +32,7 @@ export class SearchPostsArgs extends ConnectionArgs {
   @IsOptional() protocol?: ProtocolName | null;
 
   @Field(() => String, { nullable: true, description: 'Only posts by this author: a fid (decimal) or a Lens profile id (`0x…`); it narrows the search to its protocol.' })
-  @IsOptional() @Length(1, 100) @NoNul() author?: string | null;
+  @IsOptional() @NoNul() author?: string | null;
 
   @Field(() => String, { nullable: true, description: 'Only casts posted in this Farcaster channel (its name, e.g. `memes`, or its parent URL; top-level casts carry it); it narrows the search to Farcaster.' })
   @IsOptional() @Length(1, 1000) @NoNul() channel?: string | null;
