@@ -64,6 +64,7 @@ import { getOperationAST, OperationTypeNode } from 'graphql';
 import { benchServerUrl, databaseReady, dropDatabase, ensureDataset, log, prepareDatabase, type DatasetInfo, type SetupInfo } from './bench-db';
 import { machineInfo, otherActivity, waitForIdle } from './machine';
 import { shuffle } from './prng';
+import { CASHTAGS } from '../../src/datagen/text';
 
 const THRESHOLD_MS = 50;
 const TOP_FOLLOWED = 20;
@@ -189,6 +190,11 @@ const enc = encodeURIComponent;
 const GENERATED_CHANNELS = ['defi', 'nft', 'art', 'music', 'ai', 'memes', 'gaming', 'base', 'degen', 'farcaster', 'dev', 'founders'];
 const CHANNEL_WINDOWS = ['7d', '1d', '30d'];
 const CAST_WINDOW_NAMES = ['24h', '1h', '6h', '3d', '7d'];
+/** Words and phrases the generator's post templates write (src/datagen/text.ts), for the post search rows. */
+const SEARCH_WORDS = ['uniswap', 'ramen', 'typescript', 'nouns', 'techno', 'lisbon', 'arsenal', 'claude', 'frame', 'chess'];
+const SEARCH_PHRASES = ['mexico city', 'tyler hobbs', 'real madrid', 'hip hop', 'blue hour', 'mario kart'];
+/** A name with its middle letter dropped: a typo the fuzzy match must still find. */
+const typo = (name: string) => (name.length > 4 ? name.slice(0, name.length >> 1) + name.slice((name.length >> 1) + 1) : name);
 
 function templates(s: Sample, webhooks: readonly string[]): Record<string, Variant[]> {
   const fid = (i: number) => at(s.fids, i);
@@ -223,6 +229,21 @@ function templates(s: Sample, webhooks: readonly string[]): Record<string, Varia
     'get /api/farcaster/followers/total/:fid': [byFid('/api/farcaster/followers/total/{fid}')],
     'get /api/farcaster/user/profile/:fid': [byFid('/api/farcaster/user/profile/{fid}')],
     'get /api/farcaster/user/profiles': one(`/api/farcaster/user/profiles?fids= (${BATCH} fids)`, (i) => get(`/api/farcaster/user/profiles?fids=${batch(s.fids, i).join(',')}`)),
+    // Search: names as clients type them (a whole username, its first letters, one letter dropped), words of the
+    // generator's templates, a phrase, cashtags, and the filters; each varies with the request so the cache is not measured
+    'get /api/v2/search/users': [
+      { name: '/api/v2/search/users?q={username}', request: (i) => get(`/api/v2/search/users?q=${enc(at(s.handles, i))}`) },
+      { name: '/api/v2/search/users?q={3-letter prefix}', request: (i) => get(`/api/v2/search/users?q=${enc(at(s.prefixes, i))}`) },
+      { name: '/api/v2/search/users?q={username, a letter dropped}', request: (i) => get(`/api/v2/search/users?q=${enc(typo(at(s.handles, i)))}`) },
+      { name: '/api/v2/search/users?q={username}&protocol=farcaster&minQuality=0.5', request: (i) => get(`/api/v2/search/users?q=${enc(at(s.handles, i))}&protocol=farcaster&minQuality=0.5`) },
+    ],
+    'get /api/v2/search/posts': [
+      { name: '/api/v2/search/posts?q={a template word}', request: (i) => get(`/api/v2/search/posts?q=${enc(at(SEARCH_WORDS, i))}&limit=${10 + (i % 10)}`) },
+      { name: '/api/v2/search/posts?q="{two words}"', request: (i) => get(`/api/v2/search/posts?q=${enc(`"${at(SEARCH_PHRASES, i)}"`)}&limit=${10 + (i % 10)}`) },
+      { name: '/api/v2/search/posts?q=${cashtag}', request: (i) => get(`/api/v2/search/posts?q=${enc(`$${at(CASHTAGS, i)[0]}`)}&limit=${10 + (i % 10)}`) },
+      { name: '/api/v2/search/posts?q={word}&author={fid}', request: (i) => get(`/api/v2/search/posts?q=${enc(at(SEARCH_WORDS, i))}&author=${fid(i)}`) },
+      { name: '/api/v2/search/posts?q={word}&channel={generated channel}', request: (i) => get(`/api/v2/search/posts?q=${enc(at(SEARCH_WORDS, i))}&channel=${channel(i)}`) },
+    ],
     'get /api/farcaster/user/profiles/:handle': [
       { name: '/api/farcaster/user/profiles/{handle} (exact username)', request: (i) => get(`/api/farcaster/user/profiles/${enc(at(s.handles, i))}`) },
       { name: '/api/farcaster/user/profiles/{handle} (3-letter prefix)', request: (i) => get(`/api/farcaster/user/profiles/${enc(at(s.prefixes, i))}`) },

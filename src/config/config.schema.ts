@@ -169,6 +169,8 @@ export const configSchema = z.object({
   SYNC_RECONCILE_PER_SECOND: z.coerce.number().positive().default(2),
   /** 'on': this instance serves subscriptions and delivers webhooks (every instance may); 'off': neither (events are still stored). */
   PUSH: z.enum(['on', 'off']).default('on'),
+  /** Which engine answers user and post search (queries/search-backend.ts SEARCH_BACKENDS); 'postgres': the database itself. */
+  SEARCH_BACKEND: z.enum(['postgres']).default('postgres'),
   /** Fallback poll of the outbox and of due webhook retries (a NOTIFY wakes the dispatcher sooner). */
   PUSH_POLL_MS: z.coerce.number().int().min(20).max(60_000).default(1_000),
   /** One webhook POST may take this long; a slower receiver's attempt counts as failed. */

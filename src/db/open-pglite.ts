@@ -4,6 +4,7 @@
 // monitor, nothing to route.
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaClient } from '../generated/prisma/client';
 import { CountingPGlite } from './counting-pglite';
@@ -22,6 +23,8 @@ export function openPglite(opts: DatabaseOptions): StoreParts {
   const lite = new CountingPGlite({
     dataDir: inMemory ? undefined : opts.dataDir,
     loadDataDir: inMemory ? opts.pgliteDataDirArchive : undefined,
+    // pg_trgm: the user search's trigram index (its migration creates the extension).
+    extensions: { pg_trgm },
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${opts.pgliteSharedBuffersMb ?? DEFAULT_PGLITE_SHARED_BUFFERS_MB}MB`],
   });
   return {

@@ -28,6 +28,7 @@ import {
 import { FarcasterFreshnessResolver, FreshnessResolver, LensFreshnessResolver } from './resolvers/freshness.resolver';
 import { PushResolver } from './resolvers/push.resolver';
 import { NodeResolver } from './resolvers/node.resolver';
+import { SearchResolver } from './resolvers/search.resolver';
 
 export const RESOLVERS = [
   FarcasterUserResolver, LensProfileResolver, CountsResolver, FarcasterAnalyticsResolver, LensAnalyticsResolver,
@@ -43,6 +44,7 @@ export const RESOLVERS = [
   FreshnessResolver, FarcasterFreshnessResolver, LensFreshnessResolver,
   PushResolver,
   NodeResolver,
+  SearchResolver,
 ] as const;
 
 const QUERY_DESCRIPTION = 'Every read of the service, with an API key in the `apikey` header: Farcaster users and Lens profiles with their '

@@ -6,6 +6,7 @@ import type { Loaders } from '../loaders/create-loaders';
 import type { PushDispatcher } from '../push/dispatcher';
 import type { TargetPolicy } from '../push/webhook-target';
 import type { RankGraphStore } from '../queries/rank-graph-store';
+import type { SearchBackend } from '../queries/search-backend';
 
 /** Built fresh for every request (GraphQL or REST): loaders never outlive it. */
 export interface Context {
@@ -13,6 +14,8 @@ export interface Context {
   loaders: Loaders;
   /** The process's in-memory follow graphs of the personalized rank (shared by all requests, unlike the loaders). */
   rankGraphs: RankGraphStore;
+  /** The search backend SEARCH_BACKEND names (shared by all requests); unset, search runs on `db` (queries/search-backend.ts). */
+  search?: SearchBackend;
   apiKey: AuthenticatedKey;
   requestId: string;
   log: Logger;

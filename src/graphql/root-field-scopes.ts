@@ -24,6 +24,7 @@ export const ROOT_FIELD_SCOPES: Record<`${OperationTypeNode}`, Readonly<Record<s
       'farcasterPersonalizedRank', 'lensPersonalizedRank',
       'tokenMentions', 'tokenPublications', 'tokenPosts', 'token', 'trendingTokens',
       'categories', 'categoryPublications', 'categoryPosts', 'topics', 'topic', 'freshness',
+      'searchUsers', 'searchPosts',
       // Any Node; a webhook's or a delivery's id needs the webhooks scope too (checked as they load).
       'node', 'nodes',
     ]),

@@ -21,10 +21,10 @@ export const EMBEDDED_VALUE_TYPES = [
   'FarcasterTrustContributor', 'FarcasterTrustExplanation', 'FarcasterUserRank', 'FarcasterVerification', 'FollowerHistogram',
   'FollowersHistory', 'FollowersHistoryPoint', 'Freshness', 'Handle', 'HistogramBucket', 'ImageUri', 'LensCollectSum',
   'LensCurrencyTotal', 'LensEngagement', 'LensEngagementLists', 'LensFollowerCount', 'LensPublication', 'LensTopCreator',
-  'LensTrust', 'LensTrustContributor', 'LensTrustExplanation', 'LensUserRank', 'OptimizedImage', 'ProfileMetadata',
+  'LensTrust', 'LensTrustContributor', 'LensTrustExplanation', 'LensUserRank', 'OptimizedImage', 'PostSearchMatch', 'ProfileMetadata',
   'ProfileRank', 'ProfileStats', 'PushFilterOut', 'RankEntry', 'RankHistory', 'RankHistoryPoint', 'RawImage', 'ScoreAverage',
   'TokenMentionDay', 'TokenPublication', 'Topic', 'TopicEngager', 'TopicMentions', 'TrendingCast', 'TrendingPage',
-  'TrendingUser', 'TrustParameters', 'TrustWeight',
+  'TrendingUser', 'TrustParameters', 'TrustWeight', 'UserSearchMatch',
 ] as const;
 
 export interface LintException { rule: string; type: string; field?: string; reason: string }

@@ -23,6 +23,7 @@ import { createAnswerCache } from '../cache/create-answer-cache';
 import type { Context } from '../graphql/context.type';
 import { createLoaders } from '../loaders/create-loaders';
 import { RankGraphStore } from '../queries/rank-graph-store';
+import { searchBackendOf } from '../queries/search-backend';
 import { REST_ROUTES } from '../rest/rest-routes';
 import { restDispatch } from '../rest/rest-router';
 import { chain } from '../rest/middleware-chain';
@@ -128,8 +129,9 @@ export async function createApp(config: Config, db: Database, log: Logger, deps:
     firstLoadWaitMs: Math.min(5000, Math.floor(config.REQUEST_TIMEOUT_MS / 2)),
     onLoadError: (protocol, err) => log.error({ err, protocol }, 'personalized rank: loading the follow graph failed'),
   });
+  const search = searchBackendOf(config.SEARCH_BACKEND, db);
   const contextOf = (req: Request, res: Response): Context => ({
-    db, loaders: createLoaders(db), rankGraphs, apiKey: res.locals.apiKey as AuthenticatedKey, requestId: req.id as string,
+    db, loaders: createLoaders(db), rankGraphs, search, apiKey: res.locals.apiKey as AuthenticatedKey, requestId: req.id as string,
     // Read when something logs (request-log.ts makes the request's logger then).
     get log() { return req.log ?? log; },
     noteErrorAnswer: (code) => { res.locals[ERROR_CODE_LOCAL] = code; },
@@ -199,7 +201,7 @@ export async function createApp(config: Config, db: Database, log: Logger, deps:
     attachSubscriptions(server) {
       subscriptionServers.push(attachSubscriptionServer(server, {
         schema: appSchema(), keys, validationRules, queryTextLimits, log,
-        contextOf: (apiKey) => ({ db, loaders: createLoaders(db), rankGraphs, apiKey, requestId: `ws-${++subscriptionSeq}`, log, push }),
+        contextOf: (apiKey) => ({ db, loaders: createLoaders(db), rankGraphs, search, apiKey, requestId: `ws-${++subscriptionSeq}`, log, push }),
       }));
     },
     async close() {

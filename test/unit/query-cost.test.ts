@@ -151,6 +151,8 @@ function largest(name: string, type: TypeNode): unknown {
     case 'GainWindow': return 'WEEK';
     case 'TrustStrategy': return 'ENGAGEMENT';
     case 'CastWindow': return 'WEEK';
+    case 'Protocol': return 'FARCASTER';
+    case 'DateTimeISO': return '2024-06-30T00:00:00Z';
     case 'CreateWebhookInput': return { url: 'https://example.com/hook', filter: { types: ['NEW_FOLLOWER'], fids: Array.from({ length: 100 }, (_, i) => i + 1) } };
     case 'Float': return 0;
     default: return 'x';

@@ -4,6 +4,7 @@
 export const possibleTypes = {
     "Node": ["Category", "FarcasterCast", "FarcasterChannel", "FarcasterUser", "LensCollect", "LensProfile", "Token", "TokenCategory", "TokenMarket", "TokenMention", "TokenPrice", "TrendingChannel", "Webhook", "WebhookDelivery"],
     "ProfileSummary": ["FarcasterUser", "LensProfile"],
+    "SearchPost": ["FarcasterCast", "LensPublication"],
 };
 /** Object types with a non-null `id`: entities, one normalized copy per type and id. */
 export const entityTypes = [
@@ -87,6 +88,8 @@ export const embeddedTypes = [
     "LensUserRank",
     "OptimizedImage",
     "PageInfo",
+    "PostSearchEdge",
+    "PostSearchMatch",
     "ProfileMetadata",
     "ProfileRank",
     "ProfileStats",
@@ -110,6 +113,8 @@ export const embeddedTypes = [
     "TrendingUserEdge",
     "TrustParameters",
     "TrustWeight",
+    "UserSearchEdge",
+    "UserSearchMatch",
     "WebhookDeliveryEdge",
     "WebhookEdge",
 ];
@@ -125,6 +130,8 @@ export const connectionFields = {
         "farcasterSuggestedFollows": ["minQuality", "page", "viewer"],
         "lensPersonalizedRank": ["hops", "page", "seeds"],
         "lensSuggestedFollows": ["minQuality", "page", "viewer"],
+        "searchPosts": ["author", "channel", "minQuality", "protocol", "query", "since", "until"],
+        "searchUsers": ["minQuality", "protocol", "query"],
         "tokenPosts": ["date", "page", "tokenId"],
         "trending": ["categories", "page", "protocol", "ratio"],
         "trendingCasts": ["channel", "minAuthorScore", "page", "window"],

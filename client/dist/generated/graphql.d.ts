@@ -125,6 +125,16 @@ export type LensPublicationType =
  | 'POST'
 /** A quote of another publication, with text of its own. */
  | 'QUOTE';
+/** How a name matched a user search, best first: each kind ranks above every match of the kinds after it. */
+export type NameMatchKind = 
+/** The name is the query (case-insensitive). */
+'EXACT'
+/** Neither, but the name is similar (a typo): trigram similarity of at least 0.3, or word similarity of at least 0.6. */
+ | 'FUZZY'
+/** The name starts with the query. */
+ | 'PREFIX'
+/** The name holds the query elsewhere. */
+ | 'SUBSTRING';
 /** Where rank ÷ profiles falls, each limit inclusive (REST prints the spelling in parentheses). */
 export type PercentileBand = 
 /** The rest (`bottom 50%`). */
@@ -180,6 +190,20 @@ export type PushFilterInput = {
     /** The event types (at least one). */
     types: Array<PushEventType>;
 };
+/** Which of an account's names a user search matched. */
+export type SearchNameField = 
+/** A Farcaster username or fname that is a basename (ends in `.base.eth`). */
+'BASENAME'
+/** The display name (Farcaster user data, Lens profile metadata). */
+ | 'DISPLAY_NAME'
+/** A Farcaster username or fname that is an ENS name (ends in `.eth`, not `.base.eth`). */
+ | 'ENS'
+/** A live Farcaster fname (the name registry) that is not an ENS name or basename. */
+ | 'FNAME'
+/** The Lens handle (its local name). */
+ | 'HANDLE'
+/** The Farcaster username (user data) that is not an ENS name or basename. */
+ | 'USERNAME';
 /** Why an account is suggested. */
 export type SuggestionReasonKind = 
 /** The viewer, matched on both protocols, follows this person's account on the other protocol (`crossProtocolAccount`). */

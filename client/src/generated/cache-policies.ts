@@ -5,6 +5,7 @@
 export const possibleTypes: { [abstractType: string]: string[] } = {
   "Node": ["Category", "FarcasterCast", "FarcasterChannel", "FarcasterUser", "LensCollect", "LensProfile", "Token", "TokenCategory", "TokenMarket", "TokenMention", "TokenPrice", "TrendingChannel", "Webhook", "WebhookDelivery"],
   "ProfileSummary": ["FarcasterUser", "LensProfile"],
+  "SearchPost": ["FarcasterCast", "LensPublication"],
 };
 
 /** Object types with a non-null `id`: entities, one normalized copy per type and id. */
@@ -91,6 +92,8 @@ export const embeddedTypes: readonly string[] = [
   "LensUserRank",
   "OptimizedImage",
   "PageInfo",
+  "PostSearchEdge",
+  "PostSearchMatch",
   "ProfileMetadata",
   "ProfileRank",
   "ProfileStats",
@@ -114,6 +117,8 @@ export const embeddedTypes: readonly string[] = [
   "TrendingUserEdge",
   "TrustParameters",
   "TrustWeight",
+  "UserSearchEdge",
+  "UserSearchMatch",
   "WebhookDeliveryEdge",
   "WebhookEdge",
 ];
@@ -130,6 +135,8 @@ export const connectionFields: { [typename: string]: { [field: string]: readonly
     "farcasterSuggestedFollows": ["minQuality", "page", "viewer"],
     "lensPersonalizedRank": ["hops", "page", "seeds"],
     "lensSuggestedFollows": ["minQuality", "page", "viewer"],
+    "searchPosts": ["author", "channel", "minQuality", "protocol", "query", "since", "until"],
+    "searchUsers": ["minQuality", "protocol", "query"],
     "tokenPosts": ["date", "page", "tokenId"],
     "trending": ["categories", "page", "protocol", "ratio"],
     "trendingCasts": ["channel", "minAuthorScore", "page", "window"],

@@ -79,6 +79,9 @@ export const WORK_COSTS: Readonly<Record<string, number>> = {
   'Query.lensPersonalizedRank': 2000,
   'Query.farcasterSuggestedFollows': 2000,
   'Query.lensSuggestedFollows': 2000,
+  // Ranking every match before the page is cut: a text search reads its matches' vectors and engagement.
+  'Query.searchUsers': 100,
+  'Query.searchPosts': 500,
 };
 
 const isRecord = (v: unknown): v is Args => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -106,3 +106,31 @@ registerEnumType(TrustStrategyChoice, {
     },
   },
 });
+
+export enum SearchNameField {
+  USERNAME = 'username', FNAME = 'fname', ENS = 'ens', BASENAME = 'basename', DISPLAY_NAME = 'display_name', HANDLE = 'handle',
+}
+registerEnumType(SearchNameField, {
+  name: 'SearchNameField',
+  description: 'Which of an account\'s names a user search matched.',
+  valuesConfig: {
+    USERNAME: { description: 'The Farcaster username (user data) that is not an ENS name or basename.' },
+    FNAME: { description: 'A live Farcaster fname (the name registry) that is not an ENS name or basename.' },
+    ENS: { description: 'A Farcaster username or fname that is an ENS name (ends in `.eth`, not `.base.eth`).' },
+    BASENAME: { description: 'A Farcaster username or fname that is a basename (ends in `.base.eth`).' },
+    DISPLAY_NAME: { description: 'The display name (Farcaster user data, Lens profile metadata).' },
+    HANDLE: { description: 'The Lens handle (its local name).' },
+  },
+});
+
+export enum NameMatchKind { EXACT = 'exact', PREFIX = 'prefix', SUBSTRING = 'substring', FUZZY = 'fuzzy' }
+registerEnumType(NameMatchKind, {
+  name: 'NameMatchKind',
+  description: 'How a name matched a user search, best first: each kind ranks above every match of the kinds after it.',
+  valuesConfig: {
+    EXACT: { description: 'The name is the query (case-insensitive).' },
+    PREFIX: { description: 'The name starts with the query.' },
+    SUBSTRING: { description: 'The name holds the query elsewhere.' },
+    FUZZY: { description: 'Neither, but the name is similar (a typo): trigram similarity of at least 0.3, or word similarity of at least 0.6.' },
+  },
+});

@@ -1,0 +1,90 @@
+// User search over the names of fc_search_name and lens_search_name (kept by
+// triggers, trigram-indexed): one statement for a page, one for the total.
+// Each account answers once, by its best-matching name; the score is
+// domain/search.ts's formula, computed here so the keyset compares the very
+// value it orders by.
+import type { Database } from '../db/database';
+import { PROTOCOLS, type ProtocolName } from '../domain/protocols';
+import { FUZZY_THRESHOLD, MATCH_TIERS, SEARCH_FIELDS, USER_SCORE_WEIGHTS, type MatchKind, type SearchField } from '../domain/search';
+import { generationOf } from './protocols.sql';
+import { qualityAtLeastSql } from './quality.sql';
+
+export interface UserSearchRow {
+  protocol: ProtocolName;
+  /** The fid as decimal text, or the Lens profile id. */
+  id: string;
+  field: SearchField;
+  name: string;
+  kind: MatchKind;
+  similarity: number;
+  trust: number;
+  score: number;
+}
+
+export interface UserSearchRequest {
+  /** Lower case, trimmed, non-empty. */
+  needle: string;
+  protocols: readonly ProtocolName[];
+  minQuality: number | null;
+  /** Rows to read (the page size + 1). */
+  limit: number;
+  /** Rows after this one in answer order (before it, backward). */
+  /** Paging backward: the rows before `cursor` (or the list's last rows), read from the end. */
+  backward: boolean;
+  cursor: { score: number; protocol: ProtocolName; id: string } | null;
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+const NAME_TABLES = { farcaster: 'fc_search_name', lens: 'lens_search_name' } as const;
+
+/**
+ * One protocol's matching accounts, each by its best name, with the score.
+ * `$1` the needle, `$2` it escaped for LIKE, `$3` the least quality (present
+ * only with a minimum: a parameter no statement reads has no type). The match
+ * condition is what the trigram index answers: a substring (prefixes and exact
+ * names are substrings) or a similar name or word of a name.
+ */
+function branchSql(protocol: ProtocolName, withQuality: boolean): string {
+  const p = PROTOCOLS[protocol];
+  const t = MATCH_TIERS;
+  const id = protocol === 'farcaster' ? 'n.fid' : 'n.profile_id';
+  return `
+    SELECT '${protocol}'::text AS protocol, b.id::text AS id, b.field, b.name, b.kind, b.similarity, coalesce(g.score, 0)::float8 AS trust,
+      (b.tier + ${USER_SCORE_WEIGHTS.similarity} * b.similarity + ${USER_SCORE_WEIGHTS.trust} * coalesce(g.score, 0))::float8 AS score
+    FROM (
+      SELECT DISTINCT ON (m.id) m.* FROM (
+        SELECT ${id} AS id, n.field, n.name,
+          CASE WHEN n.name = $1::text THEN 'exact' WHEN n.name LIKE $2::text || '%' THEN 'prefix' WHEN n.name LIKE '%' || $2 || '%' THEN 'substring' ELSE 'fuzzy' END AS kind,
+          CASE WHEN n.name = $1::text THEN ${t.exact} WHEN n.name LIKE $2::text || '%' THEN ${t.prefix} WHEN n.name LIKE '%' || $2 || '%' THEN ${t.substring} ELSE ${t.fuzzy} END AS tier,
+          round(greatest(similarity(n.name, $1::text), word_similarity($1::text, n.name))::numeric, 6)::float8 AS similarity
+        FROM ${NAME_TABLES[protocol]} n
+        WHERE (n.name LIKE '%' || $2::text || '%' OR n.name % $1::text OR $1::text <% n.name)
+          ${withQuality ? `AND ${qualityAtLeastSql(p, id, '$3::float8')}` : ''}) m
+      WHERE m.tier > ${t.fuzzy} OR m.similarity >= ${FUZZY_THRESHOLD}
+      ORDER BY m.id, m.tier DESC, m.similarity DESC, array_position(ARRAY[${SEARCH_FIELDS.map((f) => `'${f}'`).join(', ')}], m.field), m.name) b
+    LEFT JOIN ${p.analytics.graphScore} g ON g.generation = ${generationOf(p)} AND g.${p.key} = b.id`;
+}
+
+const unionSql = (r: UserSearchRequest) => r.protocols.map((p) => branchSql(p, r.minQuality !== null)).join('\n    UNION ALL');
+
+const paramsOf = (r: UserSearchRequest): unknown[] => [r.needle, escapeLike(r.needle), ...(r.minQuality !== null ? [r.minQuality] : [])];
+
+/** A page in read order: answer order (score descending, then protocol, then id as text), reversed when paging backward. */
+export function searchUserRows(db: Database, r: UserSearchRequest): Promise<UserSearchRow[]> {
+  const params = paramsOf(r);
+  const at = (k: number) => `$${params.length + k}`;
+  const [lt, gt] = r.backward ? ['>', '<'] : ['<', '>'];
+  const cursor = r.cursor ? `WHERE s.score ${lt} ${at(2)}::float8 OR (s.score = ${at(2)}::float8 AND (s.protocol, s.id) ${gt} (${at(3)}::text, ${at(4)}::text))` : '';
+  return db.read<UserSearchRow>(`
+    SELECT * FROM (${unionSql(r)}) s
+    ${cursor}
+    ORDER BY ${r.backward ? 's.score, s.protocol DESC, s.id DESC' : 's.score DESC, s.protocol, s.id'}
+    LIMIT ${at(1)}`, ...params, r.limit, ...(r.cursor ? [r.cursor.score, r.cursor.protocol, r.cursor.id] : []));
+}
+
+/** Accounts matching at all (every page together). */
+export async function countUserMatches(db: Database, r: UserSearchRequest): Promise<number> {
+  const [row] = await db.read<{ n: number }>(`SELECT count(*)::int AS n FROM (${unionSql(r)}) s`, ...paramsOf(r));
+  return row.n;
+}
