@@ -238,9 +238,9 @@ function templates(s: Sample, webhooks: readonly string[]): Record<string, Varia
       { name: '/api/v2/search/users?q={username}&protocol=farcaster&minQuality=0.5', request: (i) => get(`/api/v2/search/users?q=${enc(at(s.handles, i))}&protocol=farcaster&minQuality=0.5`) },
     ],
     'get /api/v2/search/posts': [
-      { name: '/api/v2/search/posts?q={a template word}', request: (i) => get(`/api/v2/search/posts?q=${enc(at(SEARCH_WORDS, i))}&limit=${10 + (i % 10)}`) },
-      { name: '/api/v2/search/posts?q="{two words}"', request: (i) => get(`/api/v2/search/posts?q=${enc(`"${at(SEARCH_PHRASES, i)}"`)}&limit=${10 + (i % 10)}`) },
-      { name: '/api/v2/search/posts?q=${cashtag}', request: (i) => get(`/api/v2/search/posts?q=${enc(`$${at(CASHTAGS, i)[0]}`)}&limit=${10 + (i % 10)}`) },
+      { name: '/api/v2/search/posts?q={a template word}', request: (i) => get(`/api/v2/search/posts?q=${enc(at(SEARCH_WORDS, i))}&first=${10 + (i % 10)}`) },
+      { name: '/api/v2/search/posts?q="{two words}"', request: (i) => get(`/api/v2/search/posts?q=${enc(`"${at(SEARCH_PHRASES, i)}"`)}&first=${10 + (i % 10)}`) },
+      { name: '/api/v2/search/posts?q=${cashtag}', request: (i) => get(`/api/v2/search/posts?q=${enc(`$${at(CASHTAGS, i)[0]}`)}&first=${10 + (i % 10)}`) },
       { name: '/api/v2/search/posts?q={word}&author={fid}', request: (i) => get(`/api/v2/search/posts?q=${enc(at(SEARCH_WORDS, i))}&author=${fid(i)}`) },
       { name: '/api/v2/search/posts?q={word}&channel={generated channel}', request: (i) => get(`/api/v2/search/posts?q=${enc(at(SEARCH_WORDS, i))}&channel=${channel(i)}`) },
     ],

@@ -204,12 +204,12 @@ describe('search', () => {
 
   describe('REST and bad input', () => {
     it('when /api/v2/search/users is called, then the GraphQL page with each user flattened beside its match', async () => {
-      const { status, body } = await s.rest('/api/v2/search/users?q=vitalik&limit=2');
+      const { status, body } = await s.rest('/api/v2/search/users?q=vitalik&first=2');
       expect(status).toBe(200);
       expect(body.totalCount).toBe(5);
       expect(body.users.map((u: { id: string; match: { protocol: string; kind: string } }) => [u.id, u.match.protocol, u.match.kind]))
         .toEqual([['1', 'farcaster', 'exact'], ['0x02', 'lens', 'exact']]);
-      const next = await s.rest(`/api/v2/search/users?q=vitalik&limit=2&cursor=${body.pageInfo.endCursor}`);
+      const next = await s.rest(`/api/v2/search/users?q=vitalik&first=2&after=${body.pageInfo.endCursor}`);
       expect(next.body.users.map((u: { id: string }) => u.id)).toEqual(['7', '5']);
       expect((await s.rest('/api/v2/search/users?q=vitalik&protocol=lens&minQuality=0.5')).body.users.map((u: { id: string }) => u.id)).toEqual(['0x02']);
     });
@@ -226,7 +226,7 @@ describe('search', () => {
       ['an empty query', '/api/v2/search/users?q=%20%20', /query/],
       ['no query', '/api/v2/search/users', /q/],
       ['a query too long', `/api/v2/search/posts?q=${'a'.repeat(201)}`, /q|query/],
-      ['a cursor this API did not write', '/api/v2/search/users?q=vitalik&cursor=bm9wZQ', /cursor|after/],
+      ['a cursor this API did not write', '/api/v2/search/users?q=vitalik&after=bm9wZQ', /cursor|after/],
       ['minQuality above 1', '/api/v2/search/users?q=vitalik&minQuality=2', /minQuality/],
       ['an author that is no id', '/api/v2/search/posts?q=rollups&author=bob', /author/],
       ['a channel with protocol lens', '/api/v2/search/posts?q=rollups&channel=ethereum&protocol=lens', /channel/],

@@ -5,7 +5,7 @@ import { route } from '../rest-route.type';
 
 // The /api/v2 search routes: a page of the search connection with each item
 // flattened (the node's fields plus how it matched) and the page info whose
-// endCursor is the next call's `cursor`.
+// endCursor is the next call's `after`.
 
 /** The protocol asked for, else both: whose freshness the answer carries. */
 const searched: RouteProtocols = (v) => {
