@@ -26,6 +26,7 @@ import {
 } from './resolvers/cross-protocol.resolver';
 import { FarcasterFreshnessResolver, FreshnessResolver, LensFreshnessResolver } from './resolvers/freshness.resolver';
 import { PushResolver } from './resolvers/push.resolver';
+import { NotificationResolver } from './resolvers/notification.resolver';
 import { NodeResolver } from './resolvers/node.resolver';
 
 export const RESOLVERS = [
@@ -40,7 +41,7 @@ export const RESOLVERS = [
   CategoryResolver,
   TopicResolver, FarcasterCastContentResolver, LensPublicationContentResolver,
   FreshnessResolver, FarcasterFreshnessResolver, LensFreshnessResolver,
-  PushResolver,
+  PushResolver, NotificationResolver,
   NodeResolver,
 ] as const;
 

@@ -22,6 +22,8 @@ export const ROOT_FIELD_SCOPES: Record<`${OperationTypeNode}`, Readonly<Record<s
       'lensProfile', 'lensProfiles', 'lensFollowersCounts', 'lensTopCreators', 'lensScoreAverage', 'lensTopCategories',
       'trendingUsers', 'trending', 'trendingCasts', 'trendingChannels', 'farcasterChannel', 'crossProtocolRanking',
       'farcasterPersonalizedRank', 'lensPersonalizedRank',
+      // A viewer's notifications with the key's own seen mark (no outside effect: a frontend's key may read them).
+      'farcasterNotifications', 'lensNotifications',
       'tokenMentions', 'tokenPublications', 'tokenPosts', 'token', 'trendingTokens',
       'categories', 'categoryPublications', 'categoryPosts', 'topics', 'topic', 'freshness',
       // Any Node; a webhook's or a delivery's id needs the webhooks scope too (checked as they load).
@@ -30,7 +32,11 @@ export const ROOT_FIELD_SCOPES: Record<`${OperationTypeNode}`, Readonly<Record<s
     // The calling key's own webhooks and their delivery log.
     ...all('webhooks', ['webhooks', 'webhook']),
   },
-  mutation: all('webhooks', ['createWebhook', 'deleteWebhook']),
+  mutation: {
+    ...all('webhooks', ['createWebhook', 'deleteWebhook']),
+    // Moves only the key's own seen mark: no request leaves the service, so the read scope of a frontend's key suffices.
+    ...all('read', ['markNotificationsSeen']),
+  },
   subscription: all('read', ['pushEvents']),
 };
 

@@ -93,6 +93,21 @@ export type LensPublicationType =
   /** A quote of another publication, with text of its own. */
   | 'QUOTE';
 
+/** What happened to the viewer's account. FOLLOW, LIKE and REPOST are grouped per target and UTC day; the others are one notification per post. */
+export type NotificationKind =
+  /** New followers (grouped: the follows of one UTC day). */
+  | 'FOLLOW'
+  /** Likes of one of the viewer's posts (Lens: upvotes; grouped per post and UTC day). */
+  | 'LIKE'
+  /** A Farcaster cast mentioning the viewer (not a reply to or quote of the viewer's cast, which are REPLY or QUOTE). Lens data names no mentions. */
+  | 'MENTION'
+  /** A quote of one of the viewer's posts. */
+  | 'QUOTE'
+  /** A reply (Lens: a comment) to one of the viewer's posts. */
+  | 'REPLY'
+  /** Recasts (Farcaster) or mirrors (Lens) of one of the viewer's posts (grouped per post and UTC day). */
+  | 'REPOST';
+
 /** Where rank ÷ profiles falls, each limit inclusive (REST prints the spelling in parentheses). */
 export type PercentileBand =
   /** The rest (`bottom 50%`). */
