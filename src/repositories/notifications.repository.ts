@@ -44,7 +44,7 @@ interface Branch { kinds: NotificationKind[]; sql: (quality: (actor: string) => 
 const FARCASTER_BRANCHES: Branch[] = [
   { kinds: ['FOLLOW'], sql: (q, t) => `SELECT 'FOLLOW' AS kind, ${day('l.timestamp')} AS gkey, NULL::text AS target, NULL::text AS post, l.fid::text AS actor, l.timestamp AS at
     FROM fc_link l WHERE l.target_fid = $1 AND l.deleted_at IS NULL AND l.fid <> $1${q('l.fid')}` },
-  { kinds: ['LIKE', 'REPOST'], sql: (q, t) => `SELECT CASE r.reaction_type WHEN 1 THEN 'LIKE' ELSE 'REPOST' END, r.target_hash || ':' || ${day('r.timestamp')}, r.target_hash, NULL, r.fid::text, r.timestamp
+  { kinds: ['LIKE', 'REPOST'], sql: (q, t) => `SELECT CASE r.reaction_type WHEN 1 THEN 'LIKE' ELSE 'REPOST' END, r.target_hash || ':' || ${day('r.timestamp')}, r.target_hash, NULL::text, r.fid::text, r.timestamp
     FROM fc_reaction r WHERE r.target_fid = $1 AND r.reaction_type = ANY(${t()}::int[]) AND r.deleted_at IS NULL AND r.fid <> $1${q('r.fid')}
       AND NOT EXISTS (SELECT 1 FROM fc_cast t WHERE t.hash = r.target_hash AND t.deleted_at IS NOT NULL)` },
   { kinds: ['REPLY'], sql: (q, t) => `SELECT 'REPLY', c.hash, c.parent_hash, c.hash, c.fid::text, c.timestamp
@@ -60,12 +60,12 @@ const FARCASTER_BRANCHES: Branch[] = [
 const LENS_BRANCHES: Branch[] = [
   { kinds: ['FOLLOW'], sql: (q, t) => `SELECT 'FOLLOW' AS kind, ${day('f.timestamp')} AS gkey, NULL::text AS target, NULL::text AS post, f.follower_profile_id AS actor, f.timestamp AS at
     FROM lens_follow f WHERE f.profile_id = $1 AND f.deleted_at IS NULL AND f.follower_profile_id <> $1${q('f.follower_profile_id')}` },
-  { kinds: ['LIKE'], sql: (q, t) => `SELECT 'LIKE', p.publication_id || ':' || ${day('r.action_at')}, p.publication_id, NULL, r.actioned_by_profile_id, r.action_at
+  { kinds: ['LIKE'], sql: (q, t) => `SELECT 'LIKE', p.publication_id || ':' || ${day('r.action_at')}, p.publication_id, NULL::text, r.actioned_by_profile_id, r.action_at
     FROM lens_publication p JOIN lens_reaction r ON r.publication_id = p.publication_id
     WHERE p.profile_id = $1 AND NOT p.is_hidden AND r.type = 'UPVOTE' AND r.actioned_by_profile_id <> $1${q('r.actioned_by_profile_id')}` },
   { kinds: ['REPOST', 'REPLY', 'QUOTE'], sql: (q, t) => `SELECT CASE c.publication_type WHEN 'MIRROR' THEN 'REPOST' WHEN 'COMMENT' THEN 'REPLY' ELSE 'QUOTE' END,
       CASE c.publication_type WHEN 'MIRROR' THEN p.publication_id || ':' || ${day('c.timestamp')} ELSE c.publication_id END,
-      p.publication_id, CASE WHEN c.publication_type = 'MIRROR' THEN NULL ELSE c.publication_id END, c.profile_id, c.timestamp
+      p.publication_id, CASE WHEN c.publication_type = 'MIRROR' THEN NULL::text ELSE c.publication_id END, c.profile_id, c.timestamp
     FROM lens_publication p JOIN lens_publication c ON c.parent_publication_id = p.publication_id
     WHERE p.profile_id = $1 AND NOT p.is_hidden AND NOT c.is_hidden AND c.profile_id <> $1 AND c.publication_type = ANY(${t()}::text[])${q('c.profile_id')}` },
 ];
@@ -106,7 +106,7 @@ export async function notificationPage(db: Database, q: NotificationQuery): Prom
   const dir = q.backward ? 'ASC' : 'DESC';
   const order = `newest ${dir}, id COLLATE "C" ${dir}`;
   const [row] = await db.read<PageRow>(`
-    WITH ev AS (
+    WITH ev (kind, gkey, target, post, actor, at) AS (
     ${events}
     ), g AS (
       SELECT kind || ':' || gkey AS id, kind, min(target) AS target, min(post) AS post, count(*)::int AS n, max(at) AS newest, min(at) AS oldest,
