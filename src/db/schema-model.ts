@@ -56,13 +56,17 @@ const NATIVE_TYPES: Record<string, (args: string[]) => [string, string]> = {
   Timestamp: (a) => [`TIMESTAMP(${a[0] ?? 6})`, `timestamp(${a[0] ?? 6}) without time zone`],
   Date: () => ['DATE', 'date'],
   Uuid: () => ['UUID', 'uuid'],
+  SmallInt: () => ['SMALLINT', 'smallint'],
+  Real: () => ['REAL', 'real'],
   Decimal: (a) => (a.length ? [`DECIMAL(${a.join(',')})`, `numeric(${a.join(',')})`] : ['DECIMAL', 'numeric']),
 };
 
 const literal = (v: unknown) => (typeof v === 'string' ? `'${v.replace(/'/g, "''")}'` : String(v));
 
 function columnOf(f: DmmfField): ExpectedColumn {
-  let [sqlType, catalogType] = f.nativeType ? NATIVE_TYPES[f.nativeType[0]](f.nativeType[1]) : SCALAR_TYPES[f.type];
+  const native = f.nativeType ? NATIVE_TYPES[f.nativeType[0]] : undefined;
+  if (f.nativeType && !native) throw new Error(`no SQL type for @db.${f.nativeType[0]} (add it to NATIVE_TYPES)`);
+  let [sqlType, catalogType] = native ? native(f.nativeType![1]) : SCALAR_TYPES[f.type];
   if (!sqlType) throw new Error(`no SQL type for ${f.type}`);
   if (f.isList) { sqlType += '[]'; catalogType += '[]'; }
   let defaultSql: string | null = null;
