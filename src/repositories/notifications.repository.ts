@@ -42,25 +42,25 @@ interface Branch { kinds: NotificationKind[]; sql: (quality: (actor: string) => 
  * REPLY, QUOTE, MENTION; the viewer's own actions are never its notifications.
  */
 const FARCASTER_BRANCHES: Branch[] = [
-  { kinds: ['FOLLOW'], sql: (q, t) => `SELECT 'FOLLOW' AS kind, ${day('l.timestamp')} AS gkey, NULL::text AS target, NULL::text AS post, l.fid::text AS actor, l.timestamp AS at
+  { kinds: ['FOLLOW'], sql: (q) => `SELECT 'FOLLOW' AS kind, ${day('l.timestamp')} AS gkey, NULL::text AS target, NULL::text AS post, l.fid::text AS actor, l.timestamp AS at
     FROM fc_link l WHERE l.target_fid = $1 AND l.deleted_at IS NULL AND l.fid <> $1${q('l.fid')}` },
   { kinds: ['LIKE', 'REPOST'], sql: (q, t) => `SELECT CASE r.reaction_type WHEN 1 THEN 'LIKE' ELSE 'REPOST' END, r.target_hash || ':' || ${day('r.timestamp')}, r.target_hash, NULL::text, r.fid::text, r.timestamp
     FROM fc_reaction r WHERE r.target_fid = $1 AND r.reaction_type = ANY(${t()}::int[]) AND r.deleted_at IS NULL AND r.fid <> $1${q('r.fid')}
       AND NOT EXISTS (SELECT 1 FROM fc_cast t WHERE t.hash = r.target_hash AND t.deleted_at IS NOT NULL)` },
-  { kinds: ['REPLY'], sql: (q, t) => `SELECT 'REPLY', c.hash, c.parent_hash, c.hash, c.fid::text, c.timestamp
+  { kinds: ['REPLY'], sql: (q) => `SELECT 'REPLY', c.hash, c.parent_hash, c.hash, c.fid::text, c.timestamp
     FROM fc_cast c WHERE c.parent_fid = $1 AND c.deleted_at IS NULL AND c.parent_fid IS NOT NULL AND c.fid <> $1${q('c.fid')}` },
-  { kinds: ['QUOTE'], sql: (q, t) => `SELECT 'QUOTE', c.hash, c.quoted_hash, c.hash, c.fid::text, c.timestamp
+  { kinds: ['QUOTE'], sql: (q) => `SELECT 'QUOTE', c.hash, c.quoted_hash, c.hash, c.fid::text, c.timestamp
     FROM fc_cast c WHERE c.quoted_fid = $1 AND c.deleted_at IS NULL AND c.quoted_fid IS NOT NULL AND c.fid <> $1
       AND c.parent_fid IS DISTINCT FROM $1${q('c.fid')}` },
-  { kinds: ['MENTION'], sql: (q, t) => `SELECT 'MENTION', c.hash, c.hash, c.hash, c.fid::text, c.timestamp
+  { kinds: ['MENTION'], sql: (q) => `SELECT 'MENTION', c.hash, c.hash, c.hash, c.fid::text, c.timestamp
     FROM fc_cast c WHERE c.mentions @> ARRAY[$1]::int[] AND c.deleted_at IS NULL AND c.fid <> $1
       AND c.parent_fid IS DISTINCT FROM $1 AND c.quoted_fid IS DISTINCT FROM $1${q('c.fid')}` },
 ];
 
 const LENS_BRANCHES: Branch[] = [
-  { kinds: ['FOLLOW'], sql: (q, t) => `SELECT 'FOLLOW' AS kind, ${day('f.timestamp')} AS gkey, NULL::text AS target, NULL::text AS post, f.follower_profile_id AS actor, f.timestamp AS at
+  { kinds: ['FOLLOW'], sql: (q) => `SELECT 'FOLLOW' AS kind, ${day('f.timestamp')} AS gkey, NULL::text AS target, NULL::text AS post, f.follower_profile_id AS actor, f.timestamp AS at
     FROM lens_follow f WHERE f.profile_id = $1 AND f.deleted_at IS NULL AND f.follower_profile_id <> $1${q('f.follower_profile_id')}` },
-  { kinds: ['LIKE'], sql: (q, t) => `SELECT 'LIKE', p.publication_id || ':' || ${day('r.action_at')}, p.publication_id, NULL::text, r.actioned_by_profile_id, r.action_at
+  { kinds: ['LIKE'], sql: (q) => `SELECT 'LIKE', p.publication_id || ':' || ${day('r.action_at')}, p.publication_id, NULL::text, r.actioned_by_profile_id, r.action_at
     FROM lens_publication p JOIN lens_reaction r ON r.publication_id = p.publication_id
     WHERE p.profile_id = $1 AND NOT p.is_hidden AND r.type = 'UPVOTE' AND r.actioned_by_profile_id <> $1${q('r.actioned_by_profile_id')}` },
   { kinds: ['REPOST', 'REPLY', 'QUOTE'], sql: (q, t) => `SELECT CASE c.publication_type WHEN 'MIRROR' THEN 'REPOST' WHEN 'COMMENT' THEN 'REPLY' ELSE 'QUOTE' END,
@@ -86,7 +86,7 @@ export async function notificationPage(db: Database, q: NotificationQuery): Prom
   // $1 viewer, $2 key, $3 protocol, $4 viewer as text, $5 limit; then what the branches and the cursor use.
   const params: unknown[] = [q.viewer, q.apiKeyId, q.protocol, String(q.viewer), q.limit];
   const param = (value: unknown) => { params.push(value); return `$${params.length}`; };
-  let quality = (_actor: string) => '';
+  let quality: (actor: string) => string = () => '';
   if (q.minQuality !== null) {
     const n = param(q.minQuality);
     quality = (actor) => ` AND ${qualityAtLeastSql(p, actor, n)}`;

@@ -52,7 +52,7 @@ export class NotificationResolver {
       if (!canonical) throw badInput('viewer: a Lens profile id in hex (0x01)');
       id = canonical;
     }
-    const seenUpTo = await markNotificationsSeen(ctx.db, ctx.loaders, ctx.apiKey.id, protocol as 'farcaster' | 'lens', id, upTo);
+    const seenUpTo = await markNotificationsSeen(ctx.db, ctx.loaders, ctx.apiKey.id, protocol, id, upTo);
     return { protocol, viewer: String(id), seenUpTo };
   }
 }
