@@ -94,8 +94,9 @@ export async function notificationPage(db: Database, q: NotificationQuery): Prom
   let types: string | null = null;
   const typesParam = () => (types ??= param(typesOf(q.protocol, q.kinds)));
   const branches = (q.protocol === 'farcaster' ? FARCASTER_BRANCHES : LENS_BRANCHES).filter((b) => b.kinds.some((k) => q.kinds.includes(k)));
-  // The query rule never asks for no kind: a branch always reads the viewer ($1).
-  const events = branches.map((b) => b.sql(quality, typesParam)).join('\n    UNION ALL\n    ');
+  // Kinds the protocol has no rows of (MENTION on Lens) leave no branch: the list is empty, its viewer ($1) still typed.
+  const events = branches.map((b) => b.sql(quality, typesParam)).join('\n    UNION ALL\n    ')
+    || `SELECT NULL::text, NULL::text, NULL::text, NULL::text, NULL::text, NULL::timestamptz WHERE $1::${p.id.sqlType} IS NULL`;
   let page = ''; let beyond = 'false';
   if (q.cursor) {
     const [a, i] = [`${param(q.cursor.at)}::timestamptz`, `${param(q.cursor.id)}::text`];

@@ -117,6 +117,6 @@ registerEnumType(NotificationKind, {
     REPOST: { description: 'Recasts (Farcaster) or mirrors (Lens) of one of the viewer\'s posts (grouped per post and UTC day).' },
     REPLY: { description: 'A reply (Lens: a comment) to one of the viewer\'s posts.' },
     QUOTE: { description: 'A quote of one of the viewer\'s posts.' },
-    MENTION: { description: 'A Farcaster cast mentioning the viewer (not a reply to or quote of the viewer\'s cast, which are REPLY or QUOTE). Lens data names no mentions.' },
+    MENTION: { description: 'A Farcaster cast mentioning the viewer (not a reply to or quote of the viewer\'s cast, which are REPLY or QUOTE). Lens data names no mentions: asking for MENTION there is an empty list.' },
   },
 });

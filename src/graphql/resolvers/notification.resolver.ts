@@ -25,7 +25,7 @@ async function connection<K, A>(answer: NotificationAnswer, actors: (ids: K[]) =
   return Object.assign(connectionOf(answer.page, edges), { unseenCount: answer.unseenCount, seenUpTo: answer.seenUpTo });
 }
 
-const LIST = (who: string, kinds: string) => `${who}'s notifications, newest first: ${kinds}. Likes, reposts and follows are grouped per target and UTC day ("5 people liked your cast"); each notification says whether the calling key marked it seen, and the connection how many are unseen. Read from the protocol's rows, so an event the live sync stores shows at once. NOT_FOUND for an account the store does not hold; BAD_USER_INPUT for a kind the protocol has no data of or minQuality outside [0, 1].`;
+const LIST = (who: string, kinds: string) => `${who}'s notifications, newest first: ${kinds}. Likes, reposts and follows are grouped per target and UTC day ("5 people liked your cast"); each notification says whether the calling key marked it seen, and the connection how many are unseen. Read from the protocol's rows, so an event the live sync stores shows at once. NOT_FOUND for an account the store does not hold; BAD_USER_INPUT for minQuality outside [0, 1] or a cursor this list did not write.`;
 
 @Resolver()
 export class NotificationResolver {
