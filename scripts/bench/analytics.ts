@@ -333,6 +333,9 @@ function templates(s: Sample, webhooks: readonly string[]): Record<string, Varia
       { name: '/api/v2/farcaster/casts/trending?window=7d&minAuthorScore=0.01&page=3', request: () => get('/api/v2/farcaster/casts/trending?window=7d&minAuthorScore=0.01&page=3') },
     ],
     // Trust under each strategy (one stored row each) and the rank history (every point kept, then a one-day range)
+    // Notifications: the first page, and the likes alone over quality actors (the filter most clients set).
+    'get /api/v2/farcaster/user/:fid/notifications': [byFid('/api/v2/farcaster/user/{fid}/notifications'), byFid('/api/v2/farcaster/user/{fid}/notifications', 'kinds=LIKE,REPOST&minQuality=0.5')],
+    'get /api/v2/lens/profile/:id/notifications': [byLens('/api/v2/lens/profile/{id}/notifications'), byLens('/api/v2/lens/profile/{id}/notifications', 'kinds=LIKE,REPOST&minQuality=0.5')],
     'get /api/v2/farcaster/user/:fid/trust': [byFid('/api/v2/farcaster/user/{fid}/trust'), byFid('/api/v2/farcaster/user/{fid}/trust', 'strategy=engagement')],
     'get /api/v2/farcaster/user/:fid/rank-history': [byFid('/api/v2/farcaster/user/{fid}/rank-history'), byFid('/api/v2/farcaster/user/{fid}/rank-history', 'first=1')],
     'get /api/v2/lens/profile/:id/trust': [byLens('/api/v2/lens/profile/{id}/trust'), byLens('/api/v2/lens/profile/{id}/trust', 'strategy=engagement')],

@@ -3,6 +3,7 @@
 // message). One outbox row can become several messages (a refresh's trending
 // changes) or none for a given filter; `messagesFor` is the one rule both the
 // subscriptions and the webhook fan-out apply.
+import { NOTIFICATION_KINDS, type NotificationKind } from './notifications';
 import { PAGE_SIZE } from './paging';
 import type { Period } from './periods';
 import type { ProtocolName } from './protocols';
@@ -19,23 +20,39 @@ export interface FollowerEventData { fid: number; followerFid: number; followedA
 export interface MilestoneEventData { fid: number; milestone: number; followers: number }
 export interface TrendingEventData { protocol: ProtocolName; period: Period; changes: { id: string; before: number | null; after: number | null }[] }
 export interface MentionsEventData { symbol: string; day: string; before: number; after: number }
+/**
+ * A like, recast, reply, quote or mention of a fid, from the live sync. A follow is not stored twice: its
+ * NEW_FOLLOWER row is also the FOLLOW notification (messagesFor makes both messages of it).
+ */
+export interface NotificationEventData {
+  /** The fid notified. */
+  fid: number;
+  kind: Exclude<NotificationKind, 'FOLLOW'>;
+  actorFid: number;
+  /** The cast acted on: the liked, recast, replied-to or quoted cast; for a mention the mentioning cast. */
+  targetHash: string;
+  /** REPLY, QUOTE, MENTION: the new cast. */
+  castHash: string | null;
+  at: string;
+}
 
 export type OutboxEvent =
   | { type: 'NEW_FOLLOWER'; data: FollowerEventData }
   | { type: 'FOLLOWER_MILESTONE'; data: MilestoneEventData }
   | { type: 'TRENDING'; data: TrendingEventData }
-  | { type: 'TOKEN_MENTIONS'; data: MentionsEventData };
+  | { type: 'TOKEN_MENTIONS'; data: MentionsEventData }
+  | { type: 'NOTIFICATION'; data: NotificationEventData };
 
 /** A stored outbox row. */
 export type StoredEvent = OutboxEvent & { id: string; createdAt: string };
 
-export const PUSH_TYPES = ['NEW_FOLLOWER', 'FOLLOWER_MILESTONE', 'TRENDING_ENTER', 'TRENDING_LEAVE', 'TOKEN_MENTIONS_THRESHOLD'] as const;
+export const PUSH_TYPES = ['NEW_FOLLOWER', 'FOLLOWER_MILESTONE', 'TRENDING_ENTER', 'TRENDING_LEAVE', 'TOKEN_MENTIONS_THRESHOLD', 'NOTIFICATION'] as const;
 export type PushType = (typeof PUSH_TYPES)[number];
 
 /** What a subscription or a webhook wants; every list left out matches everything. */
 export interface PushFilter {
   types: PushType[];
-  /** Farcaster fids (new followers, milestones, trending). */
+  /** Farcaster fids (new followers, milestones, trending, the fid notified). */
   fids?: number[];
   /** Lens profile ids (trending). */
   profileIds?: string[];
@@ -48,6 +65,8 @@ export interface PushFilter {
   symbols?: string[];
   /** Mentions on a day reaching this count (required for TOKEN_MENTIONS_THRESHOLD). */
   threshold?: number;
+  /** NOTIFICATION: only these kinds. */
+  kinds?: NotificationKind[];
 }
 
 /** What a subscriber or a webhook receives. */
@@ -70,11 +89,17 @@ export interface PushMessage {
   day: string | null;
   mentions: number | null;
   threshold: number | null;
+  /** NOTIFICATION: what happened, who did it, on which cast, and the new cast (replies, quotes, mentions). */
+  kind: NotificationKind | null;
+  actorFid: number | null;
+  targetHash: string | null;
+  castHash: string | null;
 }
 
 const EMPTY = {
   protocol: null, fid: null, profileId: null, followerFid: null, milestone: null, followers: null, period: null,
   position: null, previousPosition: null, top: null, symbol: null, day: null, mentions: null, threshold: null,
+  kind: null, actorFid: null, targetHash: null, castHash: null,
 } as const;
 
 const allows = <T>(list: readonly T[] | undefined, value: T) => !list?.length || list.includes(value);
@@ -83,9 +108,21 @@ const allows = <T>(list: readonly T[] | undefined, value: T) => !list?.length ||
 export function messagesFor(e: StoredEvent, f: PushFilter): PushMessage[] {
   const base = { ...EMPTY, id: e.id, createdAt: e.createdAt };
   switch (e.type) {
-    case 'NEW_FOLLOWER':
-      if (!f.types.includes('NEW_FOLLOWER') || !allows(f.fids, e.data.fid) || !allows(f.protocols, 'farcaster')) return [];
-      return [{ ...base, type: 'NEW_FOLLOWER', protocol: 'farcaster', fid: e.data.fid, followerFid: e.data.followerFid }];
+    case 'NEW_FOLLOWER': {
+      if (!allows(f.fids, e.data.fid) || !allows(f.protocols, 'farcaster')) return [];
+      const out: PushMessage[] = [];
+      if (f.types.includes('NEW_FOLLOWER')) out.push({ ...base, type: 'NEW_FOLLOWER', protocol: 'farcaster', fid: e.data.fid, followerFid: e.data.followerFid });
+      // The same follow as a FOLLOW notification: an id of its own, so a receiver of both types tells them apart.
+      if (f.types.includes('NOTIFICATION') && allows(f.kinds, 'FOLLOW')) {
+        out.push({ ...base, id: `${e.id}:n`, type: 'NOTIFICATION', protocol: 'farcaster', fid: e.data.fid, followerFid: e.data.followerFid, kind: 'FOLLOW', actorFid: e.data.followerFid });
+      }
+      return out;
+    }
+    case 'NOTIFICATION': {
+      const d = e.data;
+      if (!f.types.includes('NOTIFICATION') || !allows(f.fids, d.fid) || !allows(f.kinds, d.kind) || !allows(f.protocols, 'farcaster')) return [];
+      return [{ ...base, type: 'NOTIFICATION', protocol: 'farcaster', fid: d.fid, kind: d.kind, actorFid: d.actorFid, targetHash: d.targetHash, castHash: d.castHash }];
+    }
     case 'FOLLOWER_MILESTONE':
       if (!f.types.includes('FOLLOWER_MILESTONE') || !allows(f.fids, e.data.fid) || !allows(f.milestones, e.data.milestone)
         || !allows(f.protocols, 'farcaster')) return [];
@@ -117,6 +154,8 @@ export function messagesFor(e: StoredEvent, f: PushFilter): PushMessage[] {
     }
   }
 }
+
+export const isNotificationKind = (k: string): k is NotificationKind => (NOTIFICATION_KINDS as readonly string[]).includes(k);
 
 /** The milestones passed going from `before` to `after` followers (upward only). */
 export const milestonesCrossed = (before: number, after: number): number[] =>

@@ -14,7 +14,8 @@ import type { Context } from './context.type';
 import { rootFieldNames } from './root-fields';
 
 /** Root query fields whose answers belong to the calling API key. */
-export const PER_KEY_ROOT_FIELDS: ReadonlySet<string> = new Set(['webhook', 'webhooks', 'farcasterSuggestedFollows', 'lensSuggestedFollows']);
+export const PER_KEY_ROOT_FIELDS: ReadonlySet<string> = new Set(['webhook', 'webhooks', 'farcasterSuggestedFollows', 'lensSuggestedFollows',
+  'farcasterNotifications', 'lensNotifications']);
 
 /** Whether the operation's root selection (through fragments) reaches a per-key field. */
 export function selectsPerKeyField(operation: OperationDefinitionNode, document: DocumentNode): boolean {

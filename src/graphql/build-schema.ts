@@ -27,6 +27,7 @@ import {
 } from './resolvers/cross-protocol.resolver';
 import { FarcasterFreshnessResolver, FreshnessResolver, LensFreshnessResolver } from './resolvers/freshness.resolver';
 import { PushResolver } from './resolvers/push.resolver';
+import { NotificationResolver } from './resolvers/notification.resolver';
 import { NodeResolver } from './resolvers/node.resolver';
 import { SearchResolver } from './resolvers/search.resolver';
 
@@ -42,7 +43,7 @@ export const RESOLVERS = [
   CategoryResolver,
   TopicResolver, FarcasterCastContentResolver, LensPublicationContentResolver,
   FreshnessResolver, FarcasterFreshnessResolver, LensFreshnessResolver,
-  PushResolver,
+  PushResolver, NotificationResolver,
   NodeResolver,
   SearchResolver,
 ] as const;

@@ -22,6 +22,8 @@ export const ROOT_FIELD_SCOPES: Record<`${OperationTypeNode}`, Readonly<Record<s
       'lensProfile', 'lensProfiles', 'lensFollowersCounts', 'lensTopCreators', 'lensScoreAverage', 'lensTopCategories',
       'trendingUsers', 'trending', 'trendingCasts', 'trendingChannels', 'farcasterChannel', 'crossProtocolRanking',
       'farcasterPersonalizedRank', 'lensPersonalizedRank',
+      // A viewer's notifications with the key's own seen mark (no outside effect: a frontend's key may read them).
+      'farcasterNotifications', 'lensNotifications',
       'tokenMentions', 'tokenPublications', 'tokenPosts', 'token', 'trendingTokens',
       'categories', 'categoryPublications', 'categoryPosts', 'topics', 'topic', 'freshness',
       'searchUsers', 'searchPosts',
@@ -37,6 +39,8 @@ export const ROOT_FIELD_SCOPES: Record<`${OperationTypeNode}`, Readonly<Record<s
     ...all('webhooks', ['createWebhook', 'deleteWebhook']),
     // The key's per-viewer state: a write, so not granted with read (bounded per key and viewer besides).
     ...all('personalize', ['dismissSuggestion', 'undismissSuggestion']),
+    // Moves only the key's own seen mark: no request leaves the service, so the read scope of a frontend's key suffices.
+    ...all('read', ['markNotificationsSeen']),
   },
   subscription: all('read', ['pushEvents']),
 };

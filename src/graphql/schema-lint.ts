@@ -17,11 +17,12 @@ const EMBEDDED_NOTE = `${EMBEDDED_MARKER} it has no id of its own; a normalized 
  */
 export const EMBEDDED_VALUE_TYPES = [
   'CategoryPublication', 'ChannelCaster', 'CreatedWebhook', 'CrossProtocolPerson', 'CrossProtocolRank', 'DeliveryAttempt',
-  'FarcasterEngagement', 'FarcasterEngagementLists', 'FarcasterSuggestionReason', 'LensSuggestionReason', 'SuggestionDismissal', 'FarcasterFollowerCount', 'FarcasterLikesCount', 'FarcasterTrust',
-  'FarcasterTrustContributor', 'FarcasterTrustExplanation', 'FarcasterUserRank', 'FarcasterVerification', 'FollowerHistogram',
-  'FollowersHistory', 'FollowersHistoryPoint', 'Freshness', 'Handle', 'HistogramBucket', 'ImageUri', 'LensCollectSum',
-  'LensCurrencyTotal', 'LensEngagement', 'LensEngagementLists', 'LensFollowerCount', 'LensPublication', 'LensTopCreator',
-  'LensTrust', 'LensTrustContributor', 'LensTrustExplanation', 'LensUserRank', 'OptimizedImage', 'PostSearchMatch', 'ProfileMetadata',
+  'FarcasterEngagement', 'FarcasterEngagementLists', 'FarcasterFollowerCount', 'FarcasterLikesCount', 'FarcasterNotification', 'FarcasterSuggestionReason', 'FarcasterTrust',
+  'FarcasterTrustContributor', 'FarcasterTrustExplanation', 'FarcasterUserRank', 'FarcasterVerification', 'FollowerHistogram', 'FollowersHistory', 'FollowersHistoryPoint',
+  'Freshness', 'Handle', 'HistogramBucket', 'ImageUri', 'LensCollectSum', 'LensCurrencyTotal', 'LensEngagement',
+  'LensEngagementLists', 'LensFollowerCount', 'LensNotification', 'LensPublication', 'LensSuggestionReason', 'LensTopCreator', 'LensTrust',
+  'LensTrustContributor', 'LensTrustExplanation', 'LensUserRank', 'NotificationSeenMark', 'OptimizedImage', 'PostSearchMatch', 'ProfileMetadata',
+  'SuggestionDismissal',
   'ProfileRank', 'ProfileStats', 'PushFilterOut', 'RankEntry', 'RankHistory', 'RankHistoryPoint', 'RawImage', 'ScoreAverage',
   'TokenMentionDay', 'TokenPublication', 'Topic', 'TopicEngager', 'TopicMentions', 'TrendingCast', 'TrendingPage',
   'TrendingUser', 'TrustParameters', 'TrustWeight', 'UserSearchMatch',
@@ -41,6 +42,8 @@ export const LINT_EXCEPTIONS: readonly LintException[] = [
   { rule: 'relay-edge-types', type: 'CategoryPostEdge', reason: 'its node is a post as a category lists it (its reactions that day), embedded in the edge.' },
   { rule: 'relay-edge-types', type: 'TokenPostEdge', reason: 'its node is a post as a token\'s mentions list it, embedded in the edge.' },
   { rule: 'relay-edge-types', type: 'LensPublicationEdge', reason: 'a Lens publication is not a Node yet (no read of one publication by id): it is embedded in the edge.' },
+  { rule: 'relay-edge-types', type: 'FarcasterNotificationEdge', reason: 'its node is a notification, a group of events computed on each read (no id to refetch it by): it is embedded in the edge.' },
+  { rule: 'relay-edge-types', type: 'LensNotificationEdge', reason: 'its node is a notification, a group of events computed on each read (no id to refetch it by): it is embedded in the edge.' },
   { rule: 'no-typename-prefix', type: 'Topic', field: 'topic', reason: 'the field keeps the name of the REST topics answer (TopicDto), which the REST operations select as it is.' },
   { rule: 'no-typename-prefix', type: 'Topic', field: 'topicOfDay', reason: 'named after `topic` (the REST name) it qualifies.' },
 ];

@@ -4,7 +4,8 @@
 import { canonicalLensId } from '../domain/ids';
 import { PERIODS, type Period } from '../domain/periods';
 import { PROTOCOL_NAMES, type ProtocolName } from '../domain/protocols';
-import { FOLLOWER_MILESTONES, PUSH_TYPES, TRENDING_WATCHED, type PushFilter, type PushType } from '../domain/push-events';
+import type { NotificationKind } from '../domain/notifications';
+import { FOLLOWER_MILESTONES, isNotificationKind, PUSH_TYPES, TRENDING_WATCHED, type PushFilter, type PushType } from '../domain/push-events';
 import { badInput } from '../errors/app-error';
 import { DEFAULT_TARGET_POLICY, resolveTarget, type TargetPolicy } from './webhook-target';
 
@@ -14,6 +15,7 @@ export const MAX_FILTER_LIST = 100;
 export interface PushFilterInput {
   types: string[]; fids?: number[] | null; profileIds?: string[] | null; milestones?: number[] | null; protocols?: string[] | null;
   periods?: string[] | null; top?: number | null; symbols?: string[] | null; threshold?: number | null;
+  kinds?: string[] | null;
 }
 
 function list<T>(name: string, values: T[] | null | undefined, ok: (v: T) => boolean): T[] | undefined {
@@ -36,6 +38,7 @@ export function checkPushFilter(input: PushFilterInput): PushFilter {
     protocols: list('protocols', input.protocols, (p) => PROTOCOL_NAMES.includes(p as ProtocolName)) as ProtocolName[] | undefined,
     periods: list('periods', input.periods, (p) => p in PERIODS) as Period[] | undefined,
     symbols: list('symbols', input.symbols?.map((s) => s.toUpperCase()), (s) => /^[A-Z0-9]{1,20}$/.test(s)),
+    kinds: list('kinds', input.kinds, isNotificationKind) as NotificationKind[] | undefined,
   };
   if (input.top !== undefined && input.top !== null) {
     if (!Number.isInteger(input.top) || input.top < 1 || input.top > TRENDING_WATCHED) throw badInput(`filter.top: 1..${TRENDING_WATCHED}`);

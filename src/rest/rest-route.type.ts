@@ -7,7 +7,7 @@ import type { RouteProtocols } from './freshness-headers';
 import { operationVariables } from './operation-variables';
 
 /** The single-entity roots: null only with a NOT_FOUND error, which the router answers as a 404 before `answer` runs. */
-export const ENTITY_ROOTS = ['farcasterUser', 'lensProfile', 'farcasterChannel'] as const;
+export const ENTITY_ROOTS = ['farcasterUser', 'lensProfile', 'farcasterChannel', 'farcasterNotifications', 'lensNotifications'] as const;
 type EntityRoot = typeof ENTITY_ROOTS[number];
 
 /** An operation's data as `answer` sees it: the entity roots it asked for are there. */

@@ -10,6 +10,7 @@ import { insertPushEvents } from '../repositories/push-outbox.sql';
 import { applyCountDifference, applyDailyDifference, contributions, type ChangedKeys, type FollowState } from './live-counts';
 import type { AnyOp, SyncOp } from './sync-ops';
 import { followEvents, liveFollowKeys } from './follow-events';
+import { notificationEvents } from './notification-events';
 import { tableSteps, type OpKind, type OpRule, type TableSteps } from './tables/adapter';
 import { castAdapter } from './tables/cast.adapter';
 import { fnameAdapter } from './tables/fname.adapter';
@@ -96,7 +97,7 @@ async function storePositions(tx: SqlClient, positions: readonly ShardPosition[]
 
 /**
  * Merges the ops (in order) and stores the shards' positions, in one transaction.
- * `liveOps`: the ops that came from live events; the follows they make are push events (in the same transaction).
+ * `liveOps`: the ops that came from live events; the follows, reactions and casts they make are push events (in the same transaction).
  */
 export async function applyOps(sql: SqlClient, ops: AnyOp[], positions: readonly ShardPosition[] = [], liveOps: readonly AnyOp[] = []): Promise<ApplyResult> {
   return sql.transaction(async (tx) => {
@@ -115,7 +116,10 @@ export async function applyOps(sql: SqlClient, ops: AnyOp[], positions: readonly
     const after = await contributions(tx, keys);
     await applyCountDifference(tx, before, after);
     await applyDailyDifference(tx, linkChanges);
-    await insertPushEvents(tx, await followEvents(tx, linkChanges, liveFollowKeys(liveOps), before.profiles, after.profiles));
+    await insertPushEvents(tx, [
+      ...await followEvents(tx, linkChanges, liveFollowKeys(liveOps), before.profiles, after.profiles),
+      ...notificationEvents(b, liveOps),
+    ]);
     await storePositions(tx, positions);
     // Rows or the as-of time (answers show it) may have moved: answers cached before this transaction no longer match.
     if (ops.length || positions.length) await tx.query(BUMP_DATA_VERSION_SQL);

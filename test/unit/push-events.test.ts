@@ -12,6 +12,18 @@ const trending: StoredEvent = {
 };
 
 describe('push events', () => {
+  it('when a follow or a like is matched against NOTIFICATION filters, then fids and kinds narrow them and the follow\'s message has an id of its own', () => {
+    const follow: StoredEvent = { id: '3', createdAt: at, type: 'NEW_FOLLOWER', data: { fid: 1, followerFid: 2, followedAt: at } };
+    const like: StoredEvent = { id: '4', createdAt: at, type: 'NOTIFICATION', data: { fid: 1, kind: 'LIKE', actorFid: 5, targetHash: '0xa1', castHash: null, at } };
+    const shape = (e: StoredEvent, f: Parameters<typeof checkPushFilter>[0]) => messagesFor(e, checkPushFilter(f)).map((m) => [m.id, m.type, m.fid, m.kind, m.actorFid]);
+    expect(shape(follow, { types: ['NEW_FOLLOWER', 'NOTIFICATION'] })).toEqual([['3', 'NEW_FOLLOWER', 1, null, null], ['3:n', 'NOTIFICATION', 1, 'FOLLOW', 2]]);
+    expect(shape(follow, { types: ['NOTIFICATION'], kinds: ['LIKE'] })).toEqual([]);
+    expect(shape(like, { types: ['NOTIFICATION'], fids: [1], kinds: ['LIKE', 'REPLY'] })).toEqual([['4', 'NOTIFICATION', 1, 'LIKE', 5]]);
+    expect(shape(like, { types: ['NOTIFICATION'], fids: [2] })).toEqual([]);
+    expect(shape(like, { types: ['NEW_FOLLOWER'] })).toEqual([]);
+    expect(() => checkPushFilter({ types: ['NOTIFICATION'], kinds: ['SHOUT'] })).toThrow(/filter\.kinds/);
+  });
+
   it('when followers go from before to after, then each milestone passed upward is crossed (none downward)', () => {
     expect([milestonesCrossed(9, 10), milestonesCrossed(5, 120), milestonesCrossed(10, 11), milestonesCrossed(1_000, 999), milestonesCrossed(99_999, 1_000_000)])
       .toEqual([[10], [10, 100], [], [], [100_000, 1_000_000]]);

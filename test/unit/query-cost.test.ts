@@ -140,6 +140,7 @@ const namedOf = (t: TypeNode): string => (t.kind === Kind.NAMED_TYPE ? t.name.va
 /** The largest input a REST route accepts for each variable of its operation (id lists: 100). */
 function largest(name: string, type: TypeNode): unknown {
   if (type.kind === Kind.NON_NULL_TYPE) return largest(name, type.type);
+  if (type.kind === Kind.LIST_TYPE && namedOf(type) === 'NotificationKind') return ['FOLLOW', 'LIKE', 'REPOST', 'REPLY', 'QUOTE', 'MENTION'];
   if (type.kind === Kind.LIST_TYPE) return Array.from({ length: 100 }, (_, i) => (namedOf(type) === 'LensProfileId' ? `0x${(i + 1).toString(16)}` : i + 1));
   switch (type.name.value) {
     case 'Int': return /limit|first/.test(name) ? 100 : 1;
@@ -155,6 +156,7 @@ function largest(name: string, type: TypeNode): unknown {
     case 'DateTimeISO': return '2024-06-30T00:00:00Z';
     case 'CreateWebhookInput': return { url: 'https://example.com/hook', filter: { types: ['NEW_FOLLOWER'], fids: Array.from({ length: 100 }, (_, i) => i + 1) } };
     case 'Float': return 0;
+    case 'DateTimeISO': return '2024-06-30T00:00:00.000Z';
     default: return 'x';
   }
 }

@@ -28,7 +28,9 @@ describe('the scope of each root field', () => {
     const needing = (scope: string) => Object.entries(ROOT_FIELD_SCOPES).flatMap(([kind, t]) => Object.entries(t).filter(([, s]) => s === scope).map(([f]) => `${kind}.${f}`));
     expect(needing('webhooks').sort()).toEqual(['mutation.createWebhook', 'mutation.deleteWebhook', 'query.webhook', 'query.webhooks']);
     expect(needing('read')).toContain('subscription.pushEvents');
-    expect(needing('read')).toHaveLength(Object.keys(roots.query.getFields()).length - 2 + 1);
+    // Every query but the two webhook ones, the subscription, and marking notifications seen (the key's own mark).
+    expect(needing('read')).toHaveLength(Object.keys(roots.query.getFields()).length - 2 + 1 + 1);
+    expect(needing('read')).toContain('mutation.markNotificationsSeen');
   });
 
   it('when an operation selects root fields by alias, fragment or inline fragment, then each is found by its name; introspection needs none', () => {

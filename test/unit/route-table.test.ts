@@ -55,8 +55,8 @@ describe('the REST route table', () => {
         for (const method of methods) {
           const [expected, actual] = [await viaExpress(method, path), viaTable(method, path)];
           // The one difference (route-table.ts): an undecodable parameter on a path of other methods' routes.
-          if (expected && 'error' in expected && actual === null && methods.filter((m) => m !== method && m !== 'HEAD')
-            .some((m) => new RouteTable(REST_ROUTES).match(m, path))) continue;
+          if (expected && 'error' in expected && actual === null && REST_ROUTES.some((x) => x.method !== method.toLowerCase()
+            && new RouteTable([x]).match(x.method, path))) continue;
           expect({ method, path, outcome: actual }).toEqual({ method, path, outcome: expected });
           if (actual && 'path' in actual) matched += 1;
         }

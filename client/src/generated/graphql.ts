@@ -104,6 +104,21 @@ export type NameMatchKind =
   /** The name holds the query elsewhere. */
   | 'SUBSTRING';
 
+/** What happened to the viewer's account. FOLLOW, LIKE and REPOST are grouped per target and UTC day; the others are one notification per post. */
+export type NotificationKind =
+  /** New followers (grouped: the follows of one UTC day). */
+  | 'FOLLOW'
+  /** Likes of one of the viewer's posts (Lens: upvotes; grouped per post and UTC day). */
+  | 'LIKE'
+  /** A Farcaster cast mentioning the viewer (not a reply to or quote of the viewer's cast, which are REPLY or QUOTE). Lens data names no mentions: asking for MENTION there is an empty list. */
+  | 'MENTION'
+  /** A quote of one of the viewer's posts. */
+  | 'QUOTE'
+  /** A reply (Lens: a comment) to one of the viewer's posts. */
+  | 'REPLY'
+  /** Recasts (Farcaster) or mirrors (Lens) of one of the viewer's posts (grouped per post and UTC day). */
+  | 'REPOST';
+
 /** Where rank ÷ profiles falls, each limit inclusive (REST prints the spelling in parentheses). */
 export type PercentileBand =
   /** The rest (`bottom 50%`). */
@@ -134,6 +149,8 @@ export type PushEventType =
   | 'FOLLOWER_MILESTONE'
   /** A Farcaster fid got a follower (from the live sync, within about a second of the node). */
   | 'NEW_FOLLOWER'
+  /** A Farcaster fid was followed, or one of its casts liked, recast, replied to or quoted, or it was mentioned (from the live sync, one event per action; `kind` says which). The ungrouped events of farcasterNotifications. */
+  | 'NOTIFICATION'
   /** A cashtag's posts on a day reached the threshold when the classifier counted new posts. */
   | 'TOKEN_MENTIONS_THRESHOLD'
   /** A profile entered a trending page (places 1..top) when a refresh published new trending lists. */
@@ -143,8 +160,10 @@ export type PushEventType =
 
 /** Which push events to receive: the event types, narrowed by the lists given (a list left out matches all). */
 export type PushFilterInput = {
-  /** Farcaster fids: new followers of, milestones of, trending places of these fids. */
+  /** Farcaster fids: new followers of, milestones of, trending places of, notifications of these fids. */
   fids?: InputMaybe<Array<Scalars['Int']['input']>>;
+  /** NOTIFICATION: only these kinds (all when left out); with `fids`, the fids notified. */
+  kinds?: InputMaybe<Array<NotificationKind>>;
   /** FOLLOWER_MILESTONE: only these milestones (of 10, 100, 1000, 10000, 100000, 1000000). */
   milestones?: InputMaybe<Array<Scalars['Int']['input']>>;
   /** Trending events: only these periods. */

@@ -2,6 +2,7 @@
 // A list field takes its size from (in order) a rule of its own, its list
 // arguments, its `first`/`last`/`limit`; a non-list field with such a size (a
 // connection, followersHistory, engagement) hands it down to the lists below it.
+import { NOTIFICATION_ACTORS } from '../../domain/notifications';
 import { MAX_HISTORY_POINTS } from '../../queries/profile-analytics';
 import { PAGE_SIZE } from '../../queries/pagination';
 import { DEFAULT_SERIES_DAYS, MAX_SERIES_DAYS } from '../../queries/tokens';
@@ -61,6 +62,8 @@ const RULES: Record<string, (args: Args, now: Date) => Size> = {
   'LensSuggestedFollowEdge.reasons': fixed(2, 'reasons'),
   'FarcasterSuggestionReason.accounts': fixed(REASON_NAMES, 'named follows'),
   'LensSuggestionReason.accounts': fixed(REASON_NAMES, 'named follows'),
+  'FarcasterNotification.actors': fixed(NOTIFICATION_ACTORS, 'actors'),
+  'LensNotification.actors': fixed(NOTIFICATION_ACTORS, 'actors'),
   'Query.searchFarcasterUsers': fixed(20, 'matches'),
   'Query.freshness': fixed(2, 'protocols'),
   // The symbols cashtagged on one day: unbounded by arguments, a few dozen on a busy day.

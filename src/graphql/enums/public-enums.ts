@@ -134,3 +134,17 @@ registerEnumType(NameMatchKind, {
     FUZZY: { description: 'Neither, but the name is similar (a typo): trigram similarity of at least 0.3, or word similarity of at least 0.6.' },
   },
 });
+
+export enum NotificationKind { FOLLOW = 'FOLLOW', LIKE = 'LIKE', REPOST = 'REPOST', REPLY = 'REPLY', QUOTE = 'QUOTE', MENTION = 'MENTION' }
+registerEnumType(NotificationKind, {
+  name: 'NotificationKind',
+  description: 'What happened to the viewer\'s account. FOLLOW, LIKE and REPOST are grouped per target and UTC day; the others are one notification per post.',
+  valuesConfig: {
+    FOLLOW: { description: 'New followers (grouped: the follows of one UTC day).' },
+    LIKE: { description: 'Likes of one of the viewer\'s posts (Lens: upvotes; grouped per post and UTC day).' },
+    REPOST: { description: 'Recasts (Farcaster) or mirrors (Lens) of one of the viewer\'s posts (grouped per post and UTC day).' },
+    REPLY: { description: 'A reply (Lens: a comment) to one of the viewer\'s posts.' },
+    QUOTE: { description: 'A quote of one of the viewer\'s posts.' },
+    MENTION: { description: 'A Farcaster cast mentioning the viewer (not a reply to or quote of the viewer\'s cast, which are REPLY or QUOTE). Lens data names no mentions: asking for MENTION there is an empty list.' },
+  },
+});

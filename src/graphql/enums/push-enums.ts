@@ -3,6 +3,7 @@ import { registerEnumType } from 'type-graphql';
 export enum PushEventType {
   NEW_FOLLOWER = 'NEW_FOLLOWER', FOLLOWER_MILESTONE = 'FOLLOWER_MILESTONE', TRENDING_ENTER = 'TRENDING_ENTER',
   TRENDING_LEAVE = 'TRENDING_LEAVE', TOKEN_MENTIONS_THRESHOLD = 'TOKEN_MENTIONS_THRESHOLD',
+  NOTIFICATION = 'NOTIFICATION',
 }
 registerEnumType(PushEventType, {
   name: 'PushEventType',
@@ -13,6 +14,7 @@ registerEnumType(PushEventType, {
     TRENDING_ENTER: { description: 'A profile entered a trending page (places 1..top) when a refresh published new trending lists.' },
     TRENDING_LEAVE: { description: 'A profile left a trending page (places 1..top) when a refresh published new trending lists.' },
     TOKEN_MENTIONS_THRESHOLD: { description: 'A cashtag\'s posts on a day reached the threshold when the classifier counted new posts.' },
+    NOTIFICATION: { description: 'A Farcaster fid was followed, or one of its casts liked, recast, replied to or quoted, or it was mentioned (from the live sync, one event per action; `kind` says which). The ungrouped events of farcasterNotifications.' },
   },
 });
 

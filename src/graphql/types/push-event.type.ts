@@ -1,6 +1,6 @@
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 import type { PushMessage } from '../../domain/push-events';
-import { GainWindow, Protocol } from '../enums/public-enums';
+import { GainWindow, NotificationKind, Protocol } from '../enums/public-enums';
 import { PushEventType } from '../enums/push-enums';
 
 @ObjectType({ description: 'One push event, as a subscription yields it and a webhook receives it (the same JSON); fields that do not apply to its type are null.' })
@@ -9,7 +9,7 @@ export class PushEvent {
   @Field(() => PushEventType, { description: 'What happened.' }) type!: PushEventType;
   @Field(() => Date, { description: 'When the change was stored (the sync\'s, refresh\'s or classifier\'s transaction).' }) createdAt!: Date;
   @Field(() => Protocol, { nullable: true, description: 'The protocol of the profile (null for token events).' }) protocol!: Protocol | null;
-  @Field(() => Int, { nullable: true, description: 'The Farcaster fid followed, reaching a milestone, or entering/leaving a trending page.' }) fid!: number | null;
+  @Field(() => Int, { nullable: true, description: 'The Farcaster fid followed, reaching a milestone, entering/leaving a trending page, or notified.' }) fid!: number | null;
   @Field(() => String, { nullable: true, description: 'The Lens profile entering or leaving a trending page.' }) profileId!: string | null;
   @Field(() => Int, { nullable: true, description: 'NEW_FOLLOWER: the fid that followed.' }) followerFid!: number | null;
   @Field(() => Int, { nullable: true, description: 'FOLLOWER_MILESTONE: the milestone reached.' }) milestone!: number | null;
@@ -22,8 +22,12 @@ export class PushEvent {
   @Field(() => String, { nullable: true, description: 'TOKEN_MENTIONS_THRESHOLD: the UTC day (YYYY-MM-DD).' }) day!: string | null;
   @Field(() => Int, { nullable: true, description: 'TOKEN_MENTIONS_THRESHOLD: posts mentioning the symbol that day, now.' }) mentions!: number | null;
   @Field(() => Int, { nullable: true, description: 'TOKEN_MENTIONS_THRESHOLD: the threshold of the filter.' }) threshold!: number | null;
+  @Field(() => NotificationKind, { nullable: true, description: 'NOTIFICATION: what happened to `fid`.' }) kind!: NotificationKind | null;
+  @Field(() => Int, { nullable: true, description: 'NOTIFICATION: the fid that followed, liked, recast, replied, quoted or mentioned.' }) actorFid!: number | null;
+  @Field(() => String, { nullable: true, description: 'NOTIFICATION: the cast of `fid` acted on (for MENTION the mentioning cast); null for FOLLOW.' }) targetHash!: string | null;
+  @Field(() => String, { nullable: true, description: 'NOTIFICATION: the new cast of a REPLY, QUOTE or MENTION.' }) castHash!: string | null;
 }
 
 export const toPushEvent = (m: PushMessage): PushEvent => ({
-  ...m, type: m.type as PushEventType, createdAt: new Date(m.createdAt), protocol: m.protocol as Protocol | null, period: m.period as GainWindow | null,
+  ...m, type: m.type as PushEventType, createdAt: new Date(m.createdAt), protocol: m.protocol as Protocol | null, period: m.period as GainWindow | null, kind: m.kind as NotificationKind | null,
 });
