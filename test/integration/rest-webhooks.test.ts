@@ -29,8 +29,12 @@ const FILTER = { types: ['NEW_FOLLOWER'], fids: [7] };
 const emptyFilter = { fids: [], profileIds: [], milestones: [], protocols: [], periods: [], top: null, symbols: [], threshold: null };
 
 describe('REST webhooks', () => {
-  it('when the route table is read, then the webhook and notification routes, and only they, are key-scoped (never cached, not compared as data)', () => {
+  it('when the route table is read, then the suggestion, webhook and notification routes, and only they, are key-scoped (never cached, not compared as data)', () => {
     expect(REST_ROUTES.filter(isKeyScoped).map((r) => `${r.method} ${r.path}`)).toEqual([
+      // Suggestions leave out the key's own dismissals.
+      'get /api/v2/farcaster/user/:fid/suggested-follows', 'get /api/v2/lens/profile/:id/suggested-follows',
+      'post /api/v2/farcaster/user/:fid/suggested-follows/dismissals', 'delete /api/v2/farcaster/user/:fid/suggested-follows/dismissals',
+      'post /api/v2/lens/profile/:id/suggested-follows/dismissals', 'delete /api/v2/lens/profile/:id/suggested-follows/dismissals',
       'post /api/v2/webhooks', 'get /api/v2/webhooks', 'get /api/v2/webhooks/:id', 'get /api/v2/webhooks/:id/deliveries', 'delete /api/v2/webhooks/:id',
       // Notifications carry the key's own seen mark.
       'get /api/v2/farcaster/user/:fid/notifications', 'post /api/v2/farcaster/user/:fid/notifications/seen',
