@@ -21,6 +21,7 @@ import { FarcasterFollowOverlapResolver, LensFollowOverlapResolver } from './res
 import { PersonalizedRankResolver } from './resolvers/personalized-rank.resolver';
 import { FarcasterChannelResolver, TrendingChannelResolver } from './resolvers/channel.resolver';
 import { FarcasterTrustResolver, LensTrustResolver } from './resolvers/trust.resolver';
+import { FarcasterQualityResolver, LensQualityResolver } from './resolvers/quality.resolver';
 import {
   CrossProtocolPersonResolver, CrossProtocolRankingResolver, CrossProtocolRankResolver, FarcasterCrossProtocolResolver, LensCrossProtocolResolver,
 } from './resolvers/cross-protocol.resolver';
@@ -35,6 +36,7 @@ export const RESOLVERS = [
   FarcasterFollowOverlapResolver, LensFollowOverlapResolver, PersonalizedRankResolver,
   FarcasterChannelResolver, TrendingChannelResolver,
   FarcasterTrustResolver, LensTrustResolver,
+  FarcasterQualityResolver, LensQualityResolver,
   FarcasterCrossProtocolResolver, LensCrossProtocolResolver, CrossProtocolRankingResolver, CrossProtocolPersonResolver, CrossProtocolRankResolver,
   TokenResolver,
   CategoryResolver,

@@ -33,6 +33,7 @@ export const nullableIdTypes = [
  * (a profile's stats, metadata, ranks). A newer answer for the same field merges into the one stored.
  */
 export const embeddedTypes = [
+    "AccountQuality",
     "AudienceOverlapEdge",
     "CategoryPostEdge",
     "CategoryPublication",
@@ -87,6 +88,7 @@ export const embeddedTypes = [
     "ProfileRank",
     "ProfileStats",
     "PushFilterOut",
+    "QualityContribution",
     "RankEntry",
     "RankHistory",
     "RankHistoryPoint",

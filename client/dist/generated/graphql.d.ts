@@ -180,6 +180,24 @@ export type PushFilterInput = {
     /** The event types (at least one). */
     types: Array<PushEventType>;
 };
+/** A feature of the quality score (docs/analytics.md#quality-score): its value is on the scale its description gives. */
+export type QualityFeature = 
+/** Its age at the refresh's as-of time in years, capped at 1 (0..1). */
+'ACCOUNT_AGE'
+/** The share of its posts with text that repeat a text it already posted (0..1; 0 below two posts). */
+ | 'DUPLICATE_TEXT'
+/** Posts in its busiest hour beyond 3, over 12, capped at 1 (0..1). */
+ | 'POSTING_BURST'
+/** The share of the accounts it follows that follow it back and are in the upper half of trust (0..1). */
+ | 'RECIPROCITY'
+/** How many other accounts verify (Farcaster) or own (Lens) one of its addresses, capped at 4, quartered (0..1). */
+ | 'SHARED_WALLET'
+/** The share of accounts whose graph score (follow-graph trust) is below this one's (0..1). */
+ | 'TRUST'
+/** Engagement received (likes, recasts or mirrors, replies) from accounts in the upper half of trust, less that from the lower half, over all of it (−1..1; 0 with none). */
+ | 'TRUSTED_ENGAGEMENT'
+/** Farcaster: its live verified addresses, capped at 2, halved (0..1). Lens: 1 when it holds a handle. */
+ | 'VERIFICATIONS';
 /** How a phrase was used on a day; the strongest use wins: CHANNEL > HASHTAG > TERM. */
 export type TopicKind = 
 /** A Farcaster channel posts were cast in. */

@@ -37,6 +37,7 @@ export const nullableIdTypes: readonly string[] = [
  * (a profile's stats, metadata, ranks). A newer answer for the same field merges into the one stored.
  */
 export const embeddedTypes: readonly string[] = [
+  "AccountQuality",
   "AudienceOverlapEdge",
   "CategoryPostEdge",
   "CategoryPublication",
@@ -91,6 +92,7 @@ export const embeddedTypes: readonly string[] = [
   "ProfileRank",
   "ProfileStats",
   "PushFilterOut",
+  "QualityContribution",
   "RankEntry",
   "RankHistory",
   "RankHistoryPoint",

@@ -7,6 +7,7 @@ import { PAGE_SIZE } from '../../queries/pagination';
 import { DEFAULT_SERIES_DAYS, MAX_SERIES_DAYS } from '../../queries/tokens';
 import { CATEGORIES } from '../../domain/taxonomy';
 import { TRUST_CONTRIBUTORS } from '../../domain/trust';
+import { QUALITY_MODEL } from '../../analytics/quality/model';
 import { dayNumberOf } from './range-points';
 import { DAY_MS, INTERVALS, pointsBetween, type Interval } from '../../domain/days';
 
@@ -56,6 +57,7 @@ const RULES: Record<string, (args: Args, now: Date) => Size> = {
   'FarcasterTrustExplanation.contributors': fixed(TRUST_CONTRIBUTORS, 'contributors'),
   'LensTrustExplanation.contributors': fixed(TRUST_CONTRIBUTORS, 'contributors'),
   'TrustParameters.weights': fixed(5, 'weights'),
+  'AccountQuality.explanation': fixed(QUALITY_MODEL.features.length, 'features'),
   'Query.searchFarcasterUsers': fixed(20, 'matches'),
   'Query.freshness': fixed(2, 'protocols'),
   // The symbols cashtagged on one day: unbounded by arguments, a few dozen on a busy day.

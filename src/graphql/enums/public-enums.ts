@@ -4,6 +4,7 @@
 // GraphQL clients see the enum names, REST clients the spellings (see
 // rest-spellings.ts).
 import { registerEnumType } from 'type-graphql';
+import { FEATURE_MEANING } from '../../analytics/quality/model';
 
 export enum Protocol { FARCASTER = 'farcaster', LENS = 'lens' }
 registerEnumType(Protocol, {
@@ -105,4 +106,14 @@ registerEnumType(TrustStrategyChoice, {
         + 'other profile (Farcaster: likes 1, replies 6, recasts 3, mentions 12, follows 1; Lens: follows 6, comments 3, mirrors 8, collects 12).',
     },
   },
+});
+
+export enum QualityFeatureChoice {
+  TRUST = 'trust', RECIPROCITY = 'reciprocity', ACCOUNT_AGE = 'account_age', VERIFICATIONS = 'verifications',
+  SHARED_WALLET = 'shared_wallet', TRUSTED_ENGAGEMENT = 'trusted_engagement', POSTING_BURST = 'posting_burst', DUPLICATE_TEXT = 'duplicate_text',
+}
+registerEnumType(QualityFeatureChoice, {
+  name: 'QualityFeature',
+  description: 'A feature of the quality score (docs/analytics.md#quality-score): its value is on the scale its description gives.',
+  valuesConfig: Object.fromEntries(Object.entries(FEATURE_MEANING).map(([k, description]) => [k, { description }])),
 });
