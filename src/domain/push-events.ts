@@ -48,7 +48,21 @@ export interface PushFilter {
   symbols?: string[];
   /** Mentions on a day reaching this count (required for TOKEN_MENTIONS_THRESHOLD). */
   threshold?: number;
+  /** NEW_FOLLOWER: only followers whose quality score is at least this (an unscored follower is left out). */
+  minQuality?: number;
 }
+
+/** A follower's quality score as of the last refresh, null when it has none. */
+export type QualityOf = (fid: number) => number | null;
+
+const NO_SCORES: QualityOf = () => null;
+
+/** Whether the filter's minQuality (if any) lets the follower through. */
+const qualityAllows = (f: PushFilter, qualityOf: QualityOf, fid: number) => {
+  if (f.minQuality === undefined) return true;
+  const q = qualityOf(fid);
+  return q !== null && q >= f.minQuality;
+};
 
 /** What a subscriber or a webhook receives. */
 export interface PushMessage {
@@ -79,12 +93,17 @@ const EMPTY = {
 
 const allows = <T>(list: readonly T[] | undefined, value: T) => !list?.length || list.includes(value);
 
-/** The messages an outbox event gives a filter (none when it does not match). */
-export function messagesFor(e: StoredEvent, f: PushFilter): PushMessage[] {
+/**
+ * The messages an outbox event gives a filter (none when it does not match).
+ * `qualityOf` answers the follower scores a minQuality filter needs; the
+ * caller reads them for a batch of events at once.
+ */
+export function messagesFor(e: StoredEvent, f: PushFilter, qualityOf: QualityOf = NO_SCORES): PushMessage[] {
   const base = { ...EMPTY, id: e.id, createdAt: e.createdAt };
   switch (e.type) {
     case 'NEW_FOLLOWER':
-      if (!f.types.includes('NEW_FOLLOWER') || !allows(f.fids, e.data.fid) || !allows(f.protocols, 'farcaster')) return [];
+      if (!f.types.includes('NEW_FOLLOWER') || !allows(f.fids, e.data.fid) || !allows(f.protocols, 'farcaster')
+        || !qualityAllows(f, qualityOf, e.data.followerFid)) return [];
       return [{ ...base, type: 'NEW_FOLLOWER', protocol: 'farcaster', fid: e.data.fid, followerFid: e.data.followerFid }];
     case 'FOLLOWER_MILESTONE':
       if (!f.types.includes('FOLLOWER_MILESTONE') || !allows(f.fids, e.data.fid) || !allows(f.milestones, e.data.milestone)

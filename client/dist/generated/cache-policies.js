@@ -121,8 +121,8 @@ export const connectionFields = {
         "farcasterPersonalizedRank": ["hops", "page", "seeds"],
         "lensPersonalizedRank": ["hops", "page", "seeds"],
         "tokenPosts": ["date", "page", "tokenId"],
-        "trending": ["categories", "page", "protocol", "ratio"],
-        "trendingCasts": ["channel", "minAuthorScore", "page", "window"],
+        "trending": ["categories", "minQuality", "page", "protocol", "ratio"],
+        "trendingCasts": ["channel", "minAuthorScore", "minQuality", "page", "window"],
         "trendingChannels": ["page", "window"],
         "webhooks": [],
     },
@@ -132,7 +132,7 @@ export const connectionFields = {
     "FarcasterUser": {
         "audienceOverlap": ["lensProfile", "page"],
         "casts": ["page"],
-        "followers": ["page"],
+        "followers": ["minQuality", "page"],
         "followersYouKnow": ["page", "viewer"],
         "following": ["page"],
         "mutualFollows": ["page"],
@@ -142,7 +142,7 @@ export const connectionFields = {
     "LensProfile": {
         "audienceOverlap": ["fid", "page"],
         "collects": ["filter", "page"],
-        "followers": [],
+        "followers": ["minQuality"],
         "followersYouKnow": ["page", "viewer"],
         "following": [],
         "mutualFollows": ["page"],

@@ -165,6 +165,8 @@ export type PushFilterInput = {
     fids?: InputMaybe<Array<Scalars['Int']['input']>>;
     /** FOLLOWER_MILESTONE: only these milestones (of 10, 100, 1000, 10000, 100000, 1000000). */
     milestones?: InputMaybe<Array<Scalars['Int']['input']>>;
+    /** NEW_FOLLOWER: only followers whose quality score (0..1, `quality.score`, as of the analytics refresh) is at least this; a follower the refresh did not score is left out. Absent: no filter. */
+    minQuality?: InputMaybe<Scalars['Float']['input']>;
     /** Trending events: only these periods. */
     periods?: InputMaybe<Array<GainWindow>>;
     /** Lens profile ids: trending places of these profiles. */
@@ -212,6 +214,8 @@ export type TrendingInput = {
     categories?: Array<Scalars['Int']['input']>;
     /** Users per page, 1..100. */
     limit?: Scalars['Int']['input'];
+    /** Keep only accounts whose quality score (`quality.score`, 0..1) is at least this, as of the analytics refresh; an account the refresh did not score (new since) is left out. Absent or null: no filter. */
+    minQuality?: InputMaybe<Scalars['Float']['input']>;
     /** 1-based page. */
     page?: Scalars['Int']['input'];
     /** Whose users. */

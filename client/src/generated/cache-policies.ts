@@ -126,8 +126,8 @@ export const connectionFields: { [typename: string]: { [field: string]: readonly
     "farcasterPersonalizedRank": ["hops", "page", "seeds"],
     "lensPersonalizedRank": ["hops", "page", "seeds"],
     "tokenPosts": ["date", "page", "tokenId"],
-    "trending": ["categories", "page", "protocol", "ratio"],
-    "trendingCasts": ["channel", "minAuthorScore", "page", "window"],
+    "trending": ["categories", "minQuality", "page", "protocol", "ratio"],
+    "trendingCasts": ["channel", "minAuthorScore", "minQuality", "page", "window"],
     "trendingChannels": ["page", "window"],
     "webhooks": [],
   },
@@ -137,7 +137,7 @@ export const connectionFields: { [typename: string]: { [field: string]: readonly
   "FarcasterUser": {
     "audienceOverlap": ["lensProfile", "page"],
     "casts": ["page"],
-    "followers": ["page"],
+    "followers": ["minQuality", "page"],
     "followersYouKnow": ["page", "viewer"],
     "following": ["page"],
     "mutualFollows": ["page"],
@@ -147,7 +147,7 @@ export const connectionFields: { [typename: string]: { [field: string]: readonly
   "LensProfile": {
     "audienceOverlap": ["fid", "page"],
     "collects": ["filter", "page"],
-    "followers": [],
+    "followers": ["minQuality"],
     "followersYouKnow": ["page", "viewer"],
     "following": [],
     "mutualFollows": ["page"],

@@ -1,4 +1,4 @@
-import { ArgsType, Field, ID, InputType, Int } from 'type-graphql';
+import { ArgsType, Field, Float, ID, InputType, Int } from 'type-graphql';
 import { PAGE_SIZE } from '../../domain/paging';
 import { GainWindow, Protocol } from '../enums/public-enums';
 import { PushEventType } from '../enums/push-enums';
@@ -15,6 +15,8 @@ export class PushFilterInput {
   @Field(() => Int, { nullable: true, description: `Trending events: the page is places 1..top (1..100, default ${PAGE_SIZE.default}).` }) top?: number | null;
   @Field(() => [String], { nullable: true, description: 'TOKEN_MENTIONS_THRESHOLD: only these cashtag symbols.' }) symbols?: string[] | null;
   @Field(() => Int, { nullable: true, description: 'TOKEN_MENTIONS_THRESHOLD (required with it): a symbol\'s posts on a day reaching this count.' }) threshold?: number | null;
+  @Field(() => Float, { nullable: true, description: 'NEW_FOLLOWER: only followers whose quality score (0..1, `quality.score`, as of the analytics refresh) is at least this; a follower the refresh did not score is left out. Absent: no filter.' })
+  minQuality?: number | null;
 }
 
 @ArgsType()

@@ -1,4 +1,4 @@
-import { Field, ID, Int, ObjectType } from 'type-graphql';
+import { Field, Float, ID, Int, ObjectType } from 'type-graphql';
 import type { AttemptEntry, DeliveryRecord, WebhookRecord } from '../../push/webhook.repository';
 import { GainWindow, Protocol } from '../enums/public-enums';
 import { DeliveryState, PushEventType } from '../enums/push-enums';
@@ -18,6 +18,7 @@ export class PushFilterOut {
   @Field(() => Int, { nullable: true, description: 'The trending page: places 1..top.' }) top!: number | null;
   @Field(() => [String], { description: 'Cashtag symbols (TOKEN_MENTIONS_THRESHOLD).' }) symbols!: string[];
   @Field(() => Int, { nullable: true, description: 'Posts of a symbol on a day to reach (TOKEN_MENTIONS_THRESHOLD).' }) threshold!: number | null;
+  @Field(() => Float, { nullable: true, description: 'The least quality score of a new follower (NEW_FOLLOWER); null: no minimum.' }) minQuality!: number | null;
 }
 
 @ObjectType({ description: 'One attempt of a delivery.' })
@@ -73,7 +74,7 @@ export const toWebhook = (w: WebhookRecord): Webhook => ({
   filter: {
     types: w.filter.types as PushEventType[], fids: w.filter.fids ?? [], profileIds: w.filter.profileIds ?? [], milestones: w.filter.milestones ?? [],
     protocols: (w.filter.protocols ?? []) as Protocol[], periods: (w.filter.periods ?? []) as GainWindow[], top: w.filter.top ?? null,
-    symbols: w.filter.symbols ?? [], threshold: w.filter.threshold ?? null,
+    symbols: w.filter.symbols ?? [], threshold: w.filter.threshold ?? null, minQuality: w.filter.minQuality ?? null,
   },
 });
 
