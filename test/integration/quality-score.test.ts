@@ -15,12 +15,12 @@ const AGE_FARM = 2 / 365;
 /** The README's feature values per account (TRUST comes from the graph scores), in the model's order after TRUST. */
 const FEATURES: Record<'farcaster' | 'lens', Record<string, number[]>> = {
   farcaster: {
-    1: [1, 1, 1, 0, 0, 0, 0], 2: [1, 1, 0.5, 0, 1, 0, 0], 3: [1, 1, 0, 0, 0, 0, 0], 4: [0, 1, 0, 0, 0, 0, 0],
-    5: [0, AGE_FARM, 0.5, 0.5, -1, 0.25, 5 / 6], 6: [0, AGE_FARM, 0.5, 0.5, -1, 0, 0], 7: [0, AGE_FARM, 0.5, 0.5, 0, 0, 0],
+    1: [1, 1, 1, 0, 0, 0, 0, 0.5], 2: [1, 1, 0.5, 0, 1, 0, 0, 0], 3: [1, 1, 0, 0, 0, 0, 0, 0], 4: [0, 1, 0, 0, 0, 0, 0, 0],
+    5: [0, AGE_FARM, 0.5, 0.5, -1, 0.25, 5 / 6, 1], 6: [0, AGE_FARM, 0.5, 0.5, -1, 0, 0, 1], 7: [0, AGE_FARM, 0.5, 0.5, 0, 0, 0, 1],
   },
   lens: {
-    '0x01': [1, 1, 1, 0, 0, 0, 0], '0x02': [1, 1, 1, 0, 0, 0, 0], '0x03': [1, 1, 1, 0, 0, 0, 0], '0x04': [0, 1, 0, 0, 0, 0, 0],
-    '0x05': [0, AGE_FARM, 0, 0.5, -1, 0.25, 5 / 6], '0x06': [0, AGE_FARM, 0, 0.5, 0, 0, 0], '0x07': [0, AGE_FARM, 0, 0.5, 0, 0, 0],
+    '0x01': [1, 1, 1, 0, 0, 0, 0, 0.5], '0x02': [1, 1, 1, 0, 0, 0, 0, 0], '0x03': [1, 1, 1, 0, 0, 0, 0, 0], '0x04': [0, 1, 0, 0, 0, 0, 0, 0],
+    '0x05': [0, AGE_FARM, 0, 0.5, -1, 0.25, 5 / 6, 1], '0x06': [0, AGE_FARM, 0, 0.5, 0, 0, 0, 1], '0x07': [0, AGE_FARM, 0, 0.5, 0, 0, 0, 1],
   },
 };
 
@@ -70,12 +70,13 @@ describe.each(['farcaster', 'lens'] as const)('%s quality rows', (protocol) => {
 describe('quality field and routes', () => {
   const FIELD = 'quality { score version explanation { feature value contribution } }';
 
-  it('when the spammer is asked on both faces, then its largest contributions explain its score, duplicate text first', async () => {
+  it('when the spammer is asked on both faces, then its largest contributions explain its score, fresh followers and duplicate text first', async () => {
     const d = await s.gql.request<{ farcasterUser: { quality: { score: number; version: number; explanation: { feature: string; value: number; contribution: number }[] } } }>(
       `{ farcasterUser(fid: 5) { ${FIELD} } }`);
     const q = d.farcasterUser.quality;
-    expect(q.version).toBe(1);
-    expect(q.explanation.slice(0, 4)).toEqual([
+    expect(q.version).toBe(2);
+    expect(q.explanation.slice(0, 5)).toEqual([
+      { feature: 'FRESH_FOLLOWERS', value: 1, contribution: -3 },
       { feature: 'DUPLICATE_TEXT', value: 0.833333, contribution: -2.5 },
       { feature: 'SHARED_WALLET', value: 0.5, contribution: -1.5 },
       { feature: 'TRUSTED_ENGAGEMENT', value: -1, contribution: -1.5 },

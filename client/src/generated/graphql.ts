@@ -160,6 +160,8 @@ export type QualityFeature =
   | 'ACCOUNT_AGE'
   /** The share of its posts with text that repeat a text it already posted (0..1; 0 below two posts). */
   | 'DUPLICATE_TEXT'
+  /** The share of its followers that are themselves less than 30 days old at the as-of time (0..1; 0 with no followers). */
+  | 'FRESH_FOLLOWERS'
   /** Posts in its busiest hour beyond 3, over 12, capped at 1 (0..1). */
   | 'POSTING_BURST'
   /** The share of the accounts it follows that follow it back and are in the upper half of trust (0..1). */

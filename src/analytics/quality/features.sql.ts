@@ -11,6 +11,9 @@ import type { ProtocolName } from '../../domain/protocols';
 /** The trust band shared by RECIPROCITY and TRUSTED_ENGAGEMENT: the upper half of accounts by graph score. */
 const TRUSTED = 0.5;
 
+/** An account younger than this at the as-of time is fresh (FRESH_FOLLOWERS). */
+const FRESH_DAYS = 30;
+
 /**
  * The trust percentile: the share of accounts with a lower graph score. Scores
  * equal to nine decimals tie, so the rounding noise of the iteration does not
@@ -31,7 +34,8 @@ const featureColumns = `
     least(coalesce(w.others, 0)::float8 / 4, 1) AS shared_wallet,
     coalesce(e.balance, 0) AS trusted_engagement,
     least(greatest(coalesce(b.busiest, 0) - 3, 0)::float8 / 12, 1) AS posting_burst,
-    coalesce(d.repeated, 0) AS duplicate_text
+    coalesce(d.repeated, 0) AS duplicate_text,
+    coalesce(fr.share, 0) AS fresh_followers
   FROM profiles p
   LEFT JOIN reciprocity r ON r.id = p.id
   LEFT JOIN age a ON a.id = p.id
@@ -39,9 +43,10 @@ const featureColumns = `
   LEFT JOIN wallets w ON w.id = p.id
   LEFT JOIN engagement e ON e.id = p.id
   LEFT JOIN bursts b ON b.id = p.id
-  LEFT JOIN duplicates d ON d.id = p.id`;
+  LEFT JOIN duplicates d ON d.id = p.id
+  LEFT JOIN fresh_followers fr ON fr.id = p.id`;
 
-/** The CTEs read from `follows(src, dst)`, `engaged(id, actor)` and `posted(id, at, body)`. */
+/** The CTEs read from `follows(src, dst)`, `engaged(id, actor)`, `posted(id, at, body)` and `age(id, born)`. */
 const sharedCtes = `
   trusted AS (SELECT id FROM profiles WHERE trust >= ${TRUSTED}),
   reciprocity AS (
@@ -56,7 +61,11 @@ const sharedCtes = `
     SELECT id, max(n) AS busiest FROM (SELECT id, ${hourOf('at')} AS hour, count(*) AS n FROM posted GROUP BY 1, 2) h GROUP BY id),
   duplicates AS (
     SELECT id, (count(*) - count(DISTINCT body))::float8 / count(*) AS repeated
-    FROM posted WHERE body <> '' GROUP BY id HAVING count(*) >= 2)`;
+    FROM posted WHERE body <> '' GROUP BY id HAVING count(*) >= 2),
+  fresh AS (SELECT id FROM age WHERE born > $2::timestamptz - interval '${FRESH_DAYS} days'),
+  fresh_followers AS (
+    SELECT f.dst AS id, count(fr.id)::float8 / count(*) AS share
+    FROM follows f LEFT JOIN fresh fr ON fr.id = f.src GROUP BY f.dst)`;
 
 const FARCASTER_FEATURES = `
   WITH profiles AS (SELECT fid AS id, ${trustPercentile} AS trust FROM fc_profile_stats WHERE generation = $1),

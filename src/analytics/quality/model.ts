@@ -7,7 +7,7 @@
 /** The features, by name (the GraphQL enum's values and the REST spelling). */
 export type QualityFeature =
   | 'TRUST' | 'RECIPROCITY' | 'ACCOUNT_AGE' | 'VERIFICATIONS' | 'SHARED_WALLET'
-  | 'TRUSTED_ENGAGEMENT' | 'POSTING_BURST' | 'DUPLICATE_TEXT';
+  | 'TRUSTED_ENGAGEMENT' | 'POSTING_BURST' | 'DUPLICATE_TEXT' | 'FRESH_FOLLOWERS';
 
 export interface FeatureWeight {
   feature: QualityFeature;
@@ -26,7 +26,9 @@ export interface QualityModel {
 }
 
 /**
- * Version 1. Every value is on a 0..1 scale (TRUSTED_ENGAGEMENT on −1..1), so
+ * Version 2 (1 had no FRESH_FOLLOWERS: a follow farm's members follow each
+ * other, so the follow graph lends them trust and reciprocity, and only the
+ * age of their followers gives them away). Every value is on a 0..1 scale (TRUSTED_ENGAGEMENT on −1..1), so
  * a weight reads as the most log-odds the feature can move. The signs say what
  * spam looks like: fresh, unverified, untrusted accounts that share wallets,
  * post in bursts, repeat their own text, and draw engagement only from other
@@ -34,7 +36,7 @@ export interface QualityModel {
  * verifications; a handle stands in) gives it its centre, so it adds nothing.
  */
 export const QUALITY_MODEL: QualityModel = {
-  version: 1,
+  version: 2,
   bias: 0.5,
   features: [
     { feature: 'TRUST', weight: 4, centre: 0.5 },
@@ -45,6 +47,7 @@ export const QUALITY_MODEL: QualityModel = {
     { feature: 'TRUSTED_ENGAGEMENT', weight: 1.5, centre: 0 },
     { feature: 'POSTING_BURST', weight: -2.5, centre: 0 },
     { feature: 'DUPLICATE_TEXT', weight: -3, centre: 0 },
+    { feature: 'FRESH_FOLLOWERS', weight: -3, centre: 0 },
   ],
 };
 
@@ -61,6 +64,7 @@ export const FEATURE_MEANING: Record<QualityFeature, string> = {
   TRUSTED_ENGAGEMENT: 'Engagement received (likes, recasts or mirrors, replies) from accounts in the upper half of trust, less that from the lower half, over all of it (−1..1; 0 with none).',
   POSTING_BURST: 'Posts in its busiest hour beyond 3, over 12, capped at 1 (0..1).',
   DUPLICATE_TEXT: 'The share of its posts with text that repeat a text it already posted (0..1; 0 below two posts).',
+  FRESH_FOLLOWERS: 'The share of its followers that are themselves less than 30 days old at the as-of time (0..1; 0 with no followers).',
 };
 
 /** The minimum score `minQuality` asks when a caller gives none: no filter. */

@@ -111,6 +111,7 @@ registerEnumType(TrustStrategyChoice, {
 export enum QualityFeatureChoice {
   TRUST = 'trust', RECIPROCITY = 'reciprocity', ACCOUNT_AGE = 'account_age', VERIFICATIONS = 'verifications',
   SHARED_WALLET = 'shared_wallet', TRUSTED_ENGAGEMENT = 'trusted_engagement', POSTING_BURST = 'posting_burst', DUPLICATE_TEXT = 'duplicate_text',
+  FRESH_FOLLOWERS = 'fresh_followers',
 }
 registerEnumType(QualityFeatureChoice, {
   name: 'QualityFeature',
