@@ -56,6 +56,8 @@ const NATIVE_TYPES: Record<string, (args: string[]) => [string, string]> = {
   Timestamp: (a) => [`TIMESTAMP(${a[0] ?? 6})`, `timestamp(${a[0] ?? 6}) without time zone`],
   Date: () => ['DATE', 'date'],
   Uuid: () => ['UUID', 'uuid'],
+  SmallInt: () => ['SMALLINT', 'smallint'],
+  Real: () => ['REAL', 'real'],
   Decimal: (a) => (a.length ? [`DECIMAL(${a.join(',')})`, `numeric(${a.join(',')})`] : ['DECIMAL', 'numeric']),
 };
 
