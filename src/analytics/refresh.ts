@@ -24,6 +24,7 @@ import { refreshCrossProtocolRank } from './cross-protocol-refresh';
 import { recountMatchedFollowers, repairMatches } from './cross-match-repair';
 import { trendingEvents } from './trending-events';
 import { insertPushEvents } from '../repositories/push-outbox.sql';
+import { writeQuality } from './quality/write-quality';
 
 export interface RefreshOptions {
   protocols?: ProtocolName[];
@@ -216,6 +217,8 @@ async function refreshProtocol(sql: SqlClient, db: Database, protocol: ProtocolN
     await sql.exec(`ANALYZE ${plan.trustRun}`);
   });
   for (const step of plan.steps) await runStep(step);
+  // After the stats: the quality score reads their graph scores as its trust feature.
+  await timed('quality', () => writeQuality(sql, protocol, generation, asOf));
 
   const [{ n }] = await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${plan.stats} WHERE generation = $1`, [generation]);
   const historyDays = opts.rankHistoryDays ?? DEFAULT_RANK_HISTORY_DAYS;

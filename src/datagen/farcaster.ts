@@ -7,11 +7,12 @@ import { writeFarcasterUsers } from './farcaster-users';
 import { generateFollows } from './follows';
 import { buildPopulation } from './population';
 import { Rng } from './random';
+import { plantFarcasterSpam, type Label } from './spam';
 
 /** Farcaster mainnet-era fids start in late 2021; sign-ups accelerate from there. */
 const FIRST_REGISTRATION_MS = Date.UTC(2021, 9, 1);
 
-export async function writeFarcaster(ctx: GenContext, users: number): Promise<void> {
+export async function writeFarcaster(ctx: GenContext, users: number): Promise<Label[]> {
   const pop = buildPopulation(ctx.seed, 'farcaster', users, FIRST_REGISTRATION_MS);
   await writeFarcasterUsers(ctx, pop);
 
@@ -27,4 +28,6 @@ export async function writeFarcaster(ctx: GenContext, users: number): Promise<vo
 
   const casts = await writeCasts(ctx, pop);
   await writeReactions(ctx, pop, casts);
+  // After the network, so every row above is as it was before spam was planted.
+  return plantFarcasterSpam(ctx, pop, casts);
 }

@@ -9,6 +9,7 @@ import { writeFarcaster } from './farcaster';
 import { writeLens } from './lens';
 import { SCALES, volumesOf, type Scale } from './scales';
 import { PriceBook, writeTokens } from './tokens';
+import { writeSpamLabels } from './spam';
 
 export type { Scale } from './scales';
 export { SCALES } from './scales';
@@ -47,8 +48,9 @@ export async function generateDataset(opts: GenerateOptions): Promise<GenerateSu
   };
   const prices = new PriceBook(ctx.seed);
   await writeTokens(ctx, prices);
-  await writeFarcaster(ctx, spec.farcasterUsers);
-  await writeLens(ctx, spec.lensProfiles, spec.farcasterUsers, prices);
+  const farcasterSpam = await writeFarcaster(ctx, spec.farcasterUsers);
+  const lensSpam = await writeLens(ctx, spec.lensProfiles, spec.farcasterUsers, prices);
+  await writeSpamLabels(ctx, [...farcasterSpam, ...lensSpam]);
 
   return { out, scale: opts.scale, seed: opts.seed, tables: ctx.tables, endTime: new Date(END_MS).toISOString() };
 }

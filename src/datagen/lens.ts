@@ -10,11 +10,12 @@ import { writePublications } from './lens-publications';
 import { buildPopulation } from './population';
 import { Rng } from './random';
 import type { PriceBook } from './tokens';
+import { plantLensSpam, type Label } from './spam';
 
 /** Lens Protocol launched on Polygon in May 2022. */
 const FIRST_REGISTRATION_MS = Date.UTC(2022, 4, 16);
 
-export async function writeLens(ctx: GenContext, profiles: number, farcasterUsers: number, prices: PriceBook): Promise<void> {
+export async function writeLens(ctx: GenContext, profiles: number, farcasterUsers: number, prices: PriceBook): Promise<Label[]> {
   const pop = buildPopulation(ctx.seed, 'lens', profiles, FIRST_REGISTRATION_MS);
   await writeLensProfiles(ctx, pop, farcasterUsers);
 
@@ -33,4 +34,5 @@ export async function writeLens(ctx: GenContext, profiles: number, farcasterUser
   const pubs = await writePublications(ctx, pop);
   await writeLensReactions(ctx, pop, pubs);
   await writeActedRecords(ctx, pop, pubs, prices);
+  return plantLensSpam(ctx, pop, pubs);
 }

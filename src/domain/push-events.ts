@@ -67,7 +67,21 @@ export interface PushFilter {
   threshold?: number;
   /** NOTIFICATION: only these kinds. */
   kinds?: NotificationKind[];
+  /** NEW_FOLLOWER and NOTIFICATION: only followers (actors) whose quality score is at least this (an unscored one is left out). */
+  minQuality?: number;
 }
+
+/** A follower's quality score as of the last refresh, null when it has none. */
+export type QualityOf = (fid: number) => number | null;
+
+const NO_SCORES: QualityOf = () => null;
+
+/** Whether the filter's minQuality (if any) lets the follower through. */
+const qualityAllows = (f: PushFilter, qualityOf: QualityOf, fid: number) => {
+  if (f.minQuality === undefined) return true;
+  const q = qualityOf(fid);
+  return q !== null && q >= f.minQuality;
+};
 
 /** What a subscriber or a webhook receives. */
 export interface PushMessage {
@@ -104,12 +118,16 @@ const EMPTY = {
 
 const allows = <T>(list: readonly T[] | undefined, value: T) => !list?.length || list.includes(value);
 
-/** The messages an outbox event gives a filter (none when it does not match). */
-export function messagesFor(e: StoredEvent, f: PushFilter): PushMessage[] {
+/**
+ * The messages an outbox event gives a filter (none when it does not match).
+ * `qualityOf` answers the follower scores a minQuality filter needs; the
+ * caller reads them for a batch of events at once.
+ */
+export function messagesFor(e: StoredEvent, f: PushFilter, qualityOf: QualityOf = NO_SCORES): PushMessage[] {
   const base = { ...EMPTY, id: e.id, createdAt: e.createdAt };
   switch (e.type) {
     case 'NEW_FOLLOWER': {
-      if (!allows(f.fids, e.data.fid) || !allows(f.protocols, 'farcaster')) return [];
+      if (!allows(f.fids, e.data.fid) || !allows(f.protocols, 'farcaster') || !qualityAllows(f, qualityOf, e.data.followerFid)) return [];
       const out: PushMessage[] = [];
       if (f.types.includes('NEW_FOLLOWER')) out.push({ ...base, type: 'NEW_FOLLOWER', protocol: 'farcaster', fid: e.data.fid, followerFid: e.data.followerFid });
       // The same follow as a FOLLOW notification: an id of its own, so a receiver of both types tells them apart.
@@ -120,7 +138,8 @@ export function messagesFor(e: StoredEvent, f: PushFilter): PushMessage[] {
     }
     case 'NOTIFICATION': {
       const d = e.data;
-      if (!f.types.includes('NOTIFICATION') || !allows(f.fids, d.fid) || !allows(f.kinds, d.kind) || !allows(f.protocols, 'farcaster')) return [];
+      if (!f.types.includes('NOTIFICATION') || !allows(f.fids, d.fid) || !allows(f.kinds, d.kind) || !allows(f.protocols, 'farcaster')
+        || !qualityAllows(f, qualityOf, d.actorFid)) return [];
       return [{ ...base, type: 'NOTIFICATION', protocol: 'farcaster', fid: d.fid, kind: d.kind, actorFid: d.actorFid, targetHash: d.targetHash, castHash: d.castHash }];
     }
     case 'FOLLOWER_MILESTONE':

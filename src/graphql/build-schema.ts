@@ -22,6 +22,7 @@ import { PersonalizedRankResolver } from './resolvers/personalized-rank.resolver
 import { SuggestedFollowsResolver } from './resolvers/suggested-follows.resolver';
 import { FarcasterChannelResolver, TrendingChannelResolver } from './resolvers/channel.resolver';
 import { FarcasterTrustResolver, LensTrustResolver } from './resolvers/trust.resolver';
+import { FarcasterQualityResolver, LensQualityResolver } from './resolvers/quality.resolver';
 import {
   CrossProtocolPersonResolver, CrossProtocolRankingResolver, CrossProtocolRankResolver, FarcasterCrossProtocolResolver, LensCrossProtocolResolver,
 } from './resolvers/cross-protocol.resolver';
@@ -38,6 +39,7 @@ export const RESOLVERS = [
   FarcasterFollowOverlapResolver, LensFollowOverlapResolver, PersonalizedRankResolver, SuggestedFollowsResolver,
   FarcasterChannelResolver, TrendingChannelResolver,
   FarcasterTrustResolver, LensTrustResolver,
+  FarcasterQualityResolver, LensQualityResolver,
   FarcasterCrossProtocolResolver, LensCrossProtocolResolver, CrossProtocolRankingResolver, CrossProtocolPersonResolver, CrossProtocolRankResolver,
   TokenResolver,
   CategoryResolver,

@@ -16,7 +16,7 @@ import { orderByKeys } from './order-by-keys';
 
 type Id = string | number;
 export interface GainKey { id: Id; period: Period }
-export interface RecentKey { id: Id; read: KeysetRead }
+export interface RecentKey { id: Id; read: KeysetRead; minQuality?: number | null }
 
 /** `states` is the request's one protocol_state loader, shared by both protocols' sets. */
 export function analyticsLoaders(db: Database, protocol: ProtocolName, states: ProtocolStateLoader) {
@@ -32,8 +32,12 @@ export function analyticsLoaders(db: Database, protocol: ProtocolName, states: P
       return ids.map((id) => byId.get(id) ?? []);
     }),
     recent: groupedLoader<RecentKey, Id, RecentFollowerRow>({
-      idOf: (k) => k.id, argsOf: (k) => k.read,
-      fetch: (ids, k) => recentFollowers(db, protocol, ids, k.read), rowId: (r) => r.target }),
+      idOf: (k) => k.id, argsOf: (k) => [k.read, k.minQuality ?? null],
+      fetch: (ids, k) => recentFollowers(db, protocol, ids, k.read, k.minQuality ?? null), rowId: (r) => r.target }),
+    /** Live followers of each profile of at least a quality score: what `recent` pages through with that minimum. */
+    qualityFollowerTotals: groupedLoader<{ id: Id; minQuality: number }, Id, { target: Id; total: number }>({
+      idOf: (k) => k.id, argsOf: (k) => k.minQuality,
+      fetch: (ids, k) => followerTotals(db, protocol, ids, k.minQuality), rowId: (r) => r.target }),
     /** Live followers of each profile: what `recent` pages through. */
     followerTotals: new RequestLoader<Id, number>(async (ids) =>
       orderByKeys(ids, await followerTotals(db, protocol, ids), (r) => r.target, () => ({ total: 0 })).map((r) => r.total)),

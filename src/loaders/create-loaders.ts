@@ -22,6 +22,7 @@ import { contentLoaders } from './content-loaders';
 import { followOverlapLoaders } from './follow-overlap-loaders';
 import { channelLoaders } from './channel-loaders';
 import { trustLoaders } from './trust-loaders';
+import { qualityLoader } from './quality-loaders';
 import { crossProtocolLoaders } from './cross-protocol-loaders';
 import { nodeLoaders } from './node-loaders';
 import { FARCASTER, LENS } from '../domain/protocols';
@@ -60,6 +61,9 @@ const MAKE = {
   /** Trust per strategy, its explanation and the rank history, per protocol. */
   farcasterTrust: (db: Database) => trustLoaders(db, 'farcaster'),
   lensTrust: (db: Database) => trustLoaders(db, 'lens'),
+  /** The quality score of accounts, per protocol (null when unscored). */
+  farcasterQuality: (db: Database) => qualityLoader(db, 'farcaster'),
+  lensQuality: (db: Database) => qualityLoader(db, 'lens'),
   /** Matched persons across protocols: audience overlap and the combined rank. */
   crossProtocol: (db: Database) => crossProtocolLoaders(db),
   tokens: (db: Database) => tokenLoaders(db),

@@ -11,6 +11,7 @@ import { fanOut } from './fan-out';
 import { eventsAfter, newestEventId, pruneOutbox } from './outbox.repository';
 import type { PushOptions } from './push-options';
 import { Subscriptions } from './subscriptions';
+import { followerQualities } from './follower-quality';
 import { WebhookDelivery } from './webhook-delivery';
 
 /** Events read per round (a full page reads again at once). */
@@ -85,12 +86,13 @@ export class PushDispatcher {
 
   private async readEvents(): Promise<void> {
     const events = await eventsAfter(this.db.sql, this.cursor, PAGE);
+    const qualityOf = await followerQualities(this.db.sql, events, this.subscriptions.filters());
     for (const e of events) {
       const id = Number(e.id);
       if (this.seen.has(id) || id <= this.cursor) continue;
       this.seen.add(id);
       this.maxSeen = Math.max(this.maxSeen, id);
-      this.subscriptions.publish(e);
+      this.subscriptions.publish(e, qualityOf);
     }
     this.advance();
     if (events.length === PAGE) this.again = true;

@@ -4,6 +4,7 @@
 // and none twice. A webhook gets the events stored after it was created.
 import type { SqlClient } from '../db/sql-client';
 import { messagesFor } from '../domain/push-events';
+import { followerQualities } from './follower-quality';
 import { claimUnfanned, markFanned, skipBeforeEveryWebhook } from './outbox.repository';
 import { allWebhooks, anyWebhook, insertDeliveries } from './webhook.repository';
 
@@ -27,8 +28,9 @@ export async function fanOut(sql: SqlClient): Promise<number> {
       const claimed = await claimUnfanned(tx, EVENTS_PER_TRANSACTION);
       if (!claimed.length) return { events: 0, deliveries: 0 };
       const hooks = await allWebhooks(tx);
+      const qualityOf = await followerQualities(tx, claimed, hooks.map((h) => h.filter));
       const rows = claimed.flatMap((e) => hooks.filter((h) => h.createdAt.getTime() <= Date.parse(e.createdAt))
-        .flatMap((h) => messagesFor(e, h.filter).map((message) => ({ webhookId: h.id, eventId: e.id, message }))));
+        .flatMap((h) => messagesFor(e, h.filter, qualityOf).map((message) => ({ webhookId: h.id, eventId: e.id, message }))));
       await insertDeliveries(tx, rows);
       await markFanned(tx, claimed.map((e) => e.id));
       return { events: claimed.length, deliveries: rows.length };

@@ -7,6 +7,7 @@ import { PROTOCOL_NAMES, type ProtocolName } from '../domain/protocols';
 import type { NotificationKind } from '../domain/notifications';
 import { FOLLOWER_MILESTONES, isNotificationKind, PUSH_TYPES, TRENDING_WATCHED, type PushFilter, type PushType } from '../domain/push-events';
 import { badInput } from '../errors/app-error';
+import { QUALITY_RANGE } from '../analytics/quality/model';
 import { DEFAULT_TARGET_POLICY, resolveTarget, type TargetPolicy } from './webhook-target';
 
 /** Most entries of one list of a filter. */
@@ -14,7 +15,7 @@ export const MAX_FILTER_LIST = 100;
 
 export interface PushFilterInput {
   types: string[]; fids?: number[] | null; profileIds?: string[] | null; milestones?: number[] | null; protocols?: string[] | null;
-  periods?: string[] | null; top?: number | null; symbols?: string[] | null; threshold?: number | null;
+  periods?: string[] | null; top?: number | null; symbols?: string[] | null; threshold?: number | null; minQuality?: number | null;
   kinds?: string[] | null;
 }
 
@@ -47,6 +48,12 @@ export function checkPushFilter(input: PushFilterInput): PushFilter {
   if (input.threshold !== undefined && input.threshold !== null) {
     if (!Number.isInteger(input.threshold) || input.threshold < 1) throw badInput('filter.threshold: a positive integer');
     f.threshold = input.threshold;
+  }
+  if (input.minQuality !== undefined && input.minQuality !== null) {
+    if (!Number.isFinite(input.minQuality) || input.minQuality < QUALITY_RANGE.min || input.minQuality > QUALITY_RANGE.max) {
+      throw badInput(`filter.minQuality: ${QUALITY_RANGE.min}..${QUALITY_RANGE.max}`);
+    }
+    f.minQuality = input.minQuality;
   }
   if (types.includes('TOKEN_MENTIONS_THRESHOLD') && f.threshold === undefined) throw badInput('filter.threshold: required with TOKEN_MENTIONS_THRESHOLD');
   for (const k of Object.keys(f) as (keyof PushFilter)[]) if (f[k] === undefined) delete f[k];

@@ -1,7 +1,7 @@
 // This instance's subscribers: each has a filter and a bounded queue of
 // messages its client has not read yet. A client that falls that far behind
 // is ended with an error rather than holding memory without bound.
-import { messagesFor, type PushFilter, type PushMessage, type StoredEvent } from '../domain/push-events';
+import { messagesFor, type PushFilter, type QualityOf, type PushMessage, type StoredEvent } from '../domain/push-events';
 
 /** Messages queued for one subscriber before it is ended. */
 const MAX_QUEUED = 1_000;
@@ -54,8 +54,11 @@ export class Subscriptions {
     return s;
   }
 
-  publish(e: StoredEvent): void {
-    for (const s of this.subscribers) for (const m of messagesFor(e, s.filter)) s.offer(m);
+  /** The filters of the live subscribers (the dispatcher reads the follower scores their minQuality needs). */
+  filters(): PushFilter[] { return [...this.subscribers].map((s) => s.filter); }
+
+  publish(e: StoredEvent, qualityOf?: QualityOf): void {
+    for (const s of this.subscribers) for (const m of messagesFor(e, s.filter, qualityOf)) s.offer(m);
   }
 
   endAll(): void { for (const s of [...this.subscribers]) s.finish(); }

@@ -1,6 +1,7 @@
 // Farcaster channels as of the analytics refresh: a channel by id (a name or
 // a URL), its ranked casters, trending channels and trending casts, paged like
 // every offset-paged list. Answers are rows and cursors; resolvers shape them.
+import { minQualityOf } from './quality';
 import type { Database } from '../db/database';
 import { channelIdOf } from '../domain/channels';
 import { badInput, notFound } from '../errors/app-error';
@@ -53,6 +54,7 @@ export function trendingChannelPage(db: Database, period: string, request: Offse
 }
 
 /** Trending casts of a window, optionally of one channel and above an author score. */
-export function trendingCastPage(db: Database, filter: TrendingCastFilter, request: OffsetPageRequest) {
+export function trendingCastPage(db: Database, asked: TrendingCastFilter, request: OffsetPageRequest) {
+  const filter = { ...asked, minQuality: minQualityOf(asked.minQuality) };
   return storedListPage(request, (read) => trendingCasts(db, filter, read), () => trendingCastTotal(db, filter));
 }

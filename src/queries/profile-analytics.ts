@@ -1,5 +1,6 @@
 // Protocol-independent answers over the analytics loaders; resolvers only
 // turn ids into profile objects.
+import { minQualityOf } from './quality';
 import { takeTurn } from '../db/request-scope';
 import { badInput, profileNotFound } from '../errors/app-error';
 import type { AnalyticsLoaders } from '../loaders/analytics-loaders';
@@ -64,9 +65,26 @@ export async function followersHistory(l: AnalyticsLoaders, id: Id, args: { from
   return { interval, from, to, points };
 }
 
-/** Live followers, newest follow first, keyset-paged, with their live count. */
-export function recentFollowerPage(l: AnalyticsLoaders, id: Id, request: PageRequest): Promise<ListPage<{ id: Id; followedAt: Date }>> {
-  return readKeysetList(keysetRead(request), (read) => l.recent.load({ id, read }),
+/**
+ * Live followers, newest follow first, keyset-paged, with their live count;
+ * with `minQuality`, only followers whose quality score is at least it (the
+ * count too). Without it the statements are those of the unfiltered list.
+ */
+export function recentFollowerPage(l: AnalyticsLoaders, id: Id, request: PageRequest, asked: number | null = null): Promise<ListPage<{ id: Id; followedAt: Date }>> {
+  const minQuality = minQualityOf(asked);
+  const total = minQuality === null ? () => l.followerTotals.load(id)
+    : async () => (await l.qualityFollowerTotals.load({ id, minQuality }))[0]?.total ?? 0;
+  return readKeysetList(keysetRead(request), (read) => l.recent.load(minQuality === null ? { id, read } : { id, read, minQuality }),
     (r) => (r.follower === null ? null : { id: r.follower, followedAt: r.followed_at as Date }),
-    (f) => ({ at: f.followedAt, id: f.id }), () => l.followerTotals.load(id));
+    (f) => ({ at: f.followedAt, id: f.id }), total);
+}
+
+/**
+ * Farcaster's followers with a minimum quality: the keyset list of
+ * recentFollowerPage, which has no `page` (the offset pages of the unfiltered
+ * list are read from stored positions the filter does not have).
+ */
+export function qualityFollowerPage(l: AnalyticsLoaders, id: Id, request: PageRequest & { page?: number | null }, minQuality: number) {
+  if (request.page !== null && request.page !== undefined) throw badInput('page cannot be combined with minQuality: page with first and after');
+  return recentFollowerPage(l, id, request, minQuality);
 }

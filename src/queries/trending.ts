@@ -2,7 +2,10 @@
 // start + 10); ties by gained, then id; only gains of at least 1.
 import type { Database } from '../db/database';
 import type { AnalyticsLoaders } from '../loaders/analytics-loaders';
-import { trending, trendingInCategories, trendingInCategoriesTotal, trendingTotal } from '../repositories/analytics.repository';
+import {
+  trending, trendingInCategories, trendingInCategoriesTotal, trendingTotal, trendingWithQuality, trendingWithQualityTotal,
+} from '../repositories/analytics.repository';
+import { minQualityOf } from './quality';
 import type { Period } from '../domain/periods';
 import type { ProtocolName } from '../domain/protocols';
 import { topFollowerIds } from './profile-analytics';
@@ -13,22 +16,38 @@ import { offsetPage, offsetPlan, type OffsetPageRequest } from './pagination';
 export const TRENDING_TOP_FOLLOWERS = 3;
 
 /** A trending request as its input type guarantees it: page ≥ 1, limit 1..100, known category ids. */
-export interface TrendingQuery { page: number; limit: number; period: Period; protocol: ProtocolName; categories: readonly number[] }
+export interface TrendingQuery { page: number; limit: number; period: Period; protocol: ProtocolName; categories: readonly number[]; minQuality?: number | null }
+
+/**
+ * The slice and total readers of one trending filter. Without minQuality the
+ * stored places are read as index ranges (the answers of the earlier REST routes
+ * stay as they were); with it, the kept gainers are counted at read time.
+ */
+function trendingReads(db: Database, protocol: ProtocolName, period: Period, ids: readonly number[], minQuality: number | null) {
+  if (minQuality !== null) {
+    return {
+      slice: (offset: number, limit: number) => trendingWithQuality(db, protocol, period, minQuality, ids, offset, limit),
+      total: () => trendingWithQualityTotal(db, protocol, period, minQuality, ids),
+    };
+  }
+  return ids.length
+    ? { slice: (offset: number, limit: number) => trendingInCategories(db, protocol, period, ids, offset, limit), total: () => trendingInCategoriesTotal(db, protocol, period, ids) }
+    : { slice: (offset: number, limit: number) => trending(db, protocol, period, offset, limit), total: () => trendingTotal(db, protocol, period) };
+}
 
 export async function trendingPage(db: Database, q: TrendingQuery) {
   const { period, protocol } = q;
   // `categories`: taxonomy ids, a repeated id counting once; [] is no filter, else only users who published in one of them within the window.
   const ids = distinct(q.categories);
   const offset = (q.page - 1) * q.limit;
-  const [rows, [counted]] = await Promise.all(ids.length
-    ? [trendingInCategories(db, protocol, period, ids, offset, q.limit), trendingInCategoriesTotal(db, protocol, period, ids)]
-    : [trending(db, protocol, period, offset, q.limit), trendingTotal(db, protocol, period)]);
+  const reads = trendingReads(db, protocol, period, ids, minQualityOf(q.minQuality));
+  const [rows, [counted]] = await Promise.all([reads.slice(offset, q.limit), reads.total()]);
   const total = counted?.total ?? 0;
   return { protocol, ids: rows.map((r) => r.id), page: q.page, total, totalPages: Math.ceil(total / q.limit) };
 }
 
 /** Whose trending list, over which window, in which categories ([] = all). */
-export interface TrendingFilter { period: Period; protocol: ProtocolName; categories: readonly number[] }
+export interface TrendingFilter { period: Period; protocol: ProtocolName; categories: readonly number[]; minQuality?: number | null }
 
 /**
  * The trending list as a connection. The refresh stored each gainer's place,
@@ -39,11 +58,10 @@ export interface TrendingFilter { period: Period; protocol: ProtocolName; catego
 export async function trendingConnectionPage(db: Database, q: TrendingFilter & OffsetPageRequest) {
   const { period, protocol } = q;
   const ids = distinct(q.categories);
+  const reads = trendingReads(db, protocol, period, ids, minQualityOf(q.minQuality));
   let counted: Promise<number> | undefined;
-  const total = () => (counted ??= (ids.length ? trendingInCategoriesTotal(db, protocol, period, ids) : trendingTotal(db, protocol, period))
-    .then(([c]) => c?.total ?? 0));
-  const slice = (offset: number, limit: number) => (ids.length
-    ? trendingInCategories(db, protocol, period, ids, offset, limit) : trending(db, protocol, period, offset, limit));
+  const total = () => (counted ??= reads.total().then(([c]) => c?.total ?? 0));
+  const slice = reads.slice;
   const plan = offsetPlan(q);
   let rows: { id: string | number }[] = [];
   if (plan.read?.fromEnd) {

@@ -4,6 +4,7 @@ import type { Database } from '../db/database';
 import type { Period } from '../domain/periods';
 import { FARCASTER, PROTOCOLS, type ProtocolName } from '../domain/protocols';
 import { generationOf, stateOf } from './protocols.sql';
+import { qualityAtLeastSql } from './quality.sql';
 import { farcasterFollowerDaysSql } from './live-counters';
 
 /** Tables, key column and generation of a protocol's analytics; ids are fids (int) or canonical Lens ids (text). */
@@ -78,12 +79,42 @@ export function trendingTotal(db: Database, protocol: ProtocolName, period: Peri
  * period's window, as the refresh stored them beside the trending list (both as
  * of the analytics refresh): their trending places, each once.
  */
-const placesInCategories = (protocol: ProtocolName, categoryIds: readonly number[]) => {
+const placesInCategories = (protocol: ProtocolName, categoryIds: readonly number[], idsParam = '$2') => {
   const s = sideOf(protocol);
   // One category's places are distinct already (the primary key): no hashing of a large category's places to count.
   return `SELECT ${categoryIds.length > 1 ? 'DISTINCT ' : ''}c.trend_position FROM ${s.trendingCategory} c
-    WHERE c.generation = ${s.gen} AND c.period = $1 AND c.category_id = ANY($2::int[])`;
+    WHERE c.generation = ${s.gen} AND c.period = $1 AND c.category_id = ANY(${idsParam}::int[])`;
 };
+
+/**
+ * The trending gainers of the period whose quality score is at least $2, in
+ * the categories ($3 ids, when any): the `minQuality` filter. Unlike the
+ * unfiltered list, a page is not an index range of stored places: the places
+ * are filtered and counted at read time.
+ */
+const qualityGainers = (protocol: ProtocolName, categoryIds: readonly number[]) => {
+  const s = sideOf(protocol);
+  return `FROM ${s.gain} g WHERE g.generation = ${s.gen} AND g.period = $1 AND g.trend_position IS NOT NULL
+    AND ${qualityAtLeastSql(PROTOCOLS[protocol], `g.${s.key}`, '$2')}
+    ${categoryIds.length ? `AND g.trend_position IN (${placesInCategories(protocol, categoryIds, '$3')})` : ''}`;
+};
+
+/** A page of the trending order kept by minQuality (and the categories, when any). */
+export function trendingWithQuality(
+  db: Database, protocol: ProtocolName, period: Period, minQuality: number, categoryIds: readonly number[], offset: number, limit: number,
+): Promise<TrendingRow[]> {
+  const s = sideOf(protocol);
+  const n = categoryIds.length ? 4 : 3;
+  return db.read<TrendingRow>(`
+    SELECT g.${s.key} AS id, g.gained, g.trend_score ${qualityGainers(protocol, categoryIds)}
+    ORDER BY g.trend_position OFFSET $${n}::bigint LIMIT $${n + 1}`,
+  period, minQuality, ...(categoryIds.length ? [[...categoryIds]] : []), String(offset), limit);
+}
+
+export function trendingWithQualityTotal(db: Database, protocol: ProtocolName, period: Period, minQuality: number, categoryIds: readonly number[]): Promise<{ total: number }[]> {
+  return db.read(`SELECT count(*)::int AS total ${qualityGainers(protocol, categoryIds)}`,
+    period, minQuality, ...(categoryIds.length ? [[...categoryIds]] : []));
+}
 
 /** A page of the trending order restricted to the categories. */
 export function trendingInCategories(db: Database, protocol: ProtocolName, period: Period, categoryIds: readonly number[], offset: number, limit: number): Promise<TrendingRow[]> {

@@ -6,6 +6,7 @@ import type { Database } from '../db/database';
 import { FARCASTER } from '../domain/protocols';
 import { generationOf } from './protocols.sql';
 import { orderBy, type OffsetRead } from './paging.sql';
+import { qualityAtLeastSql } from './quality.sql';
 
 const GEN = generationOf(FARCASTER);
 
@@ -49,8 +50,8 @@ export function channelRankPage(db: Database, ids: readonly string[], read: Offs
     ORDER BY x.id, ${orderBy([['r.position', 'ASC']], read.fromEnd)}`, [...ids], read.limit, read.offset);
 }
 
-/** Which trending casts: a window, optionally one channel, and a floor on the author's graph score. */
-export interface TrendingCastFilter { period: string; channel: string | null; minAuthorScore: number }
+/** Which trending casts: a window, optionally one channel, a floor on the author's graph score, and one on its quality score (null: none). */
+export interface TrendingCastFilter { period: string; channel: string | null; minAuthorScore: number; minQuality?: number | null }
 
 export interface TrendingCastRow {
   position: number; hash: string; fid: number; channel_id: string | null; posted_at: Date;
@@ -61,23 +62,29 @@ export interface TrendingCastRow {
 
 const castWhere = `t.generation = ${GEN} AND t.period = $1 AND ($2::text IS NULL OR t.channel_id = $2::text) AND t.author_score >= $3::float8`;
 
+/** The minQuality clause and its parameter (at `param`), or nothing when no minimum is asked. */
+const qualityClause = (f: TrendingCastFilter, param: number): [string, unknown[]] =>
+  (f.minQuality === null || f.minQuality === undefined ? ['', []] : [` AND ${qualityAtLeastSql(FARCASTER, 't.fid', `$${param}::float8`)}`, [f.minQuality]]);
+
 /** `limit` rows after skipping `offset` of the filtered list, or (`fromEnd`) counted from its end, in flipped order. */
 export function trendingCasts(db: Database, f: TrendingCastFilter, read: OffsetRead): Promise<TrendingCastRow[]> {
+  const [quality, qualityParams] = qualityClause(f, 6);
   return db.read<TrendingCastRow>(`
     SELECT t.position, t.hash, t.fid, t.channel_id, t.posted_at, t.likes, t.recasts, t.replies, t.score, t.author_score,
       c.text, c.parent_url, c.quoted_hash, c.quoted_fid, (c.hash IS NOT NULL) AS live
     FROM fc_trending_cast t LEFT JOIN fc_cast c ON c.hash = t.hash AND c.deleted_at IS NULL
-    WHERE ${castWhere}
-    ORDER BY ${orderBy([['t.position', 'ASC']], read.fromEnd)} LIMIT $4 OFFSET $5`, f.period, f.channel, f.minAuthorScore, read.limit, read.offset);
+    WHERE ${castWhere}${quality}
+    ORDER BY ${orderBy([['t.position', 'ASC']], read.fromEnd)} LIMIT $4 OFFSET $5`, f.period, f.channel, f.minAuthorScore, read.limit, read.offset, ...qualityParams);
 }
 
 export async function trendingCastTotal(db: Database, f: TrendingCastFilter): Promise<number> {
   // Unfiltered, the window's positions run 1..n: the last one is the count, read off the primary key's end.
-  const [row] = f.channel === null && f.minAuthorScore <= 0
+  const [quality, qualityParams] = qualityClause(f, 4);
+  const [row] = f.channel === null && f.minAuthorScore <= 0 && !quality
     ? await db.read<{ total: number }>(`SELECT coalesce(max(t.position), 0)::int AS total FROM fc_trending_cast t
         WHERE t.generation = ${GEN} AND t.period = $1`, f.period)
-    : await db.read<{ total: number }>(`SELECT count(*)::int AS total FROM fc_trending_cast t WHERE ${castWhere}`,
-      f.period, f.channel, f.minAuthorScore);
+    : await db.read<{ total: number }>(`SELECT count(*)::int AS total FROM fc_trending_cast t WHERE ${castWhere}${quality}`,
+      f.period, f.channel, f.minAuthorScore, ...qualityParams);
   return row?.total ?? 0;
 }
 

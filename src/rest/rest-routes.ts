@@ -14,6 +14,7 @@ import { VIEWER_ROUTES } from './routes/viewer.routes';
 import { PERSONALIZED_RANK_ROUTES } from './routes/personalized-rank.routes';
 import { CHANNEL_ROUTES } from './routes/channel.routes';
 import { TRUST_ROUTES } from './routes/trust.routes';
+import { QUALITY_ROUTES } from './routes/quality.routes';
 import { CROSS_ROUTES } from './routes/cross.routes';
 import { SUGGEST_ROUTES } from './routes/suggest.routes';
 import { WEBHOOK_ROUTES } from './routes/webhook.routes';
@@ -21,5 +22,5 @@ import { SEARCH_ROUTES } from './routes/search.routes';
 import { NOTIFICATION_ROUTES } from './routes/notification.routes';
 
 export const REST_ROUTES: RestRoute[] = [...LENS_ACTIVITY_ROUTES, ...LENS_ROUTES, ...FARCASTER_ROUTES, ...FARCASTER_ACTIVITY_ROUTES, ...TRENDING_ROUTES,
-  ...TOKEN_ROUTES, ...CATEGORY_ROUTES, ...TOPIC_ROUTES, ...VIEWER_ROUTES, ...CHANNEL_ROUTES, ...TRUST_ROUTES, ...CROSS_ROUTES,
+  ...TOKEN_ROUTES, ...CATEGORY_ROUTES, ...TOPIC_ROUTES, ...VIEWER_ROUTES, ...CHANNEL_ROUTES, ...TRUST_ROUTES, ...QUALITY_ROUTES, ...CROSS_ROUTES,
   ...PERSONALIZED_RANK_ROUTES, ...SUGGEST_ROUTES, ...WEBHOOK_ROUTES, ...SEARCH_ROUTES, ...NOTIFICATION_ROUTES];

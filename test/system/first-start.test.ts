@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Database } from '../../src/db/database';
 import { SCALES } from '../../src/datagen/generate';
+import { plantedPerPattern } from '../../src/datagen/spam';
 
 const repo = path.join(__dirname, '..', '..');
 /** Two starts and a tiny demo load: the slowest set-up of the suite, and a loaded machine stretches it several times over. */
@@ -82,7 +83,8 @@ describe('first start on a new data directory', () => {
         (SELECT count(*)::int FROM fc_profile_stats) AS ranked,
         (SELECT count(*)::int FROM api_key WHERE name = 'demo') AS keys,
         (SELECT count(*)::int FROM app_meta WHERE key = 'demo_dataset') AS flags`);
-      expect(row.users).toBe(SCALES.tiny.farcasterUsers);
+      // The population plus the accounts the generator plants as labelled spam (src/datagen/spam.ts).
+      expect(row.users).toBe(SCALES.tiny.farcasterUsers + 3 * plantedPerPattern(SCALES.tiny.farcasterUsers));
       expect(row.labelled).toBeGreaterThan(0);
       expect(row.ranked).toBeGreaterThan(0);
       expect(row).toMatchObject({ keys: 1, flags: 1 });

@@ -49,9 +49,12 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
+/** The table files (in the top-level folders); the top level holds spam-labels.csv beside them, which is not data. */
 async function listFiles(dir: string): Promise<string[]> {
   const out: string[] = [];
-  for (const sub of await readdir(dir)) for (const f of await readdir(path.join(dir, sub))) out.push(`${sub}/${f}`);
+  for (const sub of await readdir(dir, { withFileTypes: true })) {
+    if (sub.isDirectory()) for (const f of await readdir(path.join(dir, sub.name))) out.push(`${sub.name}/${f}`);
+  }
   return out.sort();
 }
 

@@ -34,6 +34,7 @@ export const nullableIdTypes = [
  * (a profile's stats, metadata, ranks). A newer answer for the same field merges into the one stored.
  */
 export const embeddedTypes = [
+    "AccountQuality",
     "AudienceOverlapEdge",
     "CategoryPostEdge",
     "CategoryPublication",
@@ -99,6 +100,7 @@ export const embeddedTypes = [
     "ProfileRank",
     "ProfileStats",
     "PushFilterOut",
+    "QualityContribution",
     "RankEntry",
     "RankHistory",
     "RankHistoryPoint",
@@ -140,8 +142,8 @@ export const connectionFields = {
         "searchPosts": ["author", "channel", "minQuality", "protocol", "query", "since", "until"],
         "searchUsers": ["minQuality", "protocol", "query"],
         "tokenPosts": ["date", "page", "tokenId"],
-        "trending": ["categories", "page", "protocol", "ratio"],
-        "trendingCasts": ["channel", "minAuthorScore", "page", "window"],
+        "trending": ["categories", "minQuality", "page", "protocol", "ratio"],
+        "trendingCasts": ["channel", "minAuthorScore", "minQuality", "page", "window"],
         "trendingChannels": ["page", "window"],
         "webhooks": [],
     },
@@ -151,7 +153,7 @@ export const connectionFields = {
     "FarcasterUser": {
         "audienceOverlap": ["lensProfile", "page"],
         "casts": ["page"],
-        "followers": ["page"],
+        "followers": ["minQuality", "page"],
         "followersYouKnow": ["page", "viewer"],
         "following": ["page"],
         "mutualFollows": ["page"],
@@ -161,7 +163,7 @@ export const connectionFields = {
     "LensProfile": {
         "audienceOverlap": ["fid", "page"],
         "collects": ["filter", "page"],
-        "followers": [],
+        "followers": ["minQuality"],
         "followersYouKnow": ["page", "viewer"],
         "following": [],
         "mutualFollows": ["page"],

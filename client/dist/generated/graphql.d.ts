@@ -193,6 +193,8 @@ export type PushFilterInput = {
     kinds?: InputMaybe<Array<NotificationKind>>;
     /** FOLLOWER_MILESTONE: only these milestones (of 10, 100, 1000, 10000, 100000, 1000000). */
     milestones?: InputMaybe<Array<Scalars['Int']['input']>>;
+    /** NEW_FOLLOWER and NOTIFICATION: only followers (actors) whose quality score (0..1, `quality.score`, as of the analytics refresh) is at least this; one the refresh did not score is left out. Absent: no filter. */
+    minQuality?: InputMaybe<Scalars['Float']['input']>;
     /** Trending events: only these periods. */
     periods?: InputMaybe<Array<GainWindow>>;
     /** Lens profile ids: trending places of these profiles. */
@@ -208,6 +210,26 @@ export type PushFilterInput = {
     /** The event types (at least one). */
     types: Array<PushEventType>;
 };
+/** A feature of the quality score (docs/analytics.md#quality-score): its value is on the scale its description gives. */
+export type QualityFeature = 
+/** Its age at the refresh's as-of time in years, capped at 1 (0..1). */
+'ACCOUNT_AGE'
+/** The share of its posts with text that repeat a text it already posted (0..1; 0 below two posts). */
+ | 'DUPLICATE_TEXT'
+/** The share of its followers that are themselves less than 30 days old at the as-of time (0..1; 0 with no followers). */
+ | 'FRESH_FOLLOWERS'
+/** Posts in its busiest hour beyond 3, over 12, capped at 1 (0..1). */
+ | 'POSTING_BURST'
+/** The share of the accounts it follows that follow it back and are in the upper half of trust (0..1). */
+ | 'RECIPROCITY'
+/** How many other accounts verify (Farcaster) or own (Lens) one of its addresses, capped at 4, quartered (0..1). */
+ | 'SHARED_WALLET'
+/** The share of accounts whose graph score (follow-graph trust) is below this one's (0..1). */
+ | 'TRUST'
+/** Engagement received (likes, recasts or mirrors, replies) from accounts in the upper half of trust, less that from the lower half, over all of it (−1..1; 0 with none). */
+ | 'TRUSTED_ENGAGEMENT'
+/** Farcaster: its live verified addresses, capped at 2, halved (0..1). Lens: 1 when it holds a handle. */
+ | 'VERIFICATIONS';
 /** Which of an account's names a user search matched. */
 export type SearchNameField = 
 /** A Farcaster username or fname that is a basename (ends in `.base.eth`). */
@@ -244,6 +266,8 @@ export type TrendingInput = {
     categories?: Array<Scalars['Int']['input']>;
     /** Users per page, 1..100. */
     limit?: Scalars['Int']['input'];
+    /** Keep only accounts whose quality score (`quality.score`, 0..1) is at least this, as of the analytics refresh; an account the refresh did not score (new since) is left out. Absent or null: no filter. */
+    minQuality?: InputMaybe<Scalars['Float']['input']>;
     /** 1-based page. */
     page?: Scalars['Int']['input'];
     /** Whose users. */

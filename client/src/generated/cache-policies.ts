@@ -38,6 +38,7 @@ export const nullableIdTypes: readonly string[] = [
  * (a profile's stats, metadata, ranks). A newer answer for the same field merges into the one stored.
  */
 export const embeddedTypes: readonly string[] = [
+  "AccountQuality",
   "AudienceOverlapEdge",
   "CategoryPostEdge",
   "CategoryPublication",
@@ -103,6 +104,7 @@ export const embeddedTypes: readonly string[] = [
   "ProfileRank",
   "ProfileStats",
   "PushFilterOut",
+  "QualityContribution",
   "RankEntry",
   "RankHistory",
   "RankHistoryPoint",
@@ -145,8 +147,8 @@ export const connectionFields: { [typename: string]: { [field: string]: readonly
     "searchPosts": ["author", "channel", "minQuality", "protocol", "query", "since", "until"],
     "searchUsers": ["minQuality", "protocol", "query"],
     "tokenPosts": ["date", "page", "tokenId"],
-    "trending": ["categories", "page", "protocol", "ratio"],
-    "trendingCasts": ["channel", "minAuthorScore", "page", "window"],
+    "trending": ["categories", "minQuality", "page", "protocol", "ratio"],
+    "trendingCasts": ["channel", "minAuthorScore", "minQuality", "page", "window"],
     "trendingChannels": ["page", "window"],
     "webhooks": [],
   },
@@ -156,7 +158,7 @@ export const connectionFields: { [typename: string]: { [field: string]: readonly
   "FarcasterUser": {
     "audienceOverlap": ["lensProfile", "page"],
     "casts": ["page"],
-    "followers": ["page"],
+    "followers": ["minQuality", "page"],
     "followersYouKnow": ["page", "viewer"],
     "following": ["page"],
     "mutualFollows": ["page"],
@@ -166,7 +168,7 @@ export const connectionFields: { [typename: string]: { [field: string]: readonly
   "LensProfile": {
     "audienceOverlap": ["fid", "page"],
     "collects": ["filter", "page"],
-    "followers": [],
+    "followers": ["minQuality"],
     "followersYouKnow": ["page", "viewer"],
     "following": [],
     "mutualFollows": ["page"],

@@ -6,6 +6,7 @@ import type { CastWindow as CastWindowValue } from '../../domain/channels';
 import type { Period } from '../../domain/periods';
 import { CastWindow, GainWindow } from '../enums/public-enums';
 import { PagedConnectionArgs } from './connection.args';
+import { minQualityField } from './quality.args';
 import { NoNul } from './text.validators';
 
 const CHANNEL_ID = 'A channel: its name for a Warpcast channel (`base`; its URL `https://warpcast.com/~/channel/base` is accepted too), else its whole parent URL (`chain://…`); any case.';
@@ -28,4 +29,5 @@ export class TrendingCastsArgs extends PagedConnectionArgs {
   @IsOptional() @Length(1, 1000) @NoNul() channel?: string | null;
   @Field(() => Float, { defaultValue: 0, description: 'Only casts whose author\'s global graph score (`graphScore`: 0..1, the best-trusted profile 1) is at least this, as of the refresh; 0 keeps every author. Cuts spam.' })
   @Min(0) @Max(1) minAuthorScore!: number;
+  @minQualityField() minQuality?: number | null;
 }

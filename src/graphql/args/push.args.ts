@@ -1,4 +1,4 @@
-import { ArgsType, Field, ID, InputType, Int } from 'type-graphql';
+import { ArgsType, Field, Float, ID, InputType, Int } from 'type-graphql';
 import { PAGE_SIZE } from '../../domain/paging';
 import { GainWindow, NotificationKind, Protocol } from '../enums/public-enums';
 import { PushEventType } from '../enums/push-enums';
@@ -16,6 +16,8 @@ export class PushFilterInput {
   @Field(() => [String], { nullable: true, description: 'TOKEN_MENTIONS_THRESHOLD: only these cashtag symbols.' }) symbols?: string[] | null;
   @Field(() => Int, { nullable: true, description: 'TOKEN_MENTIONS_THRESHOLD (required with it): a symbol\'s posts on a day reaching this count.' }) threshold?: number | null;
   @Field(() => [NotificationKind], { nullable: true, description: 'NOTIFICATION: only these kinds (all when left out); with `fids`, the fids notified.' }) kinds?: NotificationKind[] | null;
+  @Field(() => Float, { nullable: true, description: 'NEW_FOLLOWER and NOTIFICATION: only followers (actors) whose quality score (0..1, `quality.score`, as of the analytics refresh) is at least this; one the refresh did not score is left out. Absent: no filter.' })
+  minQuality?: number | null;
 }
 
 @ArgsType()

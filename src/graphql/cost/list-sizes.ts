@@ -9,6 +9,7 @@ import { DEFAULT_SERIES_DAYS, MAX_SERIES_DAYS } from '../../queries/tokens';
 import { CATEGORIES } from '../../domain/taxonomy';
 import { TRUST_CONTRIBUTORS } from '../../domain/trust';
 import { REASON_NAMES } from '../../queries/suggested-follows';
+import { QUALITY_MODEL } from '../../analytics/quality/model';
 import { dayNumberOf } from './range-points';
 import { DAY_MS, INTERVALS, pointsBetween, type Interval } from '../../domain/days';
 
@@ -64,6 +65,7 @@ const RULES: Record<string, (args: Args, now: Date) => Size> = {
   'LensSuggestionReason.accounts': fixed(REASON_NAMES, 'named follows'),
   'FarcasterNotification.actors': fixed(NOTIFICATION_ACTORS, 'actors'),
   'LensNotification.actors': fixed(NOTIFICATION_ACTORS, 'actors'),
+  'AccountQuality.explanation': fixed(QUALITY_MODEL.features.length, 'features'),
   'Query.searchFarcasterUsers': fixed(20, 'matches'),
   'Query.freshness': fixed(2, 'protocols'),
   // The symbols cashtagged on one day: unbounded by arguments, a few dozen on a busy day.

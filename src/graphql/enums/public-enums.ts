@@ -4,6 +4,7 @@
 // GraphQL clients see the enum names, REST clients the spellings (see
 // rest-spellings.ts).
 import { registerEnumType } from 'type-graphql';
+import { FEATURE_MEANING } from '../../analytics/quality/model';
 
 export enum Protocol { FARCASTER = 'farcaster', LENS = 'lens' }
 registerEnumType(Protocol, {
@@ -147,4 +148,15 @@ registerEnumType(NotificationKind, {
     QUOTE: { description: 'A quote of one of the viewer\'s posts.' },
     MENTION: { description: 'A Farcaster cast mentioning the viewer (not a reply to or quote of the viewer\'s cast, which are REPLY or QUOTE). Lens data names no mentions: asking for MENTION there is an empty list.' },
   },
+});
+
+export enum QualityFeatureChoice {
+  TRUST = 'trust', RECIPROCITY = 'reciprocity', ACCOUNT_AGE = 'account_age', VERIFICATIONS = 'verifications',
+  SHARED_WALLET = 'shared_wallet', TRUSTED_ENGAGEMENT = 'trusted_engagement', POSTING_BURST = 'posting_burst', DUPLICATE_TEXT = 'duplicate_text',
+  FRESH_FOLLOWERS = 'fresh_followers',
+}
+registerEnumType(QualityFeatureChoice, {
+  name: 'QualityFeature',
+  description: 'A feature of the quality score (docs/analytics.md#quality-score): its value is on the scale its description gives.',
+  valuesConfig: Object.fromEntries(Object.entries(FEATURE_MEANING).map(([k, description]) => [k, { description }])),
 });

@@ -48,9 +48,9 @@ export class FarcasterChannelResolver {
   @Query(() => TrendingCastConnection, {
     description: 'Trending Farcaster casts: top-level casts posted in the window, by time-decayed engagement (likes, recasts, replies), optionally of one channel (NOT_FOUND when no live cast was in it) and by authors with at least a graph score; as of the analytics refresh.',
   })
-  async trendingCasts(@Args(() => TrendingCastsArgs) { window, channel, minAuthorScore, ...paging }: TrendingCastsArgs, @Ctx() ctx: Context) {
+  async trendingCasts(@Args(() => TrendingCastsArgs) { window, channel, minAuthorScore, minQuality, ...paging }: TrendingCastsArgs, @Ctx() ctx: Context) {
     const channelId = channel == null ? null : (await channelNamed(ctx.loaders.channels, channel, 'channel')).channel_id;
-    const page = await trendingCastPage(ctx.db, { period: window, channel: channelId, minAuthorScore }, paging);
+    const page = await trendingCastPage(ctx.db, { period: window, channel: channelId, minAuthorScore, minQuality }, paging);
     return connectionOf(page, page.items.map(({ row: r, cursor }) => ({
       cursor,
       node: {

@@ -8,6 +8,8 @@ import {
 } from '../../queries/farcaster-graph';
 import type { FollowDirection } from '../../repositories/farcaster-follows.repository';
 import { PagedConnectionArgs } from '../args/connection.args';
+import { PagedFollowerConnectionArgs } from '../args/quality.args';
+import { qualityFollowerPage } from '../../queries/profile-analytics';
 import { FarcasterEngagementArgs, VerificationArgs } from '../args/farcaster-graph.args';
 import type { Context } from '../context.type';
 import { farcasterUserMap, lensProfilesById, nodesOf } from '../profile-lookup';
@@ -30,11 +32,21 @@ async function follows(user: FarcasterUser, direction: FollowDirection, args: Pa
   }));
 }
 
+/** Followers of at least a quality score: the same edges, read through the keyset list that takes the filter. */
+async function qualityFollowers(user: FarcasterUser, args: PagedConnectionArgs, minQuality: number, ctx: Context) {
+  const page = await qualityFollowerPage(ctx.loaders.farcasterAnalytics, user.fid, args, minQuality);
+  const nodes = await farcasterUserMap(ctx, page.items.map((e) => Number(e.row.id)));
+  return connectionOf(page, page.items.flatMap(({ cursor, row }) => {
+    const node = nodes.get(Number(row.id));
+    return node ? [{ cursor, followedAt: row.followedAt, node }] : [];
+  }));
+}
+
 @Resolver(() => FarcasterUser)
 export class FarcasterGraphResolver {
   @FieldResolver(() => FarcasterFollowConnection, { description: 'Live followers (self excluded), newest follow first, ties by fid descending.' })
-  followers(@Root() user: FarcasterUser, @Args(() => PagedConnectionArgs) args: PagedConnectionArgs, @Ctx() ctx: Context) {
-    return follows(user, 'followers', args, ctx);
+  followers(@Root() user: FarcasterUser, @Args(() => PagedFollowerConnectionArgs) { minQuality, ...args }: PagedFollowerConnectionArgs, @Ctx() ctx: Context) {
+    return minQuality === null || minQuality === undefined ? follows(user, 'followers', args, ctx) : qualityFollowers(user, args, minQuality, ctx);
   }
 
   @FieldResolver(() => FarcasterFollowConnection, {

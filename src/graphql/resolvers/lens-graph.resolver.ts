@@ -2,6 +2,7 @@
 // followers, following, publications) and the top-creators query. Every field
 // goes through the request's loaders: a nesting of any depth costs one statement
 // per (field, arguments), whatever the number of parent profiles.
+import { FollowerConnectionArgs } from '../args/quality.args';
 import { Args, Ctx, FieldResolver, Query, Resolver, Root } from 'type-graphql';
 import { collectConnectionPage, collectOffsetPage, collectSum, topCreators } from '../../queries/collects';
 import type { EngagementLists } from '../../queries/engagement';
@@ -47,8 +48,8 @@ async function follows(ctx: Context, page: ListPage<FollowItem>) {
 }
 
 /** Live followers of a profile, newest follow first (LensProfile.followers, and recentFollowers before it). */
-async function followers(p: LensProfile, args: ConnectionArgs, ctx: Context) {
-  const page = await recentFollowerPage(ctx.loaders.lensAnalytics, p.profileId, args);
+async function followers(p: LensProfile, { minQuality, ...args }: FollowerConnectionArgs, ctx: Context) {
+  const page = await recentFollowerPage(ctx.loaders.lensAnalytics, p.profileId, args, minQuality ?? null);
   return follows(ctx, { ...page, items: page.items.map(({ cursor, row }) => ({ cursor, row: { id: String(row.id), followedAt: row.followedAt } })) });
 }
 
@@ -84,7 +85,7 @@ export class LensGraphResolver {
   }
 
   @FieldResolver(() => LensFollowConnection, { description: 'Live followers (self excluded), newest follow first, ties by profile id descending (numeric).' })
-  followers(@Root() p: LensProfile, @Args(() => ConnectionArgs) args: ConnectionArgs, @Ctx() ctx: Context) {
+  followers(@Root() p: LensProfile, @Args(() => FollowerConnectionArgs) args: FollowerConnectionArgs, @Ctx() ctx: Context) {
     return followers(p, args, ctx);
   }
 

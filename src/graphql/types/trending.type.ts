@@ -5,6 +5,7 @@ import type { Period } from '../../domain/periods';
 import type { ProtocolName } from '../../domain/protocols';
 import { PAGE_SIZE } from '../../queries/pagination';
 import { KnownCategoryIds } from '../args/choice.validators';
+import { minQualityField } from '../args/quality.args';
 import { ProfileSummary } from './profile-summary.type';
 import { GainWindow, Protocol } from '../enums/public-enums';
 
@@ -21,6 +22,7 @@ export class TrendingInput {
   @Field(() => Protocol, { defaultValue: TRENDING_DEFAULT_PROTOCOL, description: 'Whose users.' }) protocol!: ProtocolName;
   @Field(() => [Int], { defaultValue: [], description: 'Category ids (GET /api/llm/categories): keep users who published in one of them within the window. As of the analytics refresh, like the list itself: the window ends at `analyticsAsOf` and the posts are those classified when the refresh ran.' })
   @ArrayMaxSize(50) @KnownCategoryIds() categories!: number[];
+  @minQualityField() minQuality?: number | null;
 }
 
 @ObjectType({ description: 'A trending user with its top followers.' })

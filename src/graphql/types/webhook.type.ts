@@ -1,4 +1,4 @@
-import { Field, ID, Int, ObjectType } from 'type-graphql';
+import { Field, Float, ID, Int, ObjectType } from 'type-graphql';
 import type { AttemptEntry, DeliveryRecord, WebhookRecord } from '../../push/webhook.repository';
 import { GainWindow, NotificationKind, Protocol } from '../enums/public-enums';
 import { DeliveryState, PushEventType } from '../enums/push-enums';
@@ -19,6 +19,7 @@ export class PushFilterOut {
   @Field(() => [String], { description: 'Cashtag symbols (TOKEN_MENTIONS_THRESHOLD).' }) symbols!: string[];
   @Field(() => Int, { nullable: true, description: 'Posts of a symbol on a day to reach (TOKEN_MENTIONS_THRESHOLD).' }) threshold!: number | null;
   @Field(() => [NotificationKind], { description: 'Notification kinds (NOTIFICATION); empty: all.' }) kinds!: NotificationKind[];
+  @Field(() => Float, { nullable: true, description: 'The least quality score of a new follower (NEW_FOLLOWER) or a notification\'s actor (NOTIFICATION); null: no minimum.' }) minQuality!: number | null;
 }
 
 @ObjectType({ description: 'One attempt of a delivery.' })
@@ -74,7 +75,7 @@ export const toWebhook = (w: WebhookRecord): Webhook => ({
   filter: {
     types: w.filter.types as PushEventType[], fids: w.filter.fids ?? [], profileIds: w.filter.profileIds ?? [], milestones: w.filter.milestones ?? [],
     protocols: (w.filter.protocols ?? []) as Protocol[], periods: (w.filter.periods ?? []) as GainWindow[], top: w.filter.top ?? null,
-    symbols: w.filter.symbols ?? [], threshold: w.filter.threshold ?? null, kinds: (w.filter.kinds ?? []) as NotificationKind[],
+    symbols: w.filter.symbols ?? [], threshold: w.filter.threshold ?? null, minQuality: w.filter.minQuality ?? null, kinds: (w.filter.kinds ?? []) as NotificationKind[],
   },
 });
 
