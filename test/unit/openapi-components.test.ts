@@ -56,6 +56,7 @@ describe('components/schemas of the OpenAPI document', () => {
       }
     }
     expect(failures).toEqual([]);
-    expect(withBody).toBe(REST_ROUTES.length - 1);
+    // Every route answers a body but the bodiless 204s (deleting a webhook, taking back a dismissal).
+    expect(withBody).toBe(REST_ROUTES.filter((r) => (r.success ?? 200) !== 204).length);
   });
 });
