@@ -156,9 +156,9 @@ describe('Apollo Client 4 with the package\'s cache on a started server', () => 
     for (const t of ['ProfileStats', 'ProfileMetadata', 'ProfileRank', 'RankEntry', 'Handle']) expect([t, policies[t]?.merge]).toEqual([t, true]);
     expect(policies.FarcasterUser?.keyFields).toEqual(['id']);
     const followers = policies.FarcasterUser?.fields?.followers as { keyArgs?: unknown; merge?: unknown; read?: unknown };
-    expect([followers.keyArgs, typeof followers.merge, typeof followers.read]).toEqual([['page'], 'function', 'function']);
+    expect([followers.keyArgs, typeof followers.merge, typeof followers.read]).toEqual([['minQuality', 'page'], 'function', 'function']);
     // Arguments other than the cursors keep separate lists: one trending list per protocol and window.
-    expect((policies.Query?.fields?.trending as { keyArgs?: unknown }).keyArgs).toEqual(['categories', 'page', 'protocol', 'ratio']);
+    expect((policies.Query?.fields?.trending as { keyArgs?: unknown }).keyArgs).toEqual(['categories', 'minQuality', 'page', 'protocol', 'ratio']);
 
     // A day without mentions has a null id: it stays embedded rather than every such day sharing `TokenMentionDay:null`.
     const cache = pkg.createApolloCache();

@@ -84,8 +84,10 @@ describe('Farcaster notifications', () => {
   it('when kinds or minQuality narrow the list, then the groups and counts follow the README', async () => {
     expect((await fcPage({ kinds: ['LIKE'] })).edges.map((e: any) => e.node.key)).toEqual(['LIKE:0xa2:19888', 'LIKE:0xa1:19887', 'LIKE:0xa1:19886']);
     const gen = (await s.testDb.db.sql.query<{ g: number }>(`SELECT generation AS g FROM protocol_state WHERE protocol = 'farcaster'`))[0].g;
+    // The README's scores in place of the refresh's: only the accounts it scores have one.
+    await s.testDb.db.sql.query(`DELETE FROM fc_quality WHERE generation = $1`, [gen]);
     await s.testDb.db.sql.query(`INSERT INTO fc_quality (generation, fid, score, version, contributions)
-      SELECT $1, f, sc, 1, '{}' FROM unnest($2::int[], $3::float8[]) AS x(f, sc) ON CONFLICT DO NOTHING`,
+      SELECT $1, f, sc, 1, '{}' FROM unnest($2::int[], $3::float8[]) AS x(f, sc)`,
     [gen, [2, 3, 4, 5, 6, 7, 8], [0.9, 0.9, 0.9, 0.5, 0.1, 0.1, 0.1]]);
     const c = await fcPage({ minQuality: 0.6 });
     expect(summary(c)).toEqual([
@@ -142,7 +144,8 @@ describe('Lens notifications', () => {
 
   it('when minQuality 0.5 is asked, then only 0x02\'s events count; MENTION on Lens is an empty list', async () => {
     const gen = (await s.testDb.db.sql.query<{ g: number }>(`SELECT generation AS g FROM protocol_state WHERE protocol = 'lens'`))[0].g;
-    await s.testDb.db.sql.query(`INSERT INTO lens_quality (generation, profile_id, score, version, contributions) VALUES ($1, '0x02', 0.9, 1, '{}') ON CONFLICT DO NOTHING`, [gen]);
+    await s.testDb.db.sql.query(`DELETE FROM lens_quality WHERE generation = $1`, [gen]);
+    await s.testDb.db.sql.query(`INSERT INTO lens_quality (generation, profile_id, score, version, contributions) VALUES ($1, '0x02', 0.9, 1, '{}')`, [gen]);
     const c = await lens({ minQuality: 0.5 });
     expect(c.edges.map((e: any) => [e.node.key, e.node.count])).toEqual([['REPLY:0x02-0x01', 1], ['LIKE:0x01-0x01:19886', 1], ['FOLLOW:19884', 1]]);
     // Lens rows name no mentions: asking for them alone is an empty list.

@@ -49,6 +49,8 @@ describe('search', () => {
       ['farcaster', 'fc_quality', 'fid', QUALITY.farcaster], ['lens', 'lens_quality', 'profile_id', QUALITY.lens],
     ] as const) {
       const gen = `(SELECT generation FROM protocol_state WHERE protocol = '${protocol}')`;
+      // The README's scores in place of the refresh's: only the accounts it scores have one.
+      await sql.query(`DELETE FROM ${table} WHERE generation = ${gen}`);
       for (const [id, score] of rows) await sql.query(`INSERT INTO ${table} (generation, ${key}, score, version) VALUES (${gen}, $1, $2, 1)`, [id, score]);
     }
     await sql.query(BUMP_DATA_VERSION_SQL);

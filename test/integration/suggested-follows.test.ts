@@ -79,6 +79,10 @@ describe('who to follow (suggest)', () => {
   });
 
   it('when minQuality is given, then only accounts scored at least that at the current generation', async () => {
+    // The README's scores in place of the refresh's: only the accounts it scores have one.
+    for (const [table, protocol] of [['fc_quality', 'farcaster'], ['lens_quality', 'lens']]) {
+      await s.testDb.db.sql.query(`DELETE FROM ${table} WHERE generation = (SELECT generation FROM protocol_state WHERE protocol = $1)`, [protocol]);
+    }
     await s.testDb.db.sql.query(`INSERT INTO fc_quality (generation, fid, score, version)
       SELECT (SELECT generation FROM protocol_state WHERE protocol = 'farcaster'), f, q, 1 FROM unnest($1::int[], $2::float8[]) AS t(f, q)`, [[8, 6, 7, 9], [0.8, 0.9, 0.2, 0.6]]);
     await s.testDb.db.sql.query(`INSERT INTO lens_quality (generation, profile_id, score, version)

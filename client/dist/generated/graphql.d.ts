@@ -210,7 +210,7 @@ export type PushFilterInput = {
     /** The event types (at least one). */
     types: Array<PushEventType>;
 };
-/** A feature of the quality score (docs/analytics.md#quality-score): its value is on the scale its description gives. */
+/** A feature of the quality score (docs/analytics.md#quality-score-real-person-or-spam-apiv2): its value is on the scale its description gives. */
 export type QualityFeature = 
 /** Its age at the refresh's as-of time in years, capped at 1 (0..1). */
 'ACCOUNT_AGE'

@@ -157,6 +157,6 @@ export enum QualityFeatureChoice {
 }
 registerEnumType(QualityFeatureChoice, {
   name: 'QualityFeature',
-  description: 'A feature of the quality score (docs/analytics.md#quality-score): its value is on the scale its description gives.',
+  description: 'A feature of the quality score (docs/analytics.md#quality-score-real-person-or-spam-apiv2): its value is on the scale its description gives.',
   valuesConfig: Object.fromEntries(Object.entries(FEATURE_MEANING).map(([k, description]) => [k, { description }])),
 });
