@@ -32,3 +32,13 @@ export async function serveApp(config: Config, db: Database, deps: AppDeps = {},
 }
 
 export const serve = (db: Database, overrides: Partial<Config> = {}, deps: AppDeps = {}) => serveApp(testConfig(overrides), db, deps);
+
+/**
+ * Stops a test's server once its requests are answered. fetch may hold a connection it opened and
+ * never sent a request on; a plain close waits for the server's header timeout to drop it, so every
+ * connection is closed first.
+ */
+export function stopServer(server: Server): Promise<void> {
+  server.closeAllConnections();
+  return new Promise<void>((resolve) => server.close(() => resolve()));
+}

@@ -7,7 +7,7 @@ import type { Config } from '../../src/config/config.schema';
 import type { PostClassifier } from '../../src/content/classifier.types';
 import { ingest } from '../../src/jobs/ingest';
 import type { App } from '../../src/http/app';
-import { serveApp, testConfig } from './serve-app';
+import { serveApp, testConfig, stopServer } from './serve-app';
 import { fixtureKey, seededTestDatabase } from './seeded-database';
 import { createTestDatabase, type TestDatabase } from './test-database';
 import type { Database } from '../../src/db/database';
@@ -83,7 +83,7 @@ export async function startTestServer(opts: { fixture?: string; seed?: ServerSee
       return testDb.db.statementCount - before;
     },
     async close() {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await stopServer(server);
       await close();
       await testDb.close();
     },

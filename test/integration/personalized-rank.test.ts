@@ -282,7 +282,7 @@ describe('the in-memory follow graph store', () => {
   }
 
   it('when the first load outlasts the wait, then 503 with its progress and a Retry-After on both faces; the load goes on and /readyz shows it', async () => {
-    const { serve } = await import('../helpers/serve-app');
+    const { serve, stopServer } = await import('../helpers/serve-app');
     // REQUEST_TIMEOUT_MS 400: a first load is waited for 200 ms.
     const { app, server, base } = await serve(s.testDb.db, { REQUEST_TIMEOUT_MS: 400 });
     const held = holdFollowReads('fc_link');
@@ -313,7 +313,7 @@ describe('the in-memory follow graph store', () => {
       expect(after.status).toBe(200);
     } finally {
       held.release();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await stopServer(server);
       await app.close();
     }
   });
@@ -335,7 +335,7 @@ describe('the in-memory follow graph store', () => {
   });
 
   it('when the graphs are preloaded, then both load with no request, each once, and a rank reads no graph again', async () => {
-    const { serve } = await import('../helpers/serve-app');
+    const { serve, stopServer } = await import('../helpers/serve-app');
     const { app, server, base } = await serve(s.testDb.db);
     try {
       const loads = await loadsDuring(async () => {
@@ -348,7 +348,7 @@ describe('the in-memory follow graph store', () => {
       });
       expect(loads).toBe(2);
     } finally {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await stopServer(server);
       await app.close();
     }
   });
@@ -383,14 +383,14 @@ describe('the in-memory follow graph store', () => {
   });
 
   it('when the server has the rank turned off, then both faces answer 503 naming the setting', async () => {
-    const { serve } = await import('../helpers/serve-app');
+    const { serve, stopServer } = await import('../helpers/serve-app');
     const { app, server, base } = await serve(s.testDb.db, { PERSONALIZED_RANK_MAX_EDGES: 0 });
     try {
       const res = await fetch(`${base}/api/v2/farcaster/personalized-rank?seeds=1`, { headers: { apikey: s.key } });
       expect(res.status).toBe(503);
       expect((await res.json()).message).toContain('PERSONALIZED_RANK_MAX_EDGES=0');
     } finally {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await stopServer(server);
       await app.close();
     }
   });
