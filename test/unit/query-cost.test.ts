@@ -156,7 +156,6 @@ function largest(name: string, type: TypeNode): unknown {
     case 'DateTimeISO': return '2024-06-30T00:00:00Z';
     case 'CreateWebhookInput': return { url: 'https://example.com/hook', filter: { types: ['NEW_FOLLOWER'], fids: Array.from({ length: 100 }, (_, i) => i + 1) } };
     case 'Float': return 0;
-    case 'DateTimeISO': return '2024-06-30T00:00:00.000Z';
     default: return 'x';
   }
 }
