@@ -1,14 +1,14 @@
 #!/usr/bin/env node
 // `npm test`: jest twice at once, over two sets of files that differ in one
 // Node flag. A test file that loads an ES module (the Parquet reader, Apollo
-// Client, openapi-typescript) needs --experimental-vm-modules, and under that
+// Client, an ESM-only validator) needs --experimental-vm-modules, and under that
 // flag every file's modules stay reachable from its worker, whose heap then
 // grows file after file. So only those files (ESM_TEST_FILES in
 // jest.config.js) run under the flag, in a run of their own on one worker; the
 // rest run without it on the others. Arguments go to both runs (a path that
 // names a file of one set finds nothing in the other, which passes). The
 // second run's output is held and printed after the first's, so the two do
-// not interleave; the exit code is the first failure's.
+// not interleave; the exit code is the plain run's, else the ES module run's.
 const { spawn } = require('node:child_process');
 const path = require('node:path');
 
