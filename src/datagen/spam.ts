@@ -42,6 +42,23 @@ function groupOf(ids: readonly number[], i: number): number[] {
   return ids.slice(g * GROUP, end).filter((_, j) => j + g * GROUP !== i);
 }
 
+/**
+ * The follows a planted account makes, the same on both protocols: a farm's members follow each other
+ * and the farm's customer (one real account per group); the others follow four popular accounts, and
+ * a sybil its cluster before them.
+ */
+function plantFollows(pattern: SpamPattern, group: readonly number[], i: number, rng: Rng, pop: Population, follow: (target: number) => void): void {
+  if (pattern === 'follow_farm') {
+    for (const other of group) follow(other);
+    follow(1 + (Math.floor(i / GROUP) * 7919) % pop.n);
+    return;
+  }
+  for (const other of pattern === 'sybil' ? group : []) follow(other);
+  const followed = new Set<number>();
+  for (let k = 0; k < 4; k++) followed.add(pop.popularity.sample(rng));
+  for (const t of followed) follow(t);
+}
+
 /** Appends lines to a table the network wrote and counts them in the summary. */
 async function append(ctx: GenContext, table: string, lines: string[]): Promise<void> {
   if (!lines.length) return;
@@ -77,16 +94,7 @@ export async function plantFarcasterSpam(ctx: GenContext, pop: Population, casts
       rows.user_data.push(`${fid},6,${name},${iso(reg + 60_000)},`);
       const group = groupOf(ids, i);
       const follow = (target: number) => rows.links.push(`${fid},${target},follow,${iso(reg + HOUR + rng.int(DAY))},`);
-      if (pattern === 'follow_farm') {
-        for (const other of group) follow(other);
-        // The farm's customer: one real account per group.
-        follow(1 + (Math.floor(i / GROUP) * 7919) % pop.n);
-      } else {
-        for (const other of pattern === 'sybil' ? group : []) follow(other);
-        const followed = new Set<number>();
-        for (let k = 0; k < 4; k++) followed.add(pop.popularity.sample(rng));
-        for (const t of followed) follow(t);
-      }
+      plantFollows(pattern, group, i, rng, pop, follow);
       if (pattern === 'reply_ring') {
         const text = PROMOS[Math.floor(i / GROUP) % PROMOS.length];
         const start = LAST_EVENT_MS - (1 + rng.int(72)) * HOUR;
@@ -134,15 +142,7 @@ export async function plantLensSpam(ctx: GenContext, pop: Population, pubs: Publ
       if (pattern !== 'follow_farm') rows.namespace_handle.push(`${id},${pattern.replace('_', '')}-${p}`);
       const follow = (target: number) => rows.profile_follower.push(`${lensId(target)},${id},${bigQueryTs(reg + HOUR + rng.int(DAY))},`);
       const group = groupOf(ids, i);
-      if (pattern === 'follow_farm') {
-        for (const other of group) follow(other);
-        follow(1 + (Math.floor(i / GROUP) * 7919) % pop.n);
-      } else {
-        for (const other of pattern === 'sybil' ? group : []) follow(other);
-        const followed = new Set<number>();
-        for (let k = 0; k < 4; k++) followed.add(pop.popularity.sample(rng));
-        for (const t of followed) follow(t);
-      }
+      plantFollows(pattern, group, i, rng, pop, follow);
       const publish = (seq: number, type: string, parent: string, text: string, ms: number) => {
         const pub = publicationId(p, seq);
         if (!firstPub.has(p)) firstPub.set(p, pub);
