@@ -6,6 +6,7 @@ import { gql, GraphQLClient } from 'graphql-request';
 import { SCOPES } from '../../src/auth/scopes';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { errorOf } from '../helpers/graphql-error';
+import { setQualityScores } from '../helpers/quality-scores';
 
 /** The first error's code and message of a request that must fail. */
 async function graphqlErrorOf(p: Promise<unknown>): Promise<{ code: string; message: string }> {
@@ -83,12 +84,7 @@ describe('Farcaster notifications', () => {
 
   it('when kinds or minQuality narrow the list, then the groups and counts follow the README', async () => {
     expect((await fcPage({ kinds: ['LIKE'] })).edges.map((e: any) => e.node.key)).toEqual(['LIKE:0xa2:19888', 'LIKE:0xa1:19887', 'LIKE:0xa1:19886']);
-    const gen = (await s.testDb.db.sql.query<{ g: number }>(`SELECT generation AS g FROM protocol_state WHERE protocol = 'farcaster'`))[0].g;
-    // The README's scores in place of the refresh's: only the accounts it scores have one.
-    await s.testDb.db.sql.query(`DELETE FROM fc_quality WHERE generation = $1`, [gen]);
-    await s.testDb.db.sql.query(`INSERT INTO fc_quality (generation, fid, score, version, contributions)
-      SELECT $1, f, sc, 1, '{}' FROM unnest($2::int[], $3::float8[]) AS x(f, sc)`,
-    [gen, [2, 3, 4, 5, 6, 7, 8], [0.9, 0.9, 0.9, 0.5, 0.1, 0.1, 0.1]]);
+    await setQualityScores(s.testDb.db, 'farcaster', [[2, 0.9], [3, 0.9], [4, 0.9], [5, 0.5], [6, 0.1], [7, 0.1], [8, 0.1]]);
     const c = await fcPage({ minQuality: 0.6 });
     expect(summary(c)).toEqual([
       ['REPLY:0xc2', 1, [4]], ['REPLY:0xc1', 1, [3]], ['REPOST:0xa1:19886', 2, [4, 3]], ['LIKE:0xa1:19886', 3, [4, 3, 2]], ['FOLLOW:19884', 3, [4, 3, 2]],
@@ -143,9 +139,7 @@ describe('Lens notifications', () => {
   });
 
   it('when minQuality 0.5 is asked, then only 0x02\'s events count; MENTION on Lens is an empty list', async () => {
-    const gen = (await s.testDb.db.sql.query<{ g: number }>(`SELECT generation AS g FROM protocol_state WHERE protocol = 'lens'`))[0].g;
-    await s.testDb.db.sql.query(`DELETE FROM lens_quality WHERE generation = $1`, [gen]);
-    await s.testDb.db.sql.query(`INSERT INTO lens_quality (generation, profile_id, score, version, contributions) VALUES ($1, '0x02', 0.9, 1, '{}')`, [gen]);
+    await setQualityScores(s.testDb.db, 'lens', [['0x02', 0.9]]);
     const c = await lens({ minQuality: 0.5 });
     expect(c.edges.map((e: any) => [e.node.key, e.node.count])).toEqual([['REPLY:0x02-0x01', 1], ['LIKE:0x01-0x01:19886', 1], ['FOLLOW:19884', 1]]);
     // Lens rows name no mentions: asking for them alone is an empty list.

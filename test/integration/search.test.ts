@@ -5,6 +5,7 @@
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { BUMP_DATA_VERSION_SQL } from '../../src/repositories/protocols.sql';
 import { FC_USER_DATA } from '../../src/domain/protocols';
+import { setQualityScores } from '../helpers/quality-scores';
 
 const USERS = `query($q: String!, $p: Protocol, $m: Float, $first: Int, $after: String, $last: Int, $before: String) {
   searchUsers(query: $q, protocol: $p, minQuality: $m, first: $first, after: $after, last: $last, before: $before) {
@@ -45,14 +46,8 @@ describe('search', () => {
       await sql.query(`DELETE FROM ${table} WHERE generation = ${gen}`);
       for (const [id, score] of rows) await sql.query(`INSERT INTO ${table} (generation, ${key}, score) VALUES (${gen}, $1, $2)`, [id, score]);
     }
-    for (const [protocol, table, key, rows] of [
-      ['farcaster', 'fc_quality', 'fid', QUALITY.farcaster], ['lens', 'lens_quality', 'profile_id', QUALITY.lens],
-    ] as const) {
-      const gen = `(SELECT generation FROM protocol_state WHERE protocol = '${protocol}')`;
-      // The README's scores in place of the refresh's: only the accounts it scores have one.
-      await sql.query(`DELETE FROM ${table} WHERE generation = ${gen}`);
-      for (const [id, score] of rows) await sql.query(`INSERT INTO ${table} (generation, ${key}, score, version) VALUES (${gen}, $1, $2, 1)`, [id, score]);
-    }
+    await setQualityScores(s.testDb.db, 'farcaster', QUALITY.farcaster);
+    await setQualityScores(s.testDb.db, 'lens', QUALITY.lens);
     await sql.query(BUMP_DATA_VERSION_SQL);
   }, 120_000);
   afterAll(async () => { await s?.close(); });

@@ -5,6 +5,7 @@
 import { BUMP_DATA_VERSION_SQL } from '../../src/repositories/protocols.sql';
 import { errorOf } from '../helpers/graphql-error';
 import { startTestServer, type TestServer } from '../helpers/test-server';
+import { setQualityScores } from '../helpers/quality-scores';
 
 interface Edge { score: number; reason: string; reasons: { kind: string; count: number; accounts: { id: string }[]; cross: { id: string } | null }[]; node: { id: string } }
 interface Conn { totalCount: number; edges: Edge[]; pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; endCursor: string | null } }
@@ -79,14 +80,8 @@ describe('who to follow (suggest)', () => {
   });
 
   it('when minQuality is given, then only accounts scored at least that at the current generation', async () => {
-    // The README's scores in place of the refresh's: only the accounts it scores have one.
-    for (const [table, protocol] of [['fc_quality', 'farcaster'], ['lens_quality', 'lens']]) {
-      await s.testDb.db.sql.query(`DELETE FROM ${table} WHERE generation = (SELECT generation FROM protocol_state WHERE protocol = $1)`, [protocol]);
-    }
-    await s.testDb.db.sql.query(`INSERT INTO fc_quality (generation, fid, score, version)
-      SELECT (SELECT generation FROM protocol_state WHERE protocol = 'farcaster'), f, q, 1 FROM unnest($1::int[], $2::float8[]) AS t(f, q)`, [[8, 6, 7, 9], [0.8, 0.9, 0.2, 0.6]]);
-    await s.testDb.db.sql.query(`INSERT INTO lens_quality (generation, profile_id, score, version)
-      SELECT (SELECT generation FROM protocol_state WHERE protocol = 'lens'), p, q, 1 FROM unnest($1::text[], $2::float8[]) AS t(p, q)`, [['0x0b', '0x06'], [0.7, 0.4]]);
+    await setQualityScores(s.testDb.db, 'farcaster', [[8, 0.8], [6, 0.9], [7, 0.2], [9, 0.6]]);
+    await setQualityScores(s.testDb.db, 'lens', [['0x0b', 0.7], ['0x06', 0.4]]);
     expect(ids(await fc('minQuality: 0.5'))).toEqual(['8', '6', '9']);
     expect(ids(await lens('minQuality: 0.5'))).toEqual(['0x0b']);
     const r = await s.rest('/api/v2/lens/profile/0x01/suggested-follows?minQuality=0.5');
