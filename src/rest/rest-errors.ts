@@ -98,13 +98,14 @@ class RouteNames {
   }
 }
 
-function ruleSentence(name: string, p: ArgumentProblem, rule: Rule): string {
+/** A range is told of the value's own kind: a Float argument is "a number" between its bounds, an Int one "an integer". */
+function ruleSentence(name: string, p: ArgumentProblem, rule: Rule, kind: 'integer' | 'number'): string {
   const bound = (n: string) => p.rules.find((r) => r.name === n && r.each === rule.each)?.constraints[0] as number | undefined;
   const target = rule.each ? `every ${singular(name)} in ${name}` : name;
   switch (rule.name) {
     case 'min': case 'max': {
       const [min, max] = [bound('min'), bound('max')];
-      if (min !== undefined && max !== undefined) return `${target} must be an integer between ${String(min)} and ${String(max)}`;
+      if (min !== undefined && max !== undefined) return `${target} must be ${kind === 'integer' ? 'an integer' : 'a number'} between ${String(min)} and ${String(max)}`;
       return min !== undefined ? `${target} must be at least ${String(min)}` : `${target} must be at most ${String(max)}`;
     }
     case 'arrayMinSize': return `${name} must list at least ${count(rule.constraints[0], name)}`;
@@ -119,7 +120,9 @@ function argumentMessage(names: RouteNames, error: GraphQLFormattedError, proble
     const bound = names.variableOf(error.path ?? [], p.path);
     // An argument written into the document (no variable) is the route's own, never the client's.
     const name = bound ? names.restName(bound.variable, bound.sub) : p.path.at(-1) ?? 'a parameter';
-    return p.broken.map((r) => ruleSentence(name, p, r));
+    const type = bound ? names.typeAt(bound.variable, [bound.variable, ...bound.sub].join('.')) : undefined;
+    const kind = type && getNamedType(type).name === 'Float' ? 'number' : 'integer';
+    return p.broken.map((r) => ruleSentence(name, p, r, kind));
   });
   return [...new Set(sentences)].join('; ');
 }

@@ -124,6 +124,8 @@ describe('minQuality', () => {
     expect(e.errors?.map((x) => x.extensions?.code)).toEqual(['BAD_USER_INPUT']);
     const r = await s.rest('/api/v2/farcaster/casts/trending?minQuality=1.5');
     expect(r.status).toBe(400);
+    // A fraction is a number, not an integer, in the REST face's words.
+    expect(r.body).toMatchObject({ message: 'minQuality must be a number between 0 and 1' });
   });
 
   it('when trending casts are asked with minQuality, then the farm member\'s cast is left out', async () => {
