@@ -19,6 +19,7 @@ export function defaultMetricNames(): Set<string> {
 
 export function metricsTable(registry: Registry): string {
   const defaults = defaultMetricNames();
+  // The same MetricObject typing as above: name and help are there at run time.
   const ours = (registry.getMetricsAsArray() as unknown as Described[]).filter((m) => !defaults.has(m.name))
     .sort((a, b) => a.name.localeCompare(b.name));
   const rows = ours.map((m) => `| \`${m.name}\` | ${m.type} | ${(m.labelNames ?? []).map((l) => `\`${l}\``).join(', ')} | ${m.help.replace(/\|/g, '\\|')} |`);

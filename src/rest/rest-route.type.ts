@@ -41,7 +41,11 @@ export interface RestRoute<TData = unknown, TVars = Record<string, unknown>> {
   example: { path?: string; query?: string; body?: unknown };
 }
 
-/** Keeps each entry's `answer` typed against its own document, and reads its variables from that document. */
+/**
+ * Keeps each entry's `answer` typed against its own document, and reads its variables from that document.
+ * The cast erases the entry's own data and variable types so that routes of different operations fit one list;
+ * the entry was checked against its own types at this call.
+ */
 export const route = <TData, TVars>(r: Omit<RestRoute<TData, TVars>, 'variables'>) =>
   ({ ...r, variables: operationVariables(r as Parameters<typeof operationVariables>[0]) }) as unknown as RestRoute;
 

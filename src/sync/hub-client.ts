@@ -46,6 +46,8 @@ export function connectHub(c: HubConnection): Hub {
   return {
     client,
     async call(method, req) {
+      // Indexing the client by a method-name union gives a union of signatures TypeScript cannot call; every
+      // method is a unary call with this shape, which the typed Hub interface pins per method name.
       const fn = client[method] as unknown as Unary<typeof req, unknown>;
       const result = await fn.call(client, req, new Metadata(), { deadline: Date.now() + c.callTimeoutMs });
       if (result.isErr()) throw new HubCallError(String(method), result.error?.message ?? 'failed');
