@@ -30,7 +30,8 @@ module.exports = {
   // a Chromium is installed, never as skipped tests.
   // `npm test` is the fast loop: test/unit, test/integration (and those three when set up).
   // test/reliability (faults, abuse, timing under load) and test/system (real processes: a first
-  // start, the CLI, the embedded store killed) run with TEST_ALL=1, as CI does. TEST_DB_ONLY=1
+  // start, the CLI, the embedded store killed; the documented examples on a first start's demo
+  // data) run with TEST_ALL=1, as CI does. TEST_DB_ONLY=1
   // leaves out the files that read no database (test/unit, test/browser): CI's Postgres run
   // repeats only what a second database can change.
   roots: ['<rootDir>/test'],

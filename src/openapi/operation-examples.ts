@@ -1,6 +1,6 @@
 // The 2xx example of each operation: a real answer on the demo data, recorded
 // by `npm run openapi:examples` (scripts/openapi-examples.ts) in examples.json
-// beside this file and kept true by test/integration/openapi-examples.test.ts.
+// beside this file and kept true by test/system/openapi-examples.test.ts.
 // Read when the document is built; an operation without a recorded answer
 // has no example rather than a made-up one.
 import { existsSync, readFileSync } from 'node:fs';

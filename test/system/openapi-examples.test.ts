@@ -2,7 +2,8 @@
 // each answers its success, with data wherever the route's answer is the
 // protocols' data, and the 2xx examples of the OpenAPI document
 // (src/openapi/examples.json, `npm run openapi:examples`) are those answers.
-// One generated dataset and one import for both: the slowest set-up here.
+// One generated dataset and one import for both: the slowest set-up of all, so it
+// runs with the first-start tests (TEST_ALL=1) rather than in the edit loop.
 import { loadExamples } from '../../src/openapi/operation-examples';
 import { isKeyScoped } from '../../src/rest/rest-route.type';
 import { callExamples, demoServer, examplesOf, type ExampleAnswer } from '../../scripts/openapi-examples';
