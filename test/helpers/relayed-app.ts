@@ -8,7 +8,7 @@ import type { Config } from '../../src/config/config.schema';
 import { Database } from '../../src/db/database';
 import type { App } from '../../src/http/app';
 import { importDataset } from '../../src/importer/import-dataset';
-import { serveApp, testConfig } from './serve-app';
+import { serveApp, stopServer, testConfig } from './serve-app';
 import { tcpRelay, type TcpRelay } from './tcp-relay';
 import { createTestDatabase, type TestDatabase } from './test-database';
 import { fixture } from './test-server';
@@ -47,7 +47,6 @@ async function untilUp(db: Database): Promise<void> {
 
 export async function closeRelayedApp(r: RelayedApp): Promise<void> {
   r.relay.restore();
-  await new Promise<void>((resolve) => r.server.close(() => resolve()));
-  r.server.closeAllConnections();
+  await stopServer(r.server);
   await r.app.close(); await r.db.close(); await r.relay.close(); await r.t.close();
 }

@@ -121,7 +121,8 @@ async function seededPostgres(serverUrl: string, key: string, seed: (db: Databas
     if (!(await exists())) {
       // Seeded in a database of its own, then copied to the template's name in one statement: a template is
       // either absent or whole, and no session ever connects to it. Two workers seeding at once both copy; the
-      // second copy finds the name taken, which is as good.
+      // second copy finds the name taken, which is as good. Postgres says so as duplicate_database, or, when
+      // both copies commit at once, as a unique violation on its own catalogue's name index.
       const seeding = `sga_seed_${randomBytes(6).toString('hex')}`;
       await admin.sql.exec(`CREATE DATABASE ${seeding}`);
       await admin.sql.exec(testDatabaseSettings(seeding));
@@ -137,7 +138,8 @@ async function seededPostgres(serverUrl: string, key: string, seed: (db: Databas
         }
         await admin.sql.exec(`CREATE DATABASE ${template} TEMPLATE ${seeding}`);
       } catch (err) {
-        if ((err as { code?: string }).code !== '42P04' || !(await exists())) throw err;
+        const code = (err as { code?: string }).code;
+        if ((code !== '42P04' && code !== '23505') || !(await exists())) throw err;
       } finally {
         await admin.sql.exec(`DROP DATABASE IF EXISTS ${seeding} WITH (FORCE)`);
       }

@@ -13,7 +13,7 @@ import { verifySignature } from '../../src/push/webhook-signature';
 import { retryDelayMs } from '../../src/push/webhook-delivery';
 import type { OutboxEvent } from '../../src/domain/push-events';
 import { CREATE_WEBHOOK, DELIVERIES, LOOPBACK_WEBHOOKS, Receiver } from '../helpers/push-rig';
-import { serve, type ServedApp } from '../helpers/serve-app';
+import { serve, stopServer, type ServedApp } from '../helpers/serve-app';
 import { waitUntil } from '../helpers/sync-wait';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
 
@@ -32,7 +32,7 @@ async function start(overrides = {}): Promise<{ served: ServedApp; gql: GraphQLC
 
 async function stop(served: ServedApp): Promise<void> {
   apps.splice(apps.indexOf(served), 1);
-  await new Promise<void>((resolve) => served.server.close(() => resolve()));
+  await stopServer(served.server);
   await served.app.close();
 }
 

@@ -3,7 +3,7 @@
 // memory, and shared through Redis when the suite has one (TEST_REDIS_URL).
 import { randomUUID } from 'node:crypto';
 import { type KeyService } from '../../src/auth/key.service';
-import { serve, type ServedApp } from '../helpers/serve-app';
+import { serve, stopServer, type ServedApp } from '../helpers/serve-app';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
 
 const WINDOW_SECONDS = 60;
@@ -31,7 +31,7 @@ describe.each(stores)('RateLimit headers, budget kept in %s', (_store, redisUrl)
     keys = served.app.keys;
   });
   afterAll(async () => {
-    await new Promise<void>((resolve) => served.server.close(() => resolve()));
+    await stopServer(served.server);
     await served.app.close();
     await t.close();
   });

@@ -2,7 +2,7 @@
 // a running instance sees a revocation once its key cache period passes.
 import { KeyService } from '../../src/auth/key.service';
 import { Database } from '../../src/db/database';
-import { serve } from '../helpers/serve-app';
+import { serve, stopServer } from '../helpers/serve-app';
 import { createTestDatabase } from '../helpers/test-database';
 
 describe('key changes from another process', () => {
@@ -24,7 +24,7 @@ describe('key changes from another process', () => {
       expect(status).toBe(401);
       expect(Date.now() - revokedAt).toBeLessThan(1000 + 500);
     } finally {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await stopServer(server);
       await app.close(); await cli.close(); await t.close();
     }
   });

@@ -4,7 +4,7 @@
 import type { Server } from 'node:http';
 import { Database } from '../../src/db/database';
 import type { App } from '../../src/http/app';
-import { serveApp, testConfig } from '../helpers/serve-app';
+import { serveApp, stopServer, testConfig } from '../helpers/serve-app';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
 import { parsePrometheus, type Exposition } from '../helpers/prometheus-text';
 
@@ -20,7 +20,7 @@ async function serve(db: Database): Promise<Served> {
 }
 
 async function stop(s: Served, ownDb: boolean): Promise<void> {
-  await new Promise<void>((resolve) => s.server.close(() => resolve()));
+  await stopServer(s.server);
   await s.app.close();
   if (ownDb) await s.db.close();
 }
