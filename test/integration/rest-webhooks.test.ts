@@ -26,7 +26,7 @@ afterAll(async () => {
 });
 
 const FILTER = { types: ['NEW_FOLLOWER'], fids: [7] };
-const emptyFilter = { fids: [], profileIds: [], milestones: [], protocols: [], periods: [], top: null, symbols: [], threshold: null };
+const emptyFilter = { fids: [], profileIds: [], milestones: [], protocols: [], periods: [], top: null, symbols: [], threshold: null, minQuality: null, kinds: [] };
 
 describe('REST webhooks', () => {
   it('when the route table is read, then the suggestion, webhook and notification routes, and only they, are key-scoped (never cached, not compared as data)', () => {
@@ -71,6 +71,17 @@ describe('REST webhooks', () => {
     expect((await s.rest('/api/v2/webhooks')).body.totalCount).toBe(0);
     expect((await s.rest(`/api/v2/webhooks/${hook.id}`)).status).toBe(404);
     expect((await s.rest(`/api/v2/webhooks/${hook.id}`, { method: 'DELETE' })).status).toBe(404);
+  });
+
+  it('when a webhook is made with a least quality and notification kinds, then REST answers them as stored, and GraphQL agrees', async () => {
+    const filter = { types: ['NOTIFICATION'], fids: [7], minQuality: 0.25, kinds: ['REPLY', 'MENTION'] };
+    const created = await s.rest('/api/v2/webhooks', { method: 'POST', body: { url: receiver.url, filter } });
+    expect(created.status).toBe(201);
+    expect(created.body.filter).toEqual({ ...emptyFilter, ...filter });
+    expect((await s.rest(`/api/v2/webhooks/${created.body.id}`)).body.filter).toEqual(created.body.filter);
+    const viaGraphql = await s.gql.request<any>('{ webhooks { edges { node { nativeId filter { minQuality kinds } } } } }');
+    expect(viaGraphql.webhooks.edges.find((e: any) => e.node.nativeId === created.body.id).node.filter).toEqual({ minQuality: 0.25, kinds: ['REPLY', 'MENTION'] });
+    expect((await s.rest(`/api/v2/webhooks/${created.body.id}`, { method: 'DELETE' })).status).toBe(204);
   });
 
   it('when an event matches, then the delivery log on REST shows the signed POST the receiver got', async () => {
