@@ -28,16 +28,18 @@ module.exports = {
   // test/postgres needs a real Postgres server (cutting connections), test/services a Redis
   // server, test/browser a Chromium; they run when TEST_DATABASE_URL / TEST_REDIS_URL are set and
   // a Chromium is installed, never as skipped tests.
-  // `npm test` is the fast loop: test/unit, test/integration (and those three when set up).
-  // test/reliability (faults, abuse, timing under load) and test/system (real processes: a first
-  // start, the CLI, the embedded store killed; the documented examples on a first start's demo
-  // data) run with TEST_ALL=1, as CI does. TEST_DB_ONLY=1
+  // `npm test` is the fast loop: test/unit, test/integration (and those three when set up): each
+  // behaviour once, on a fixture whose answers are known. test/exhaustive (sweeps: every route after
+  // every kind of write, stored aggregates against direct counts over generated data, every prefix
+  // of every name), test/reliability (faults, abuse, timing under load) and test/system (real
+  // processes: a first start, the CLI, the embedded store killed; the documented examples on a first
+  // start's demo data) run with TEST_ALL=1, as CI does. TEST_DB_ONLY=1
   // leaves out the files that read no database (test/unit, test/browser): CI's Postgres run
   // repeats only what a second database can change.
   roots: ['<rootDir>/test'],
   testPathIgnorePatterns: [
     '/node_modules/',
-    ...(process.env.TEST_ALL ? [] : ['<rootDir>/test/reliability/', '<rootDir>/test/system/']),
+    ...(process.env.TEST_ALL ? [] : ['<rootDir>/test/exhaustive/', '<rootDir>/test/reliability/', '<rootDir>/test/system/']),
     ...(process.env.TEST_DB_ONLY ? ['<rootDir>/test/unit/', '<rootDir>/test/browser/'] : []),
     ...(process.env.TEST_DATABASE_URL ? [] : ['<rootDir>/test/postgres/']),
     ...(process.env.TEST_REDIS_URL ? [] : ['<rootDir>/test/services/']),

@@ -17,7 +17,7 @@ export interface DatabaseOptions {
   pgliteSharedBuffersMb?: number;
   /**
    * An in-memory PGlite starts from this archive of a data directory (PGlite's
-   * dumpDataDir) instead of creating one: the tests open many stores, and
+   * dumpDataDir, an uncompressed tar) instead of creating one: the tests open many stores, and
    * loading a migrated copy is quicker than initdb and the migrations for each
    * (docs/performance.md#embedded-memory).
    */

@@ -88,7 +88,7 @@ export class Database {
     }
   }
 
-  /** The embedded store's data directory as an archive (PGlite only; null on Postgres). */
+  /** The embedded store's data directory as an uncompressed tar (PGlite only; null on Postgres). */
   async dumpEmbedded(): Promise<Blob | null> {
     return this.store.dumpDataDir ? this.store.dumpDataDir() : null;
   }

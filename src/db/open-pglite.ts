@@ -35,8 +35,10 @@ export function openPglite(opts: DatabaseOptions): StoreParts {
     listen: pgliteListen(lite),
     health: null,
     primaryRead: null,
-    // The checkpoint first: a store loaded from the archive then has no WAL to replay at start.
-    dumpDataDir: async () => { await lite.exec('CHECKPOINT'); return lite.dumpDataDir('gzip'); },
+    // The checkpoint first: a store loaded from the archive then has no WAL to replay at start. A plain tar:
+    // PGlite compresses and decompresses through web streams, far slower than the caller's zlib, and a gzip
+    // archive given without a gzip type is first parsed as a tar, fails, and is parsed again.
+    dumpDataDir: async () => { await lite.exec('CHECKPOINT'); return lite.dumpDataDir('none'); },
     end: () => lite.close(),
   };
 }

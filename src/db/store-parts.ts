@@ -27,7 +27,7 @@ export interface StoreParts {
   health: DbHealthMonitor | null;
   /** Postgres only: request reads on the primary's request pool, past Prisma (direct-read.ts). */
   primaryRead: ReadFn | null;
-  /** PGlite only: its data directory as an archive, after a checkpoint (what pgliteDataDirArchive loads). */
+  /** PGlite only: its data directory as an uncompressed tar, after a checkpoint (what pgliteDataDirArchive loads). */
   dumpDataDir: (() => Promise<Blob>) | null;
   /** Ends the store's connections (after Prisma has disconnected). */
   end(): Promise<void>;

@@ -17,7 +17,7 @@ import path from 'node:path';
 import { Database } from '../../src/db/database';
 import { migrate } from '../../src/db/migrate';
 import { projectRoot } from '../../src/project-root';
-import { createTestDatabase, migratedArchiveKey, newPostgresDatabase, openPgliteFrom, testDatabaseSettings, writeArchive, type TestDatabase } from './test-database';
+import { createTestDatabase, migratedArchiveKey, newPostgresDatabase, openPgliteFrom, readArchive, testDatabaseSettings, writeArchive, type TestDatabase } from './test-database';
 
 /** The files under `dir` (recursively), for a key: each one's path relative to `dir` and its bytes. */
 function hashTree(hash: ReturnType<typeof createHash>, dir: string, skip: (name: string) => boolean = () => false): void {
@@ -101,7 +101,7 @@ const archives = new Map<string, Promise<Blob>>();
 
 async function seededPglite(key: string, seed: (db: Database) => Promise<unknown>): Promise<TestDatabase> {
   const file = path.join(tmpdir(), `sga-test-seed-${seedKey(key)}.tar.gz`);
-  if (!archives.has(file) && existsSync(file)) archives.set(file, Promise.resolve(new Blob([readFileSync(file)])));
+  if (!archives.has(file) && existsSync(file)) archives.set(file, Promise.resolve(readArchive(file)));
   const archive = archives.get(file);
   if (archive) {
     const db = openPgliteFrom(await archive);

@@ -1,7 +1,7 @@
 // The real app on an ephemeral local port, with the configuration tests use
 // unless they say otherwise: silent logs, no key cache (a key change is seen at
 // once), no answer cache (tests count each request's statements and write rows
-// directly; test/integration/answer-cache.test.ts holds the cache to the
+// directly; test/exhaustive/answer-cache.test.ts holds the cache to the
 // uncached answers after every kind of write).
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';

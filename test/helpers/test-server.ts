@@ -30,6 +30,31 @@ export interface TestServer {
 const stableJson = (value: unknown): string => JSON.stringify(value, (_key, v: unknown) =>
   (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v));
 
+/**
+ * The settings an ingest reads (the classifier's and the refresh's). A fixture's seeded copy is keyed by these
+ * alone, so files that differ only in serving settings (cache sizes, push timings, limits) share one copy.
+ */
+const SEED_SETTINGS: ReadonlySet<string> = new Set([
+  'GRAPH_ALPHA', 'GRAPH_TOLERANCE', 'GRAPH_PRETRUST_FARCASTER', 'GRAPH_PRETRUST_LENS', 'CHANNEL_RANK_CHANNELS',
+  'CHANNEL_RANK_MIN_CASTERS', 'RANK_HISTORY_DAYS', 'RANK_HISTORY_INTERVAL_MINUTES', 'LLM_BASE_URL', 'LLM_API_KEY',
+  'LLM_MODEL', 'LLM_BATCH_SIZE', 'LLM_CONCURRENCY', 'LLM_TIMEOUT_MS', 'LLM_MAX_RETRIES',
+] satisfies (keyof Config)[]);
+
+const seedSettingsOf = (config: Config) => Object.fromEntries(Object.entries(config).filter(([key]) => SEED_SETTINGS.has(key)));
+
+/**
+ * The config as a seed sees it: reading a setting outside SEED_SETTINGS throws, so a seed step that starts
+ * reading one fails the seeding test instead of being answered from a copy made under another value.
+ */
+const seedView = (config: Config): Config => new Proxy(config, {
+  get(target, prop, receiver) {
+    if (typeof prop === 'string' && prop in target && !SEED_SETTINGS.has(prop)) {
+      throw new Error(`the seed read ${prop}, which its copy is not keyed by: add it to SEED_SETTINGS in test/helpers/test-server.ts`);
+    }
+    return Reflect.get(target, prop, receiver) as unknown;
+  },
+});
+
 /** A fixture's folder by name; an absolute path (a generated dataset) is itself. */
 export const fixture = (name: string) => (path.isAbsolute(name) ? name : path.join(__dirname, '..', 'fixtures', name));
 
@@ -39,7 +64,7 @@ export interface ServerSeed { key: string; run(db: Database, config: Config): Pr
 export async function startTestServer(opts: { fixture?: string; seed?: ServerSeed; config?: Partial<Config>; classifier?: PostClassifier } = {}): Promise<TestServer> {
   const config = testConfig(opts.config);
   // The same ingest as `npm run cli -- import`: classifier and graph-score settings from the config unless a classifier is given.
-  const seed = (dir: string) => (db: Database) => ingest(db, config, { import: { dir, progress: 'silent' }, classify: { classifier: opts.classifier }, refresh: {} });
+  const seed = (dir: string) => (db: Database) => ingest(db, seedView(config), { import: { dir, progress: 'silent' }, classify: { classifier: opts.classifier }, refresh: {} });
   let testDb: TestDatabase;
   if (opts.seed) {
     const seed = opts.seed;
@@ -50,9 +75,9 @@ export async function startTestServer(opts: { fixture?: string; seed?: ServerSee
     testDb = await createTestDatabase();
     await seed(fixture(opts.fixture))(testDb.db);
   } else {
-    // The seeded state depends on the fixture's files and on the settings (the code and migrations are in the key).
+    // The seeded state depends on the fixture's files and on the seed's settings (the code and migrations are in the key).
     const dir = fixture(opts.fixture);
-    testDb = await seededTestDatabase(`fixture:${fixtureKey(dir)}:${stableJson(config)}`, seed(dir));
+    testDb = await seededTestDatabase(`fixture:${fixtureKey(dir)}:${stableJson(seedSettingsOf(config))}`, seed(dir));
   }
   const { app, server, base: baseUrl } = await serveApp(config, testDb.db);
   const { keys, close } = app;
