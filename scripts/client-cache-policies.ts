@@ -6,7 +6,7 @@
 //   with the arguments that select a different list;
 // - client/schema.graphql: the schema itself, for relay-compiler and for
 //   codegen in a frontend that depends on the package and not on this repository.
-// `npm run client:generate` runs it; the client-package test regenerates into a
+// `npm run client:generate` runs it; the client-current system test regenerates into a
 // temporary directory and fails on any difference.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,15 +1,15 @@
 // docs/metrics.md lists what the registry defines, as scripts/emit-metrics-doc.ts writes it.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Database } from '../../src/db/database';
 import { createAppMetrics, type AppMetrics } from '../../src/metrics/app-metrics';
 import { defaultMetricNames, DOC_END, DOC_START, metricsTable } from '../../src/metrics/metrics-doc';
+import { createPgliteDatabase, type TestDatabase } from '../helpers/test-database';
 
 const doc = readFileSync(path.join(__dirname, '../../docs/metrics.md'), 'utf8');
-let db: Database;
+let t: TestDatabase;
 let metrics: AppMetrics;
-beforeAll(() => { db = Database.open({ dataDir: 'memory://' }); metrics = createAppMetrics(db); });
-afterAll(async () => { metrics.close(); await db.close(); });
+beforeAll(async () => { t = await createPgliteDatabase(); metrics = createAppMetrics(t.db); });
+afterAll(async () => { metrics.close(); await t.close(); });
 
 describe('docs/metrics.md', () => {
   it('when the registry is written as a table, then the document holds that table (run scripts/emit-metrics-doc.ts after a change)', () => {
