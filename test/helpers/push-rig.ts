@@ -30,7 +30,7 @@ export class Receiver {
   private server: http.Server | null = null;
   port = 0;
 
-  async start(port = 0): Promise<this> {
+  async start(port = 0, failIfTaken = false): Promise<this> {
     this.server = http.createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (c) => chunks.push(c));
@@ -41,9 +41,29 @@ export class Receiver {
       });
     });
     this.server.on('connection', () => { this.connections++; });
-    await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', () => resolve()));
+    await new Promise<void>((resolve, reject) => {
+      if (failIfTaken) this.server!.once('error', reject);
+      this.server!.listen(port, '127.0.0.1', () => resolve());
+    });
     this.port = (this.server.address() as AddressInfo).port;
     return this;
+  }
+
+  /**
+   * Starts on a port below the system's ephemeral range, for a test that stops the receiver and expects
+   * its port refused until it starts again there: a port the system handed out (port 0) may be handed to
+   * another test file's server meanwhile, which then answers in its place. Tries random ports until one
+   * is free.
+   */
+  async startOffEphemeralRange(): Promise<this> {
+    for (;;) {
+      const port = 20000 + Math.floor(Math.random() * 12000);
+      try {
+        return await this.start(port, true);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
+      }
+    }
   }
 
   get url(): string { return `http://127.0.0.1:${this.port}/hook`; }

@@ -66,7 +66,7 @@ describe('webhooks under the answer cache', () => {
 
 describe('webhook delivery', () => {
   it('when the receiver is down, then it is retried with backoff, and a restarted service delivers (events stored meanwhile too)', async () => {
-    const receiver = await new Receiver().start();
+    const receiver = await new Receiver().startOffEphemeralRange();
     const port = receiver.port;
     await receiver.stop();
     const first = await start();
