@@ -30,7 +30,7 @@ export class Receiver {
   private server: http.Server | null = null;
   port = 0;
 
-  async start(port = 0, failIfTaken = false): Promise<this> {
+  async start(port = 0): Promise<this> {
     this.server = http.createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (c) => chunks.push(c));
@@ -41,8 +41,9 @@ export class Receiver {
       });
     });
     this.server.on('connection', () => { this.connections++; });
+    // A port already taken rejects here rather than leaving the start waiting for good.
     await new Promise<void>((resolve, reject) => {
-      if (failIfTaken) this.server!.once('error', reject);
+      this.server!.once('error', reject);
       this.server!.listen(port, '127.0.0.1', () => resolve());
     });
     this.port = (this.server.address() as AddressInfo).port;
@@ -59,7 +60,7 @@ export class Receiver {
     for (;;) {
       const port = 20000 + Math.floor(Math.random() * 12000);
       try {
-        return await this.start(port, true);
+        return await this.start(port);
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
       }
