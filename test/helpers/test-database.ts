@@ -9,6 +9,7 @@ import { Database } from '../../src/db/database';
 import { migrate, migrationFiles } from '../../src/db/migrate';
 import { projectRoot } from '../../src/project-root';
 import { seededTestDatabase } from './seeded-database';
+import { tarWithout } from './tar-entries';
 
 /**
  * An archive of a migrated PGlite data directory, made once per set of
@@ -69,9 +70,13 @@ export const readArchive = (file: string): Blob => new TarInMemory(gunzipSync(re
 
 /** An in-memory store's data directory written to `file` as its archive, and the archive itself (a plain tar). */
 export async function writeArchive(file: string, db: Database): Promise<Blob> {
+  const [{ oid }] = await db.sql.query<{ oid: number }>('SELECT oid::int AS oid FROM pg_database WHERE datname = current_database()');
   const archived = await db.dumpEmbedded();
   if (!archived) throw new Error('only an embedded store has a data directory to archive');
-  const tar = new Uint8Array(await archived.arrayBuffer());
+  // Only the store's own database: a store never connects to the template databases (none is created from
+  // them), and their files were a third of the data directory every store copies in at its start.
+  const other = new RegExp(`^/?base/(?!${oid}(/|$))[0-9]+(/|$)`);
+  const tar = tarWithout(new Uint8Array(await archived.arrayBuffer()), (entry) => other.test(entry));
   // Written whole under another name first: the other test workers may be reading or writing it too. The
   // fastest compression: most of a data directory is empty pages, which any level shrinks.
   const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
