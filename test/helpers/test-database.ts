@@ -74,7 +74,7 @@ export async function writeArchive(file: string, db: Database): Promise<Blob> {
   const archived = await db.dumpEmbedded();
   if (!archived) throw new Error('only an embedded store has a data directory to archive');
   // Only the store's own database: a store never connects to the template databases (none is created from
-  // them), and their files were a third of the data directory every store copies in at its start.
+  // them), so their files would only be copied into every store at its start for nothing.
   const other = new RegExp(`^/?base/(?!${oid}(/|$))[0-9]+(/|$)`);
   const tar = tarWithout(new Uint8Array(await archived.arrayBuffer()), (entry) => other.test(entry));
   // Written whole under another name first: the other test workers may be reading or writing it too. The
