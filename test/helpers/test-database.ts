@@ -28,22 +28,38 @@ let archive: Promise<Blob> | undefined;
 
 /** Names the migrated state: PGlite's version and every migration's checksum. */
 export function migratedArchiveKey(): string {
-  const pgliteVersion = JSON.parse(readFileSync(path.join(projectRoot(), 'node_modules/@electric-sql/pglite/package.json'), 'utf8')).version as string;
-  return createHash('sha256').update(pgliteVersion)
+  return createHash('sha256').update(pgliteVersion())
     .update(migrationFiles().map((m) => `${m.name}:${m.checksum}`).join('\n')).digest('hex').slice(0, 16);
 }
 
-async function loadOrMakeArchive(): Promise<Blob> {
-  const file = path.join(tmpdir(), `sga-test-pglite-${migratedArchiveKey()}.tar.gz`);
+/** PGlite's version: a data directory written by one is read by it alone. */
+const pgliteVersion = () => JSON.parse(readFileSync(path.join(projectRoot(), 'node_modules/@electric-sql/pglite/package.json'), 'utf8')).version as string;
+
+/** The archive in `file`, or one made by `make` on a store opened by `open` and kept there for the next file. */
+async function cachedArchive(file: string, open: () => Promise<Database>, make: (db: Database) => Promise<unknown>): Promise<Blob> {
   if (existsSync(file)) return readArchive(file);
-  const db = Database.open({ dataDir: 'memory://' });
+  const db = await open();
   try {
-    await migrate(db.sql);
+    await make(db);
     return await writeArchive(file, db);
   } finally {
     await db.close();
   }
 }
+
+/**
+ * A data directory as initdb leaves it, before any migration, made once per PGlite version: initdb is
+ * most of an unmigrated store's start, and the migrated archive starts from it too.
+ */
+function emptyArchive(): Promise<Blob> {
+  empty ??= cachedArchive(path.join(tmpdir(), `sga-test-pglite-empty-${pgliteVersion()}.tar.gz`),
+    () => Promise.resolve(Database.open({ dataDir: 'memory://' })), (db) => db.sql.query('SELECT 1'));
+  return empty;
+}
+let empty: Promise<Blob> | undefined;
+
+const loadOrMakeArchive = () => cachedArchive(path.join(tmpdir(), `sga-test-pglite-${migratedArchiveKey()}.tar.gz`),
+  async () => openPgliteFrom(await emptyArchive()), (db) => migrate(db.sql));
 
 /**
  * A tar already in memory, as the Blob a store loads. Node's own Blob hands its bytes back as a new copy
@@ -141,7 +157,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 export async function createUnmigratedDatabase(): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) return newPostgresDatabase(serverUrl);
-  const db = Database.open({ dataDir: 'memory://' });
+  const db = openPgliteFrom(await emptyArchive());
   return { db, close: () => db.close() };
 }
 

@@ -1,50 +1,21 @@
 // The ingest use case (src/jobs/ingest.ts): import, classify, refresh as one
-// sequence, run the same way by the CLI and the test server.
-import { refreshAnalytics } from '../../src/analytics/refresh';
+// sequence, run the same way by the CLI and the test server (that the two agree:
+// test/system/ingest-cli.test.ts).
 import { withRefreshLock } from '../../src/analytics/refresh-lock';
-import { runCli } from '../../src/cli/main';
-import type { Config } from '../../src/config/config.schema';
 import { loadConfig } from '../../src/config/load-config';
 import type { Database } from '../../src/db/database';
 import { ingest, type IngestSink } from '../../src/jobs/ingest';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
-import { fixture, startTestServer, type TestServer } from '../helpers/test-server';
+import { fixture } from '../helpers/test-server';
 
-/** Settings far from the defaults, so a run that ignores them stores other scores. */
-const GRAPH: Partial<Config> = { GRAPH_ALPHA: 0.5, GRAPH_PRETRUST_FARCASTER: '40' };
-
-const scores = (db: Database) => db.sql.query<{ fid: string; score: number }>(
-  `SELECT fid::text AS fid, score FROM fc_graph_score
-   WHERE generation = (SELECT generation FROM protocol_state WHERE protocol = 'farcaster') ORDER BY fid`);
 const classifiers = async (db: Database) =>
   (await db.sql.query<{ classifier: string }>('SELECT DISTINCT classifier FROM post_content ORDER BY classifier')).map((r) => r.classifier);
 
 describe('ingest', () => {
-  let s: TestServer | undefined;
   const dbs: TestDatabase[] = [];
   const fresh = async () => { const t = await createTestDatabase(); dbs.push(t); return t.db; };
   afterAll(async () => {
-    await s?.close();
     for (const t of dbs) await t.close();
-  });
-
-  it('when the test server and the CLI import a fixture with the same graph settings, then they store the same scores and labels', async () => {
-    s = await startTestServer({ fixture: 'analytics', config: GRAPH });
-    const db = await fresh();
-    const out: string[] = [];
-    const code = await runCli(['import', fixture('analytics'), '--progress', 'silent'], { out: (l) => out.push(l), err: () => undefined },
-      { db, config: loadConfig({}, { LOG_LEVEL: 'silent', ...GRAPH }) });
-    expect(code).toBe(0);
-    expect(out.filter((l) => / read \d+, stored \d+/.test(l)).length).toBeGreaterThan(5);
-    expect(out.find((l) => l.startsWith('imported '))).toMatch(/^imported \d+ rows read: stored \d+, updated \d+, unchanged \d+/);
-
-    const served = await scores(s.testDb.db);
-    expect(served.length).toBeGreaterThan(0);
-    expect(served).toEqual(await scores(db));
-    expect(await classifiers(s.testDb.db)).toEqual(await classifiers(db));
-    // The settings mattered: the default refresh scores the same graph differently.
-    await refreshAnalytics(s.testDb.db);
-    expect(await scores(s.testDb.db)).not.toEqual(served);
   });
 
   it('when only import and refresh are asked for, then only they run, in order, and nothing is labelled', async () => {
