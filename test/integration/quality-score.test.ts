@@ -119,6 +119,19 @@ describe('minQuality', () => {
     expect([kept.totalCount, kept.edges.map((e) => e.node.user.id)]).toEqual([1, ['1']]);
   });
 
+  it('when the /api/v2 follower and trending-user routes are given minQuality 0.5, then they keep the same accounts', async () => {
+    const fc = await s.rest('/api/v2/farcaster/user/1/followers?minQuality=0.5');
+    expect([fc.status, fc.body.totalCount, fc.body.users.map((u: { fid: number }) => u.fid)]).toEqual([200, 2, [3, 2]]);
+    const lens = await s.rest('/api/v2/lens/profile/0x01/followers?minQuality=0.5');
+    expect([lens.status, lens.body.totalCount, lens.body.profiles.map((p: { id: string }) => p.id)]).toEqual([200, 2, ['0x03', '0x02']]);
+    expect((await s.rest('/api/v2/farcaster/user/1/followers')).body.totalCount).toBe(6);
+    const trending = async (query: string) => (await s.rest(`/api/v2/farcaster/users/trending?ratio=week${query}`)).body;
+    expect((await trending('')).users.map((u: { id: string }) => u.id).sort()).toEqual(['1', '5', '6', '7']);
+    const kept = await trending('&minQuality=0.5');
+    expect([kept.totalCount, kept.users.map((u: { id: string }) => u.id)]).toEqual([1, ['1']]);
+    expect((await s.rest('/api/v2/lens/profiles/trending?minQuality=2')).status).toBe(400);
+  });
+
   it('when minQuality is outside 0..1, then a 400 on both faces', async () => {
     const e = await errorOf(s.gql.request('{ farcasterUser(fid: 1) { followers(first: 2, minQuality: 1.5) { totalCount } } }'));
     expect(e.errors?.map((x) => x.extensions?.code)).toEqual(['BAD_USER_INPUT']);

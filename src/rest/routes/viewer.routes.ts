@@ -16,8 +16,14 @@ const flatPage = (c: { totalCount: number; pageInfo: object; edges: TimedEdge[] 
 const asUsers = ({ items, ...rest }: { items: object[] } & object) => ({ ...rest, users: items });
 const asProfiles = ({ items, ...rest }: { items: object[] } & object) => ({ ...rest, profiles: items });
 
-/** Followers you know, mutual follows and unfollowers of a profile, both protocols. */
+/** Followers (with minQuality), followers you know, mutual follows and unfollowers of a profile, both protocols. */
 export const VIEWER_ROUTES = [
+  route({ method: 'get', path: '/api/v2/farcaster/user/:fid/followers', summary: 'A Farcaster user\'s followers, with a quality filter', example: { path: '1', query: 'minQuality=0.5' },
+    name: 'followers (Farcaster)', protocols: FARCASTER_DATA, document: Doc.RestV2FarcasterFollowersDocument,
+    answer: (d) => ({ fid: d.farcasterUser.fid, ...asUsers(flatPage(d.farcasterUser.followers)) }) }),
+  route({ method: 'get', path: '/api/v2/lens/profile/:id/followers', summary: 'A Lens profile\'s followers, with a quality filter', example: { path: '0x01', query: 'minQuality=0.5' },
+    name: 'followers (Lens)', protocols: LENS_DATA, document: Doc.RestV2LensFollowersDocument,
+    answer: (d) => ({ profileId: d.lensProfile.profileId, ...asProfiles(flatPage(d.lensProfile.followers)) }) }),
   route({ method: 'get', path: '/api/v2/farcaster/user/:fid/followers-you-know', summary: 'A Farcaster user\'s followers whom the viewer follows', example: { path: '1', query: 'viewer=3' },
     name: 'followersYouKnow (Farcaster)', protocols: FARCASTER_DATA, document: Doc.RestV2FarcasterFollowersYouKnowDocument,
     // No errors: a null connection would have come with NOT_FOUND (an unknown viewer), answered as a 404.
