@@ -48,6 +48,21 @@ async function untilAnswered(r: RelayedApp, limitMs = 5000): Promise<void> {
 }
 
 /**
+ * After the relay heals: the batch asked again until every answer is a 200, for a while. On a loaded machine the
+ * health monitor may take a slow ping just after the heal for a stall and call the database down once more (its
+ * rule, tested in db-health's own tests); what this test holds is that the data comes back, with no restart.
+ */
+async function healedBatch(r: RelayedApp, uncached: string[], limitMs = 5000): Promise<Answer[]> {
+  const started = performance.now();
+  for (;;) {
+    await untilAnswered(r);
+    const batch = await Promise.all(MEDIA_TYPES.flatMap((accept, i) => [ask(r, r.key, accept), ask(r, uncached[i], accept)]));
+    if (batch.every((a) => a.status === 200 && a.body.data) || performance.now() - started > limitMs) return batch;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
  * A key made through the app's pool, tried again for a while: a connection the previous outage cut can
  * sit idle in the pool until its socket's close arrives, and the first statement sent on it fails.
  */
@@ -109,8 +124,7 @@ describe.each([
     expect([rest.status, await rest.json()]).toEqual([503, { statusCode: 503, message: 'Database unavailable', error: 'Service Unavailable' }]);
 
     r.relay.restore();
-    await untilAnswered(r);
-    const after = await Promise.all(MEDIA_TYPES.flatMap((accept, i) => [ask(r, r.key, accept), ask(r, uncached[i], accept)]));
+    const after = await healedBatch(r, uncached);
     expect(after.map((a) => [a.status, a.body])).toEqual(after.map(() => [200, before.body]));
   });
 });
@@ -134,8 +148,7 @@ describe('GraphQL while the database stalls past the request deadline', () => {
       { status: 503, data: 'absent', codes: ['SERVICE_UNAVAILABLE'], messages: ['The request took longer than the 1000 ms limit'] })));
     for (const a of during) expect(a.ms).toBeLessThan(1000 + SLACK_MS);
 
-    await untilAnswered(r);
-    const after = await Promise.all(MEDIA_TYPES.flatMap((accept, i) => [ask(r, r.key, accept), ask(r, uncached[i], accept)]));
+    const after = await healedBatch(r, uncached);
     expect(after.map((a) => [a.status, a.body])).toEqual(after.map(() => [200, before.body]));
   });
 });
