@@ -140,10 +140,13 @@ export const FARCASTER_BY_FOLLOWERS = 'SELECT live_s.fid, live_s.followers, live
  * history: a follow is +1 on its day and −1 on its unfollow's day, self-follows
  * never count. Of the ids in `among` (an array expression), or of all (the
  * refresh's rebuild of fc_follower_day and its Lens generations), in key order
- * (inserting in key order is faster than in hash order).
+ * (inserting in key order is faster than in hash order). `from` is the follows
+ * table, or a row set with its columns: the live sync evaluates this same rule
+ * over a batch's rows before and after its writes (src/sync/live-counts.ts).
  */
-export const followerDaysSql = (p: ProtocolSpec, among?: string): string => {
-  const { table, follower, followee } = p.follows;
+export const followerDaysSql = (p: ProtocolSpec, among?: string, from: string = p.follows.table): string => {
+  const { follower, followee } = p.follows;
+  const table = from;
   const of = among ? ` AND ${followee} = ANY(${among})` : '';
   return `
   SELECT id, day, sum(delta)::int AS delta FROM (

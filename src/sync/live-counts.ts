@@ -1,12 +1,15 @@
 // Keeps fc_profile_counts, fc_cast_counts, fc_engagement_pair and fc_follower_day current inside a sync transaction.
-// The counters are described once (src/repositories/farcaster-counters.ts) and
-// rebuilt from that description (src/analytics/farcaster-live.sql.ts); here the
+// The counters are described once (src/repositories/farcaster-counters.ts, and
+// followerDaysSql of live-counters.ts for fc_follower_day) and rebuilt from that
+// description (src/analytics/farcaster-live.sql.ts); here the
 // same descriptions are evaluated over only the rows a batch changed, once
 // before its writes and once after, and the difference is added. Every counted
 // pair (a like and its cast, a reply and its parent, a quote and the quoted
 // cast) is evaluated exactly once: by the first of its rows, in the order its
 // description lists them, that the batch changed.
 import type { SqlClient } from '../db/sql-client';
+import { FARCASTER } from '../domain/protocols';
+import { followerDaysSql } from '../repositories/live-counters';
 import {
   CHANGED_ROWS, FARCASTER_LIVE_COUNTERS, LIVE_COUNT_TABLES, type ChangedRows, type CountedRows, type CounterColumn, type LiveCountTable,
 } from '../repositories/farcaster-counters';
@@ -178,29 +181,39 @@ export async function applyCountDifference(tx: SqlClient, before: Contributions,
   await applyDifference(tx, PAIR_KEY, PAIR_COUNTERS, before.pairs, after.pairs);
 }
 
-/** A follow row as fc_follower_day counts it: +1 on its day, −1 on its unfollow's day (self-follows never). */
+/** A follow row as fc_follower_day counts it (followerDaysSql states the rule). */
 export interface FollowState { fid: number; target: number; timestamp: Date; deleted_at: Date | null }
 
-const utcDay = (d: Date) => d.toISOString().slice(0, 10);
+/** Follow rows as a row set with fc_link's columns, from four array parameters starting at `$first`. */
+const followRowsSql = (first: number) => {
+  const { follower, followee } = FARCASTER.follows;
+  return `unnest($${first}::int[], $${first + 1}::int[], $${first + 2}::timestamptz[], $${first + 3}::timestamptz[]) AS r(${follower}, ${followee}, timestamp, deleted_at)`;
+};
+
+/**
+ * The daily net change of a batch's follows, by the refresh's own rule (followerDaysSql) evaluated over the rows
+ * before and over them after, subtracted: (fid, day, delta) with no zero deltas.
+ */
+const DAILY_DIFFERENCE = `
+  SELECT id, day, sum(delta)::int AS delta FROM (
+    SELECT id, day, -delta AS delta FROM (${followerDaysSql(FARCASTER, undefined, followRowsSql(1))}) b
+    UNION ALL
+    SELECT id, day, delta FROM (${followerDaysSql(FARCASTER, undefined, followRowsSql(5))}) a) x
+  GROUP BY id, day HAVING sum(delta) <> 0`;
+
+const arraysOf = (rows: FollowState[]) => [rows.map((r) => r.fid), rows.map((r) => r.target), rows.map((r) => r.timestamp), rows.map((r) => r.deleted_at)];
 
 /** Adds the daily follower changes of follow rows going from `before` to `after` (undefined = no row). */
 export async function applyDailyDifference(tx: SqlClient, changes: { before?: FollowState; after?: FollowState }[]): Promise<void> {
-  const delta = new Map<string, number>();
-  const add = (row: FollowState | undefined, sign: number) => {
-    if (!row || row.fid === row.target) return;
-    const bump = (day: string, v: number) => { const k = `${row.target}|${day}`; delta.set(k, (delta.get(k) ?? 0) + v * sign); };
-    bump(utcDay(row.timestamp), 1);
-    if (row.deleted_at) bump(utcDay(row.deleted_at), -1);
-  };
-  for (const c of changes) { add(c.before, -1); add(c.after, 1); }
-  const entries = [...delta].filter(([, v]) => v !== 0).map(([k, v]) => { const [fid, day] = k.split('|'); return { fid: Number(fid), day, v }; });
-  if (!entries.length) return;
-  const fids = entries.map((e) => e.fid);
-  const days = entries.map((e) => e.day);
-  await tx.query(`
-    INSERT INTO fc_follower_day AS t (fid, day, delta) SELECT * FROM unnest($1::int[], $2::date[], $3::int[])
-    ON CONFLICT (fid, day) DO UPDATE SET delta = t.delta + EXCLUDED.delta`, [fids, days, entries.map((e) => e.v)]);
+  const before = changes.flatMap((c) => (c.before ? [c.before] : []));
+  const after = changes.flatMap((c) => (c.after ? [c.after] : []));
+  if (!before.length && !after.length) return;
+  const changed = await tx.query<{ fid: number; day: string }>(`
+    INSERT INTO fc_follower_day AS t (fid, day, delta) ${DAILY_DIFFERENCE}
+    ON CONFLICT (fid, day) DO UPDATE SET delta = t.delta + EXCLUDED.delta
+    RETURNING t.fid, t.day::text AS day`, [...arraysOf(before), ...arraysOf(after)]);
+  if (!changed.length) return;
   await tx.query(`
     DELETE FROM fc_follower_day t USING unnest($1::int[], $2::date[]) AS k(fid, day)
-    WHERE t.fid = k.fid AND t.day = k.day AND t.delta = 0`, [fids, days]);
+    WHERE t.fid = k.fid AND t.day = k.day AND t.delta = 0`, [changed.map((r) => r.fid), changed.map((r) => r.day)]);
 }
