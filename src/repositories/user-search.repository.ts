@@ -3,6 +3,11 @@
 // Each account answers once, by its best-matching name; the score is
 // domain/search.ts's formula, computed here so the keyset compares the very
 // value it orders by.
+//
+// A page is read from the exact and prefix bands first (a btree range of names,
+// where the trigram match of a short query reads most of the table): a band
+// always outranks the ones below it, so when those accounts fill the page they
+// are the page, and only a page they do not fill reads the whole match.
 import type { Database } from '../db/database';
 import { PROTOCOLS, type ProtocolName } from '../domain/protocols';
 import { FUZZY_THRESHOLD, MATCH_TIERS, SEARCH_FIELDS, USER_SCORE_WEIGHTS, type MatchKind, type SearchField } from '../domain/search';
@@ -45,7 +50,7 @@ const NAME_TABLES = { farcaster: 'fc_search_name', lens: 'lens_search_name' } as
  * condition is what the trigram index answers: a substring (prefixes and exact
  * names are substrings) or a similar name or word of a name.
  */
-function branchSql(protocol: ProtocolName, withQuality: boolean): string {
+function branchSql(protocol: ProtocolName, withQuality: boolean, match: Match = 'all'): string {
   const p = PROTOCOLS[protocol];
   const t = MATCH_TIERS;
   const id = protocol === 'farcaster' ? 'n.fid' : 'n.profile_id';
@@ -59,25 +64,44 @@ function branchSql(protocol: ProtocolName, withQuality: boolean): string {
           CASE WHEN n.name = $1::text THEN ${t.exact} WHEN n.name LIKE $2::text || '%' THEN ${t.prefix} WHEN n.name LIKE '%' || $2 || '%' THEN ${t.substring} ELSE ${t.fuzzy} END AS tier,
           round(greatest(similarity(n.name, $1::text), word_similarity($1::text, n.name))::numeric, 6)::float8 AS similarity
         FROM ${NAME_TABLES[protocol]} n
-        WHERE (n.name LIKE '%' || $2::text || '%' OR n.name % $1::text OR $1::text <% n.name)
+        WHERE ${match === 'prefix' ? `n.name LIKE $2::text || '%'` : `(n.name LIKE '%' || $2::text || '%' OR n.name % $1::text OR $1::text <% n.name)`}
           ${withQuality ? `AND ${qualityAtLeastSql(p, id, '$3::float8')}` : ''}) m
       WHERE m.tier > ${t.fuzzy} OR m.similarity >= ${FUZZY_THRESHOLD}
       ORDER BY m.id, m.tier DESC, m.similarity DESC, array_position(ARRAY[${SEARCH_FIELDS.map((f) => `'${f}'`).join(', ')}], m.field), m.name) b
     LEFT JOIN ${p.analytics.graphScore} g ON g.generation = ${generationOf(p)} AND g.${p.key} = b.id`;
 }
 
-const unionSql = (r: UserSearchRequest) => r.protocols.map((p) => branchSql(p, r.minQuality !== null)).join('\n    UNION ALL');
+/** Which names a branch reads: every match, or only the exact and prefix bands. */
+type Match = 'all' | 'prefix';
+
+const unionSql = (r: UserSearchRequest, match: Match = 'all') => r.protocols.map((p) => branchSql(p, r.minQuality !== null, match)).join('\n    UNION ALL');
 
 const paramsOf = (r: UserSearchRequest): unknown[] => [r.needle, escapeLike(r.needle), ...(r.minQuality !== null ? [r.minQuality] : [])];
 
+/**
+ * The edge between the prefix bands and the rest: an account with an exact or prefix name scores above the prefix
+ * tier (a prefix shares the name's first trigram, so its similarity is above zero), and every other account at
+ * most the substring tier plus both weights, which is this same number (domain/search.ts's bands).
+ */
+const PREFIX_EDGE = MATCH_TIERS.substring + USER_SCORE_WEIGHTS.similarity + USER_SCORE_WEIGHTS.trust;
+
 /** A page in read order: answer order (score descending, then protocol, then id as text), reversed when paging backward. */
-export function searchUserRows(db: Database, r: UserSearchRequest): Promise<UserSearchRow[]> {
+export async function searchUserRows(db: Database, r: UserSearchRequest): Promise<UserSearchRow[]> {
+  if (!r.backward && (r.cursor === null || r.cursor.score > PREFIX_EDGE)) {
+    const rows = await pageRows(db, r, 'prefix');
+    // Each strictly above the edge: no account the prefix pass did not read can rank between them.
+    if (rows.length >= r.limit && rows.every((row) => row.score > PREFIX_EDGE)) return rows;
+  }
+  return pageRows(db, r, 'all');
+}
+
+function pageRows(db: Database, r: UserSearchRequest, match: Match): Promise<UserSearchRow[]> {
   const params = paramsOf(r);
   const at = (k: number) => `$${params.length + k}`;
   const [lt, gt] = r.backward ? ['>', '<'] : ['<', '>'];
   const cursor = r.cursor ? `WHERE s.score ${lt} ${at(2)}::float8 OR (s.score = ${at(2)}::float8 AND (s.protocol, s.id) ${gt} (${at(3)}::text, ${at(4)}::text))` : '';
   return db.read<UserSearchRow>(`
-    SELECT * FROM (${unionSql(r)}) s
+    SELECT * FROM (${unionSql(r, match)}) s
     ${cursor}
     ORDER BY ${r.backward ? 's.score, s.protocol DESC, s.id DESC' : 's.score DESC, s.protocol, s.id'}
     LIMIT ${at(1)}`, ...params, r.limit, ...(r.cursor ? [r.cursor.score, r.cursor.protocol, r.cursor.id] : []));

@@ -130,10 +130,27 @@ describe('search', () => {
       expect((await users('alice')).edges.map((e) => [e.node.nativeId, e.match.field])).toEqual([['6', 'FNAME']]);
     });
 
-    it('when a page is asked, then its profiles load in one batch: two results cost the statements of five', async () => {
-      const two = await s.statementsFor(() => s.gql.request(USERS, { q: 'vitalik', first: 2 }));
-      const five = await s.statementsFor(() => s.gql.request(USERS, { q: 'vitalik', first: 5 }));
-      expect(five).toBe(two);
+    it('when a page is asked, then its profiles load in one batch: two results cost the statements of four', async () => {
+      // A typo has no prefix match: both pages read the prefix bands, then the whole match.
+      const two = await s.statementsFor(() => s.gql.request(USERS, { q: 'vitalk', first: 2 }));
+      const four = await s.statementsFor(() => s.gql.request(USERS, { q: 'vitalk', first: 4 }));
+      expect(four).toBe(two);
+    });
+
+    it('when the exact and prefix names fill a page, then it is the whole match\'s page, in one statement fewer', async () => {
+      const whole = await users('vit', { first: 10 });
+      expect(whole.edges.map((e) => [e.node.nativeId, e.match.kind])).toEqual([['1', 'PREFIX'], ['0x02', 'PREFIX'], ['2', 'PREFIX'], ['7', 'PREFIX'], ['5', 'SUBSTRING']]);
+      const pages: string[] = [];
+      let after: string | null = null;
+      do {
+        const page: Page<UserEdge> = await users('vit', { first: 2, after });
+        pages.push(...ids(page));
+        after = page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null;
+      } while (after);
+      expect(pages).toEqual(ids(whole));
+      const filled = await s.statementsFor(() => s.gql.request(USERS, { q: 'vit', first: 2 }));
+      const unfilled = await s.statementsFor(() => s.gql.request(USERS, { q: 'vit', first: 5 }));
+      expect(unfilled).toBe(filled + 1);
     });
   });
 
