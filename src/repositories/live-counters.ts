@@ -146,13 +146,12 @@ export const FARCASTER_BY_FOLLOWERS = 'SELECT live_s.fid, live_s.followers, live
  */
 export const followerDaysSql = (p: ProtocolSpec, among?: string, from: string = p.follows.table): string => {
   const { follower, followee } = p.follows;
-  const table = from;
   const of = among ? ` AND ${followee} = ANY(${among})` : '';
   return `
   SELECT id, day, sum(delta)::int AS delta FROM (
-    SELECT ${followee} AS id, (timestamp AT TIME ZONE 'UTC')::date AS day, 1 AS delta FROM ${table} WHERE ${follower} <> ${followee}${of}
+    SELECT ${followee} AS id, (timestamp AT TIME ZONE 'UTC')::date AS day, 1 AS delta FROM ${from} WHERE ${follower} <> ${followee}${of}
     UNION ALL
-    SELECT ${followee}, (deleted_at AT TIME ZONE 'UTC')::date, -1 FROM ${table} WHERE deleted_at IS NOT NULL AND ${follower} <> ${followee}${of}
+    SELECT ${followee}, (deleted_at AT TIME ZONE 'UTC')::date, -1 FROM ${from} WHERE deleted_at IS NOT NULL AND ${follower} <> ${followee}${of}
   ) x GROUP BY id, day HAVING sum(delta) <> 0
   ORDER BY id, day`;
 };

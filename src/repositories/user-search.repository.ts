@@ -48,7 +48,8 @@ const NAME_TABLES = { farcaster: 'fc_search_name', lens: 'lens_search_name' } as
  * `$1` the needle, `$2` it escaped for LIKE, `$3` the least quality (present
  * only with a minimum: a parameter no statement reads has no type). The match
  * condition is what the trigram index answers: a substring (prefixes and exact
- * names are substrings) or a similar name or word of a name.
+ * names are substrings) or a similar name or word of a name; with `prefix`,
+ * only the names the query begins (the btree's range).
  */
 function branchSql(protocol: ProtocolName, withQuality: boolean, match: Match = 'all'): string {
   const p = PROTOCOLS[protocol];

@@ -47,6 +47,10 @@ async function untilAnswered(r: RelayedApp, limitMs = 5000): Promise<void> {
   throw new Error(`GraphQL did not answer data within ${limitMs} ms`);
 }
 
+/** Per media type, the cached key's answer, then the uncached key's of that type: the order the expectations list. */
+const askBoth = (r: RelayedApp, uncached: string[]) =>
+  Promise.all(MEDIA_TYPES.flatMap((accept, i) => [ask(r, r.key, accept), ask(r, uncached[i], accept)]));
+
 /**
  * After the relay heals: the batch asked again until every answer is a 200, for a while. On a loaded machine the
  * health monitor may take a slow ping just after the heal for a stall and call the database down once more (its
@@ -56,7 +60,7 @@ async function healedBatch(r: RelayedApp, uncached: string[], limitMs = 5000): P
   const started = performance.now();
   for (;;) {
     await untilAnswered(r);
-    const batch = await Promise.all(MEDIA_TYPES.flatMap((accept, i) => [ask(r, r.key, accept), ask(r, uncached[i], accept)]));
+    const batch = await askBoth(r, uncached);
     if (batch.every((a) => a.status === 200 && a.body.data) || performance.now() - started > limitMs) return batch;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -113,7 +117,7 @@ describe.each([
     expect(before.body.data?.farcasterUsers).toContainEqual({ fid: 1, username: 'alice' });
 
     r.relay[outage]();
-    const during = await Promise.all(MEDIA_TYPES.flatMap((accept, i) => [ask(r, r.key, accept), ask(r, uncached[i], accept)]));
+    const during = await askBoth(r, uncached);
     expect(during.map(seen)).toEqual(MEDIA_TYPES.flatMap(() => [
       { status: 200, data: null, codes: ['SERVICE_UNAVAILABLE'], messages: ['Database unavailable'] },
       { status: 503, data: 'absent', codes: ['SERVICE_UNAVAILABLE'], messages: ['Database unavailable'] },
@@ -141,7 +145,7 @@ describe('GraphQL while the database stalls past the request deadline', () => {
     const { before, uncached } = await healthy(r);
 
     r.relay.stall();
-    const during = await Promise.all(MEDIA_TYPES.flatMap((accept, i) => [ask(r, r.key, accept), ask(r, uncached[i], accept)]));
+    const during = await askBoth(r, uncached);
     r.relay.restore();
     // The deadline is the HTTP layer's, like the key check: its 503 is the same on both media types.
     expect(during.map(seen)).toEqual(during.map(() => (
