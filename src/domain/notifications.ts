@@ -20,9 +20,6 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 /** The kinds whose events of one target and one window are one notification. */
 export const GROUPED_KINDS: readonly NotificationKind[] = ['FOLLOW', 'LIKE', 'REPOST'];
 
-/** The grouping window: one UTC calendar day. */
-export const NOTIFICATION_WINDOW_SECONDS = 86_400;
-
 /** Actors listed per notification (newest first); `count` gives all of them. */
 export const NOTIFICATION_ACTORS = 5;
 

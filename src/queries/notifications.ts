@@ -55,7 +55,7 @@ export async function notifications(
   });
   const seenUpTo = read.seenUpTo;
   const rows = read.rows.map((r) => ({ ...r, seen: seenUpTo !== null && r.newestAt.getTime() <= seenUpTo.getTime() }));
-  const page = cursorPage(paging, rows, read.beyond, (r) => encodeKeysetCursor({ at: r.newestAt, id: r.id }), async () => read.total);
+  const page = cursorPage(paging, rows, read.beyond, (r) => encodeKeysetCursor({ at: r.newestAt, id: r.id }), read.total);
   return { page, unseenCount: read.unseen, seenUpTo };
 }
 

@@ -12,3 +12,11 @@ import { generationOf } from './protocols.sql';
  */
 export const qualityAtLeastSql = (p: ProtocolSpec, idExpr: string, param: string) =>
   `EXISTS (SELECT 1 FROM ${p.analytics.quality} q WHERE q.generation = ${generationOf(p)} AND q.${p.key} = ${idExpr} AND q.score >= ${param})`;
+
+/**
+ * The same condition as a probe per row (a scalar subquery on the score table's key), for a statement
+ * that meets many rows of few actors: as a semi-join the planner hashes the whole score table, which
+ * costs more than the probes of a few thousand rows.
+ */
+export const qualityProbeSql = (p: ProtocolSpec, idExpr: string, param: string) =>
+  `(SELECT q.score FROM ${p.analytics.quality} q WHERE q.generation = ${generationOf(p)} AND q.${p.key} = ${idExpr}) >= ${param}`;
