@@ -24,14 +24,26 @@ export interface SearchBackend {
   countPosts(request: PostSearchRequest): Promise<number>;
 }
 
-/** The default: the database the service already reads. */
+/**
+ * The default: the database the service already reads. A page statement that scores every match counts them
+ * too; the count of the same request (the same object) is then that number rather than a statement of its own.
+ */
 export function postgresSearchBackend(db: Database): SearchBackend {
+  const totals = new WeakMap<object, number>();
+  const keep = <R>(request: object, page: { rows: R[]; total: number | null }): R[] => {
+    if (page.total !== null) totals.set(request, page.total);
+    return page.rows;
+  };
+  const counted = (request: object, count: () => Promise<number>) => {
+    const known = totals.get(request);
+    return known === undefined ? count() : Promise.resolve(known);
+  };
   return {
     name: 'postgres',
-    users: (r) => searchUserRows(db, r),
-    countUsers: (r) => countUserMatches(db, r),
-    posts: (r) => searchPostRows(db, r),
-    countPosts: (r) => countPostMatches(db, r),
+    users: async (r) => keep(r, await searchUserRows(db, r)),
+    countUsers: (r) => counted(r, () => countUserMatches(db, r)),
+    posts: async (r) => keep(r, await searchPostRows(db, r)),
+    countPosts: (r) => counted(r, () => countPostMatches(db, r)),
   };
 }
 

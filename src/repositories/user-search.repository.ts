@@ -1,5 +1,6 @@
 // User search over the names of fc_search_name and lens_search_name (kept by
-// triggers, trigram-indexed): one statement for a page, one for the total.
+// triggers, trigram-indexed): one statement for a page (which counts the
+// matches it scores), one for a total the page could not give.
 // Each account answers once, by its best-matching name; the score is
 // domain/search.ts's formula, computed here so the keyset compares the very
 // value it orders by.
@@ -86,26 +87,31 @@ const paramsOf = (r: UserSearchRequest): unknown[] => [r.needle, escapeLike(r.ne
  */
 const PREFIX_EDGE = MATCH_TIERS.substring + USER_SCORE_WEIGHTS.similarity + USER_SCORE_WEIGHTS.trust;
 
+/** A page and the request's matches: null when the page did not read them all (the prefix pass) or is empty. */
+export interface UserSearchPage { rows: UserSearchRow[]; total: number | null }
+
 /** A page in read order: answer order (score descending, then protocol, then id as text), reversed when paging backward. */
-export async function searchUserRows(db: Database, r: UserSearchRequest): Promise<UserSearchRow[]> {
+export async function searchUserRows(db: Database, r: UserSearchRequest): Promise<UserSearchPage> {
   if (!r.backward && (r.cursor === null || r.cursor.score > PREFIX_EDGE)) {
-    const rows = await pageRows(db, r, 'prefix');
+    const page = await pageRows(db, r, 'prefix');
     // Each strictly above the edge: no account the prefix pass did not read can rank between them.
-    if (rows.length >= r.limit && rows.every((row) => row.score > PREFIX_EDGE)) return rows;
+    if (page.rows.length >= r.limit && page.rows.every((row) => row.score > PREFIX_EDGE)) return { rows: page.rows, total: null };
   }
   return pageRows(db, r, 'all');
 }
 
-function pageRows(db: Database, r: UserSearchRequest, match: Match): Promise<UserSearchRow[]> {
+/** Ordering the page scores every match it reads, so the statement counts them as well (the total, when they are all). */
+async function pageRows(db: Database, r: UserSearchRequest, match: Match): Promise<UserSearchPage> {
   const params = paramsOf(r);
   const at = (k: number) => `$${params.length + k}`;
   const [lt, gt] = r.backward ? ['>', '<'] : ['<', '>'];
   const cursor = r.cursor ? `WHERE s.score ${lt} ${at(2)}::float8 OR (s.score = ${at(2)}::float8 AND (s.protocol, s.id) ${gt} (${at(3)}::text, ${at(4)}::text))` : '';
-  return db.read<UserSearchRow>(`
-    SELECT * FROM (${unionSql(r, match)}) s
+  const rows = await db.read<UserSearchRow & { matches: number }>(`
+    SELECT * FROM (SELECT u.*, count(*) OVER ()::int AS matches FROM (${unionSql(r, match)}) u) s
     ${cursor}
     ORDER BY ${r.backward ? 's.score, s.protocol DESC, s.id DESC' : 's.score DESC, s.protocol, s.id'}
     LIMIT ${at(1)}`, ...params, r.limit, ...(r.cursor ? [r.cursor.score, r.cursor.protocol, r.cursor.id] : []));
+  return { rows, total: match === 'all' ? (rows[0]?.matches ?? null) : null };
 }
 
 /** Accounts matching at all (every page together). */

@@ -11,6 +11,8 @@ const USERS = `query($q: String!, $p: Protocol, $m: Float, $first: Int, $after: 
   searchUsers(query: $q, protocol: $p, minQuality: $m, first: $first, after: $after, last: $last, before: $before) {
     totalCount pageInfo { hasNextPage hasPreviousPage startCursor endCursor }
     edges { cursor node { __typename nativeId } match { protocol field name kind similarity trust score } } } }`;
+/** USERS without its totalCount. */
+const USERS_PAGE = USERS.replace('totalCount ', '');
 const POSTS = `query($q: String!, $p: Protocol, $author: String, $channel: String, $since: DateTimeISO, $until: DateTimeISO, $m: Float, $first: Int, $after: String) {
   searchPosts(query: $q, protocol: $p, author: $author, channel: $channel, since: $since, until: $until, minQuality: $m, first: $first, after: $after) {
     totalCount pageInfo { hasNextPage endCursor }
@@ -148,9 +150,21 @@ describe('search', () => {
         after = page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null;
       } while (after);
       expect(pages).toEqual(ids(whole));
-      const filled = await s.statementsFor(() => s.gql.request(USERS, { q: 'vit', first: 2 }));
-      const unfilled = await s.statementsFor(() => s.gql.request(USERS, { q: 'vit', first: 5 }));
+      const filled = await s.statementsFor(() => s.gql.request(USERS_PAGE, { q: 'vit', first: 2 }));
+      const unfilled = await s.statementsFor(() => s.gql.request(USERS_PAGE, { q: 'vit', first: 5 }));
       expect(unfilled).toBe(filled + 1);
+      // The prefix pass did not read every match, so a total asked of its page costs the count's statement.
+      expect(await s.statementsFor(() => s.gql.request(USERS, { q: 'vit', first: 2 }))).toBe(filled + 1);
+    });
+
+    it('when totalCount is asked of a page that read every match, then the page statement counted them: no statement of its own', async () => {
+      const page = await users('vitalk', { first: 2 });
+      expect(page.totalCount).toBe((await users('vitalk', { first: 50 })).edges.length);
+      const withTotal = await s.statementsFor(() => s.gql.request(USERS, { q: 'vitalk', first: 2 }));
+      expect(withTotal).toBe(await s.statementsFor(() => s.gql.request(USERS_PAGE, { q: 'vitalk', first: 2 })));
+      // Past the last match the page is empty: the total then has a statement of its own, and still counts them all.
+      const past = await users('vitalk', { first: 50, after: page.pageInfo.endCursor });
+      expect(past.totalCount).toBe(page.totalCount);
     });
   });
 
@@ -165,6 +179,18 @@ describe('search', () => {
       expect(page.edges[3].match.highlight).toBe('<b>rollups</b> <b>rollups</b> <b>rollups</b>');
       expect(page.edges[3].match.relevance).toBeGreaterThan(page.edges[2].match.relevance);
       expect(page.totalCount).toBe(5);
+    });
+
+    it('when totalCount is asked, then the page statement counted the matches; past the last page a count of its own says the same', async () => {
+      const POSTS_PAGE = POSTS.replace('totalCount ', '');
+      const first = await posts('rollups', { first: 2 });
+      expect(first.totalCount).toBe(5);
+      expect(await s.statementsFor(() => s.gql.request(POSTS, { q: 'rollups', first: 2 })))
+        .toBe(await s.statementsFor(() => s.gql.request(POSTS_PAGE, { q: 'rollups', first: 2 })));
+      const all = await posts('rollups', { first: 5 });
+      const past = await posts('rollups', { first: 5, after: all.pageInfo.endCursor });
+      expect([past.edges.length, past.totalCount]).toEqual([0, 5]);
+      expect((await posts('rollups', { first: 2, after: first.pageInfo.endCursor })).totalCount).toBe(5);
     });
 
     it('when words are asked, then in any order; when a phrase, then only in that order', async () => {
