@@ -100,14 +100,14 @@ export async function searchUserRows(db: Database, r: UserSearchRequest): Promis
   return pageRows(db, r, 'all');
 }
 
-/** Ordering the page scores every match it reads, so the statement counts them as well (the total, when they are all). */
+/** Ordering the page scores every match it reads, so a page of the whole match counts them as well: the total. */
 async function pageRows(db: Database, r: UserSearchRequest, match: Match): Promise<UserSearchPage> {
   const params = paramsOf(r);
   const at = (k: number) => `$${params.length + k}`;
   const [lt, gt] = r.backward ? ['>', '<'] : ['<', '>'];
   const cursor = r.cursor ? `WHERE s.score ${lt} ${at(2)}::float8 OR (s.score = ${at(2)}::float8 AND (s.protocol, s.id) ${gt} (${at(3)}::text, ${at(4)}::text))` : '';
   const rows = await db.read<UserSearchRow & { matches: number }>(`
-    SELECT * FROM (SELECT u.*, count(*) OVER ()::int AS matches FROM (${unionSql(r, match)}) u) s
+    SELECT * FROM (SELECT u.*${match === 'all' ? ', count(*) OVER ()::int AS matches' : ''} FROM (${unionSql(r, match)}) u) s
     ${cursor}
     ORDER BY ${r.backward ? 's.score, s.protocol DESC, s.id DESC' : 's.score DESC, s.protocol, s.id'}
     LIMIT ${at(1)}`, ...params, r.limit, ...(r.cursor ? [r.cursor.score, r.cursor.protocol, r.cursor.id] : []));
