@@ -5,8 +5,10 @@
 // thousand times on a few posts costs a probe per post and day, not a row per
 // like. The ungrouped kinds (one post each) are counted as rows.
 //
-// Every count here takes the filters the page takes, from the same builder, so
-// the counts and the pages agree on which events exist.
+// The quality filter comes from the builder the page uses; each kind's event
+// conditions are written here a second time, beside the page's branches
+// (notifications.repository.ts), and test/integration/notification-windows.test.ts
+// holds the two equal for every kind, minimum and seen mark.
 import type { NotificationKind } from '../domain/notifications';
 import { PROTOCOLS, type ProtocolName } from '../domain/protocols';
 
@@ -23,6 +25,9 @@ export interface CountFilters { quality: (actor: string) => string }
  */
 const first = (col: string, from: string, where: string) => `SELECT ${col} FROM ${from} WHERE ${where} ORDER BY ${col} LIMIT 1`;
 
+/** The condition that `at` is after `since`, or none for null. */
+const after = (at: string, since: string | null) => (since ? ` AND ${at} > ${since}` : '');
+
 /** The first instant of the UTC day after the one `at` falls on. */
 const nextDay = (at: string) => `date_trunc('day', ${at}, 'UTC') + interval '24 hours'`;
 
@@ -33,7 +38,7 @@ const nextDay = (at: string) => `date_trunc('day', ${at}, 'UTC') + interval '24 
  */
 function daysSql(from: string, where: string, at: string, since: string | null): string {
   return `(WITH RECURSIVE d(a) AS (
-        SELECT (${first(at, from, `${where}${since ? ` AND ${at} > ${since}` : ''}`)})
+        SELECT (${first(at, from, `${where}${after(at, since)}`)})
         UNION ALL
         SELECT (${first(at, from, `${where} AND ${at} >= ${nextDay('d.a')}`)}) FROM d WHERE d.a IS NOT NULL
       ) SELECT count(a) FROM d)`;
@@ -50,7 +55,6 @@ function fcReactionGroups(type: 1 | 2, f: CountFilters, since: string | null): s
       FROM k WHERE k.h IS NOT NULL AND NOT EXISTS (SELECT 1 FROM fc_cast t WHERE t.hash = k.h AND t.deleted_at IS NOT NULL))`;
 }
 
-const after = (at: string, since: string | null) => (since ? ` AND ${at} > ${since}` : '');
 
 /** Each kind's count of notifications with an event after `since`, as a scalar subquery. */
 const FARCASTER: Record<NotificationKind, (f: CountFilters, since: string | null) => string> = {
