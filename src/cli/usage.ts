@@ -13,6 +13,7 @@ Commands:
                                        reads those fids again, --reconcile compares them with the node and
                                        repairs; --once exits after that instead of following
   sync --status                        where the syncing instance stands (lag, events/s, last error)
+  sync --replay-unhandled              apply the kept events this version now has a rule for
   classify [--rebuild]                 label new or changed posts (categories, topics, cashtags) and
                                        recount daily mentions and topics; --rebuild labels every post
                                        again (LLM_BASE_URL set: an OpenAI-compatible LLM, else built-in)

@@ -49,7 +49,7 @@ const SCALAR_TYPES: Record<string, [string, string]> = {
   String: ['TEXT', 'text'], Int: ['INTEGER', 'integer'], BigInt: ['BIGINT', 'bigint'],
   Float: ['DOUBLE PRECISION', 'double precision'], Boolean: ['BOOLEAN', 'boolean'],
   DateTime: ['TIMESTAMP(3)', 'timestamp(3) without time zone'], Json: ['JSONB', 'jsonb'],
-  Decimal: ['DECIMAL(65,30)', 'numeric(65,30)'],
+  Decimal: ['DECIMAL(65,30)', 'numeric(65,30)'], Bytes: ['BYTEA', 'bytea'],
 };
 const NATIVE_TYPES: Record<string, (args: string[]) => [string, string]> = {
   Timestamptz: (a) => [`TIMESTAMPTZ(${a[0] ?? 6})`, `timestamp(${a[0] ?? 6}) with time zone`],
@@ -66,8 +66,9 @@ const literal = (v: unknown) => (typeof v === 'string' ? `'${v.replace(/'/g, "''
 function columnOf(f: DmmfField): ExpectedColumn {
   const native = f.nativeType ? NATIVE_TYPES[f.nativeType[0]] : undefined;
   if (f.nativeType && !native) throw new Error(`no SQL type for @db.${f.nativeType[0]} (add it to NATIVE_TYPES)`);
-  let [sqlType, catalogType] = native ? native(f.nativeType![1]) : SCALAR_TYPES[f.type];
-  if (!sqlType) throw new Error(`no SQL type for ${f.type}`);
+  const types = native ? native(f.nativeType![1]) : SCALAR_TYPES[f.type];
+  if (!types) throw new Error(`no SQL type for ${f.type} (add it to SCALAR_TYPES)`);
+  let [sqlType, catalogType] = types;
   if (f.isList) { sqlType += '[]'; catalogType += '[]'; }
   let defaultSql: string | null = null;
   const d = f.default as { name?: string } | string | number | boolean | undefined;

@@ -15,7 +15,9 @@ async function syncDetail(db: Database) {
     state: s.state, node: s.node, holder: row.holder, statusAgeSeconds: Math.round(row.ageSeconds * 10) / 10,
     current: isCurrent(row),
     secondsBehind: s.secondsBehind, blocksBehind: s.blocksBehind, eventsQueued: s.eventsQueued, eventsPerSecond: s.eventsPerSecond,
-    eventsStored: s.eventsStored, lastError: s.lastError, backfill: s.backfill, reconcile: s.reconcile, shards: s.shards,
+    eventsStored: s.eventsStored, lastError: s.lastError, backfill: s.backfill, reconcile: s.reconcile,
+    // A status written before the sync kept unhandled events has none.
+    unhandled: s.unhandled ?? {}, shards: s.shards,
   };
 }
 

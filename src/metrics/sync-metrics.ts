@@ -47,6 +47,15 @@ export function defineSyncMetrics(register: Registry, snapshot: () => Promise<Db
     name: 'sga_sync_shard_seconds_behind', help: 'Per shard: now minus the block time of its last stored event', labelNames: ['shard'], registers: [register],
     async collect() { await perShard(this, (sh) => sh.secondsBehind); },
   });
+  new Gauge({
+    name: 'sga_sync_unhandled_events', help: 'Live events kept raw because the sync has no rule for their type, per type', labelNames: ['type'], registers: [register],
+    async collect() {
+      await refill(this, async () => {
+        const s = await status();
+        for (const [type, n] of Object.entries(s?.status.unhandled ?? {})) setOrDrop(this, n, { type });
+      });
+    },
+  });
   new Counter({
     name: 'sga_sync_reconcile_repaired_total', help: 'Rows repaired by reconcile, per kind', labelNames: ['kind'], registers: [register],
     async collect() {

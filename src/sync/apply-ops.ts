@@ -25,6 +25,20 @@ import { verificationAdapter } from './tables/verification.adapter';
 /** Where a shard's stream stands after the batch: its last event, stored with the batch's rows. */
 export interface ShardPosition { shard: number; eventId: number; blockNumber: number; eventTime: Date | null }
 
+/** A live event the sync has no rule for, kept as the node sent it (sync_unhandled). */
+export interface UnhandledEvent { position: ShardPosition; type: string; raw: Buffer; receivedAt: Date }
+
+async function storeUnhandled(tx: SqlClient, events: readonly UnhandledEvent[]): Promise<void> {
+  if (!events.length) return;
+  // Hex text rather than bytea[]: one parameter encoding for every driver. An event delivered again is kept once.
+  await tx.query(`
+    INSERT INTO sync_unhandled (shard, event_id, block_number, type, raw, received_at)
+    SELECT s, e, b, t, decode(r, 'hex'), at FROM unnest($1::int[], $2::bigint[], $3::bigint[], $4::text[], $5::text[], $6::timestamptz[]) AS x(s, e, b, t, r, at)
+    ON CONFLICT (shard, event_id) DO NOTHING`,
+  [events.map((u) => u.position.shard), events.map((u) => String(u.position.eventId)), events.map((u) => String(u.position.blockNumber)),
+    events.map((u) => u.type), events.map((u) => u.raw.toString('hex')), events.map((u) => u.receivedAt.toISOString())]);
+}
+
 /** Rows the batch changed, per table. */
 export interface ApplyResult { links: number; reactions: number; casts: number; userData: number; verifications: number; fnames: number; users: number }
 
@@ -98,8 +112,11 @@ async function storePositions(tx: SqlClient, positions: readonly ShardPosition[]
 /**
  * Merges the ops (in order) and stores the shards' positions, in one transaction.
  * `liveOps`: the ops that came from live events; the follows, reactions and casts they make are push events (in the same transaction).
+ * `unhandled`: live events no op stands for, stored raw with the batch, so that the cursor never passes one that is not kept.
  */
-export async function applyOps(sql: SqlClient, ops: AnyOp[], positions: readonly ShardPosition[] = [], liveOps: readonly AnyOp[] = []): Promise<ApplyResult> {
+export async function applyOps(
+  sql: SqlClient, ops: AnyOp[], positions: readonly ShardPosition[] = [], liveOps: readonly AnyOp[] = [], unhandled: readonly UnhandledEvent[] = [],
+): Promise<ApplyResult> {
   return sql.transaction(async (tx) => {
     const b = await loadRows(tx, ops);
     for (const op of ops) merge(b, op);
@@ -120,6 +137,7 @@ export async function applyOps(sql: SqlClient, ops: AnyOp[], positions: readonly
       ...await followEvents(tx, linkChanges, liveFollowKeys(liveOps), before.profiles, after.profiles),
       ...notificationEvents(b, liveOps),
     ]);
+    await storeUnhandled(tx, unhandled);
     await storePositions(tx, positions);
     // Rows or the as-of time (answers show it) may have moved: answers cached before this transaction no longer match.
     if (ops.length || positions.length) await tx.query(BUMP_DATA_VERSION_SQL);

@@ -5,7 +5,7 @@
 // stores large batches. A failed transaction is retried (with backoff) with the
 // same items: nothing is dropped, and the streams pause while the queue is full.
 import type { SqlClient } from '../db/sql-client';
-import { applyOps, type ShardPosition } from './apply-ops';
+import { applyOps, type ShardPosition, type UnhandledEvent } from './apply-ops';
 import type { SyncStatus } from './sync-status';
 import type { AnyOp } from './sync-ops';
 
@@ -18,6 +18,8 @@ export interface WriteItem {
   position?: ShardPosition;
   /** Events this item stands for (1 per live event; 0 for backfill pages). */
   events: number;
+  /** A live event the sync has no rule for: its type (hub-messages.ts's unhandledTypeOf) and its bytes. */
+  unhandled?: { type: string; raw: Buffer };
   receivedAt: number;
 }
 
@@ -95,7 +97,7 @@ export class BatchWriter {
       }
       const batch = this.take();
       try {
-        await applyOps(this.sql, batch.flatMap((i) => i.ops), lastPositions(batch), batch.flatMap((i) => (i.position ? i.ops : [])));
+        await applyOps(this.sql, batch.flatMap((i) => i.ops), lastPositions(batch), batch.flatMap((i) => (i.position ? i.ops : [])), unhandledOf(batch));
         attempt = 0;
       } catch (err) {
         // Put the batch back in front and retry it: a database that is down or a
@@ -110,6 +112,7 @@ export class BatchWriter {
       const now = Date.now();
       this.committed += batch.length;
       this.status.stored(batch.reduce((a, i) => a + i.events, 0), now);
+      for (const i of batch) if (i.unhandled) this.status.unhandled(i.unhandled.type);
       this.status.data.eventsQueued = this.queue.length;
       this.opts.onStored?.(batch, now);
       this.waiters = this.waiters.filter((w) => (w.seq <= this.committed ? (w.resolve(), false) : true));
@@ -141,6 +144,10 @@ export class BatchWriter {
     }
     return this.queue.splice(0, i);
   }
+}
+
+function unhandledOf(batch: WriteItem[]): UnhandledEvent[] {
+  return batch.flatMap((i) => (i.unhandled && i.position ? [{ ...i.unhandled, position: i.position, receivedAt: new Date(i.receivedAt) }] : []));
 }
 
 /** Per shard, the position of its last event in the batch (events of a shard arrive in order). */

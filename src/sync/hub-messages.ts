@@ -110,6 +110,45 @@ export function opsOfMessage(message: Message): SyncOp[] {
   }
 }
 
+/** The message types opsOfMessage has a rule for (a rule may still store nothing, as for a URL's reaction). */
+const HANDLED_MESSAGE_TYPES: ReadonlySet<MessageType> = new Set([
+  MessageType.CAST_ADD, MessageType.CAST_REMOVE, MessageType.REACTION_ADD, MessageType.REACTION_REMOVE,
+  MessageType.LINK_ADD, MessageType.LINK_REMOVE, MessageType.LINK_COMPACT_STATE, MessageType.USER_DATA_ADD,
+  MessageType.VERIFICATION_ADD_ETH_ADDRESS, MessageType.VERIFICATION_REMOVE, MessageType.USERNAME_PROOF,
+]);
+
+/** An enum value by its name, or its number when this package does not know it. */
+const named = (names: Record<number, string>, n: number) => names[n] ?? String(n);
+
+function unhandledMessage(message: Message | undefined): string | null {
+  if (!message) return null;
+  const data = dataOf(message);
+  if (!data) return 'message:UNDECODABLE';
+  return HANDLED_MESSAGE_TYPES.has(data.type) ? null : `message:${named(MessageType, data.type)}`;
+}
+
+/**
+ * What in an event the sync has no rule for, by its type: `event:<type>`, `message:<type>` or
+ * `onchain:<type>` (a name, or the number of a type this package does not know); null when
+ * opsOfEvent reads all of it. BLOCK_CONFIRMED is read: it moves the cursor and the lag.
+ */
+export function unhandledTypeOf(event: HubEvent): string | null {
+  switch (event.type) {
+    case HubEventType.MERGE_MESSAGE: return unhandledMessage(event.mergeMessageBody?.message);
+    case HubEventType.PRUNE_MESSAGE: return unhandledMessage(event.pruneMessageBody?.message);
+    case HubEventType.REVOKE_MESSAGE: return unhandledMessage(event.revokeMessageBody?.message);
+    case HubEventType.MERGE_USERNAME_PROOF:
+    case HubEventType.BLOCK_CONFIRMED:
+      return null;
+    case HubEventType.MERGE_ON_CHAIN_EVENT: {
+      const type = event.mergeOnChainEventBody?.onChainEvent?.type;
+      return type === undefined || type === OnChainEventType.EVENT_TYPE_ID_REGISTER ? null : `onchain:${named(OnChainEventType, type)}`;
+    }
+    default:
+      return `event:${named(HubEventType, event.type)}`;
+  }
+}
+
 /** What one hub event does to the tables. */
 export function opsOfEvent(event: HubEvent): AnyOp[] {
   switch (event.type) {
@@ -125,7 +164,7 @@ export function opsOfEvent(event: HubEvent): AnyOp[] {
     case HubEventType.MERGE_ON_CHAIN_EVENT:
       return event.mergeOnChainEventBody?.onChainEvent ? onChainOps(event.mergeOnChainEventBody.onChainEvent) : [];
     default:
-      // BLOCK_CONFIRMED, MERGE_FAILURE and types this package does not know change no table.
+      // BLOCK_CONFIRMED changes no table; any other type is one unhandledTypeOf names, and is kept raw.
       return [];
   }
 }

@@ -3,12 +3,12 @@
 // a node may deliver twice) is skipped. The stream reconnects with exponential
 // backoff when it errors or ends, and when the engine finds it stalled: open but
 // silent while the node's head moves (a stalled gRPC stream raises nothing).
-import { HubEventType, type HubEvent } from '@farcaster/hub-nodejs';
+import { HubEvent, HubEventType } from '@farcaster/hub-nodejs';
 import type { ClientReadableStream } from '@grpc/grpc-js';
 import type { Logger } from 'pino';
 import type { BatchWriter } from './batch-writer';
-import type { Hub } from './hub-client';
-import { eventTime, opsOfEvent } from './hub-messages';
+import { receivedBytes, type Hub } from './hub-client';
+import { eventTime, opsOfEvent, unhandledTypeOf } from './hub-messages';
 import type { SyncStatus } from './sync-status';
 
 /** Named explicitly: on Snapchain an empty list delivers nothing. BLOCK_CONFIRMED keeps an idle stream (and lag) moving. */
@@ -38,7 +38,7 @@ export class ShardStream {
     this.lastId = fromId;
   }
 
-  start(): void { void this.connect(); }
+  start(): void { this.connect(); }
 
   stop(): void {
     this.stopped = true;
@@ -56,15 +56,12 @@ export class ShardStream {
     this.reconnect(new Error(`shard ${this.shard}: stream silent while the node's head moved`));
   }
 
-  private async connect(): Promise<void> {
+  private connect(): void {
     if (this.stopped) return;
     const s = this.status.shard(this.shard);
     s.stream = 'subscribing';
     // fromId is inclusive: the last event queued comes again and is skipped below.
-    const result = await this.hub.client.subscribe({ eventTypes: EVENT_TYPES, shardIndex: this.shard, fromId: this.lastId });
-    if (this.stopped) { if (result.isOk()) result.value.cancel(); return; }
-    if (result.isErr()) { this.reconnect(result.error); return; }
-    const stream = result.value;
+    const stream = this.hub.subscribe({ eventTypes: EVENT_TYPES, shardIndex: this.shard, fromId: this.lastId });
     this.stream = stream;
     this.lastDataAt = Date.now();
     s.stream = 'streaming';
@@ -84,9 +81,12 @@ export class ShardStream {
     this.lastId = event.id;
     this.lastBlock = event.blockNumber;
     const ops = opsOfEvent(event);
+    const unhandled = unhandledTypeOf(event);
     this.writer.push({
       ops, events: 1, receivedAt: this.lastDataAt,
       position: { shard: this.shard, eventId: event.id, blockNumber: event.blockNumber, eventTime: eventTime(event) },
+      // What the sync cannot read is stored as it came, beside the rows of the same batch.
+      ...(unhandled ? { unhandled: { type: unhandled, raw: receivedBytes(event) ?? Buffer.from(HubEvent.encode(event).finish()) } } : {}),
     });
     // Backpressure: gRPC stops reading from the socket while paused, so memory stays flat.
     if (this.writer.full && !stream.isPaused()) {
@@ -107,6 +107,6 @@ export class ShardStream {
     const delay = Math.min(this.opts.reconnectMaxMs, this.opts.reconnectMinMs * 2 ** Math.min(this.attempt, 10));
     this.attempt += 1;
     this.log.warn({ shard: this.shard, err: err instanceof Error ? err.message : String(err), retryInMs: delay }, 'event stream lost: reconnecting');
-    this.timer = setTimeout(() => { this.timer = null; void this.connect(); }, delay);
+    this.timer = setTimeout(() => { this.timer = null; this.connect(); }, delay);
   }
 }

@@ -10,7 +10,7 @@ import { BatchWriter } from './batch-writer';
 import { connectHub, type Hub, type HubConnection } from './hub-client';
 import { reconcile, sampleFids } from './reconcile';
 import { ShardStream } from './shard-stream';
-import { saveSyncStatus, SyncStatus } from './sync-status';
+import { countUnhandled, saveSyncStatus, SyncStatus } from './sync-status';
 
 /** Event ids are `block << 14 | sequence` per shard. */
 const SEQUENCE_SPAN = 2 ** 14;
@@ -95,6 +95,7 @@ export class SyncEngine {
       for (const h of heads) stored.set(h.shard, h.eventId);
       this.log.info({ heads }, 'new sync: starting each shard at the node\'s head');
     }
+    this.status.data.unhandled = await countUnhandled(this.sql);
     for (const shard of shards) {
       const s = this.status.shard(shard);
       s.nodeHeight = info.shardInfos.find((x) => x.shardId === shard)?.maxHeight ?? null;

@@ -38,6 +38,8 @@ export interface SyncStatusData {
   lastError: { at: string; message: string } | null;
   backfill: { state: 'none' | 'running' | 'done'; fidsDone: number; fidsTotal: number | null; messages: number };
   reconcile: { lastAt: string | null; fids: number; repaired: Record<string, number>; lastRepaired: Record<string, number> };
+  /** Events kept raw in sync_unhandled because the sync has no rule for them, per type (all stored, not only since the start). */
+  unhandled: Record<string, number>;
 }
 
 export class SyncStatus {
@@ -51,6 +53,7 @@ export class SyncStatus {
       eventsPerSecond: 0, batches: 0, secondsBehind: null, blocksBehind: null, lastError: null,
       backfill: { state: 'none', fidsDone: 0, fidsTotal: null, messages: 0 },
       reconcile: { lastAt: null, fids: 0, repaired: {}, lastRepaired: {} },
+      unhandled: {},
     };
   }
 
@@ -68,6 +71,9 @@ export class SyncStatus {
   error(err: unknown): void {
     this.data.lastError = { at: new Date().toISOString(), message: err instanceof Error ? err.message : String(err) };
   }
+
+  /** One more event of this type kept raw. */
+  unhandled(type: string): void { this.data.unhandled[type] = (this.data.unhandled[type] ?? 0) + 1; }
 
   stored(events: number, now = Date.now()): void {
     this.data.eventsStored += events;
@@ -98,6 +104,12 @@ export async function saveSyncStatus(sql: SqlClient, status: SyncStatus): Promis
     INSERT INTO sync_status (id, holder, status, updated_at) VALUES (1, $1, $2::jsonb, now())
     ON CONFLICT (id) DO UPDATE SET holder = EXCLUDED.holder, status = EXCLUDED.status, updated_at = now()`,
   [status.data.holder, JSON.stringify(status.refresh())]);
+}
+
+/** Per type, the events sync_unhandled holds. */
+export async function countUnhandled(sql: SqlClient): Promise<Record<string, number>> {
+  const rows = await sql.query<{ type: string; n: number }>('SELECT type, count(*)::int AS n FROM sync_unhandled GROUP BY type ORDER BY type');
+  return Object.fromEntries(rows.map((r) => [r.type, r.n]));
 }
 
 export interface StoredSyncStatus { holder: string; status: SyncStatusData; updatedAt: Date; ageSeconds: number }

@@ -11,7 +11,7 @@ import { silentLog, syncOptions, waitUntil } from './sync-wait';
 
 /** A database can be followed from scratch again (a new double's ids start at block 1). */
 export async function forgetSync(sql: SqlClient): Promise<void> {
-  await sql.exec(`TRUNCATE sync_cursor, sync_backfill, sync_status`);
+  await sql.exec(`TRUNCATE sync_cursor, sync_backfill, sync_status, sync_unhandled`);
   await sql.query(`DELETE FROM app_meta WHERE key = 'sync_backfill'`);
 }
 

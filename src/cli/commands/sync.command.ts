@@ -4,6 +4,7 @@ import { migrate } from '../../db/migrate';
 import { withAdvisoryLock } from '../../db/advisory-lock';
 import { createLogger } from '../../logging/logger';
 import { parseFid } from '../../domain/ids';
+import { replayUnhandled } from '../../sync/replay-unhandled';
 import { SyncEngine } from '../../sync/sync-engine';
 import { readSyncStatus, type SyncStatusData } from '../../sync/sync-status';
 import { SYNC_LOCK, syncOptionsOf } from '../../sync/sync-worker';
@@ -19,26 +20,39 @@ const fidsOf = (words: string[]) => words.map((w) => {
 export function statusLine(s: SyncStatusData): string {
   const b = s.backfill.state === 'running' ? ` | backfill ${s.backfill.fidsDone}${s.backfill.fidsTotal ? `/${s.backfill.fidsTotal}` : ''} fids, ${s.backfill.messages} messages` : '';
   const err = s.lastError ? ` | last error ${s.lastError.at}: ${s.lastError.message}` : '';
+  const kept = Object.entries(s.unhandled ?? {}).sort(([a], [b]) => a.localeCompare(b));
+  const unhandled = kept.length ? ` | kept raw, no rule: ${kept.map(([type, n]) => `${type} ${n}`).join(', ')}` : '';
   return `${s.state}: ${s.eventsPerSecond} events/s, ${s.eventsStored} stored, ${s.eventsQueued} queued, `
-    + `lag ${s.secondsBehind ?? '?'} s / ${s.blocksBehind ?? '?'} blocks${b}${err}`;
+    + `lag ${s.secondsBehind ?? '?'} s / ${s.blocksBehind ?? '?'} blocks${b}${unhandled}${err}`;
 }
 
 /**
  * `sync`: follow the node in the foreground until interrupted (progress every 2 s).
  * `--backfill all|FID…` backfills first (beside the live streams), `--reconcile FID…`
  * compares and repairs those fids; `--once` exits after that work instead of following.
- * `--status` prints the status the syncing instance last stored.
+ * `--status` prints the status the syncing instance last stored. `--replay-unhandled` applies the
+ * kept events whose type this version has a rule for (after an upgrade), with no node needed; the
+ * writers lock the rows they merge, so it may run beside a syncing instance.
  */
 export async function syncCommand(argv: string[], { config, io, withDatabase }: CommandContext): Promise<void> {
   const { values, positionals } = parseArgs({
     args: argv, allowPositionals: true, strict: true,
-    options: { backfill: { type: 'boolean' }, reconcile: { type: 'boolean' }, once: { type: 'boolean' }, status: { type: 'boolean' } },
+    options: {
+      backfill: { type: 'boolean' }, reconcile: { type: 'boolean' }, once: { type: 'boolean' }, status: { type: 'boolean' },
+      'replay-unhandled': { type: 'boolean' },
+    },
   });
   if (values.backfill && values.reconcile) throw new UsageError('--backfill and --reconcile are separate runs');
   if (!values.backfill && !values.reconcile && positionals.length) throw new UsageError(`unexpected argument: ${positionals[0]}`);
   if (values.once && !values.backfill && !values.reconcile) throw new UsageError('--once goes with --backfill or --reconcile');
   await withDatabase(async (db) => {
     await migrate(db.sql);
+    if (values['replay-unhandled']) {
+      const r = await replayUnhandled(db.sql);
+      const list = (counts: Record<string, number>) => Object.entries(counts).sort(([a], [b]) => a.localeCompare(b)).map(([t, n]) => `${t} ${n}`).join(', ') || 'none';
+      io.out(`replayed: ${list(r.applied)}; still without a rule: ${list(r.kept)}`);
+      return;
+    }
     if (values.status) {
       const row = await readSyncStatus(db.sql);
       io.out(row ? `${statusLine(row.status)} (by ${row.holder}, ${row.ageSeconds.toFixed(0)} s ago)` : 'no sync has run on this database');

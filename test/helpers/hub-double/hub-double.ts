@@ -6,7 +6,7 @@ import {
   type FidRequest,
   type FidTimestampRequest,
   type FidsRequest,
-  type HubEvent,
+  HubEvent,
   type HubServiceServer,
   HubServiceService,
   type LinksByFidRequest,
@@ -98,6 +98,7 @@ export class HubDouble {
   private server?: Server;
   private blockTimer?: NodeJS.Timeout;
   private readonly subscribers = new Set<Subscriber>();
+  private readonly trailing = new WeakMap<HubEvent, Buffer>();
   private readonly stalled = new Set<number>();
   private allStalled = false;
   private readonly failures = new Map<string, { code: status; times: number }>();
@@ -119,7 +120,15 @@ export class HubDouble {
 
   async start(): Promise<string> {
     const server = getServer();
-    server.addService(HubServiceService, this.implementation());
+    // Events are written as the package encodes them, then any bytes a test gave them: fields of a newer protocol.
+    const service = {
+      ...HubServiceService,
+      subscribe: {
+        ...HubServiceService.subscribe,
+        responseSerialize: (e: HubEvent) => Buffer.concat([HubEvent.encode(e).finish(), this.trailing.get(e) ?? Buffer.alloc(0)]),
+      },
+    };
+    server.addService(service, this.implementation());
     const port = await new Promise<number>((resolve, reject) =>
       server.bindAsync('127.0.0.1:0', ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p))),
     );
@@ -170,6 +179,16 @@ export class HubDouble {
 
   onChain(event: OnChainEvent): HubEvent {
     return this.store.onChain(event);
+  }
+
+  /**
+   * An event of any type for `fid`'s shard; `trailing` is appended to its encoding on the wire (protobuf
+   * fields this package does not know, as a newer node would send them).
+   */
+  event(fid: number, body: Omit<HubEvent, 'id' | 'blockNumber' | 'shardIndex' | 'timestamp'>, trailing?: Buffer): HubEvent {
+    const ev = this.store.event(fid, body);
+    if (trailing) this.trailing.set(ev, trailing);
+    return ev;
   }
 
   // ---- fault and test controls ----

@@ -12,6 +12,7 @@ import {
   type LinkAddMessage,
   type LinkCompactStateMessage,
   type LinkRemoveMessage,
+  type Message,
   NobleEd25519Signer,
   type OnChainEvent,
   OnChainEventType,
@@ -19,6 +20,7 @@ import {
   type ReactionAddMessage,
   type ReactionRemoveMessage,
   type ReactionType,
+  StorageUnitType,
   type UserDataAddMessage,
   type UserDataType,
   type UserNameProof,
@@ -35,7 +37,9 @@ import {
   makeCastRemove,
   makeLinkAdd,
   makeLinkCompactState,
+  makeLendStorage,
   makeLinkRemove,
+  makeMessage,
   makeReactionAdd,
   makeReactionRemove,
   makeUserDataAdd,
@@ -104,6 +108,18 @@ export class MessageFactory {
 
   private data(fid: number, at?: When) {
     return { fid, network: this.network, timestamp: farcasterSeconds(at) };
+  }
+
+  /** LEND_STORAGE: `fid` lends `units` of its storage to `toFid`. */
+  async lendStorage(fid: number, toFid: number, units: number, o: Opts = {}): Promise<Message> {
+    const { signer } = await this.signerOf(fid);
+    return unwrap(await makeLendStorage({ toFid, numUnits: units, unitType: StorageUnitType.UNIT_TYPE_2025 }, this.data(fid, o.at), signer));
+  }
+
+  /** A message of a type number no version of this package knows, signed and hashed as any message is. */
+  async futureMessage(fid: number, type: number, o: Opts = {}): Promise<Message> {
+    const { signer } = await this.signerOf(fid);
+    return unwrap(await makeMessage({ ...this.data(fid, o.at), type }, signer));
   }
 
   async linkAdd(fid: number, targetFid: number, o: Opts & { type?: string } = {}): Promise<LinkAddMessage> {
@@ -230,6 +246,23 @@ export async function fnameProof(p: { name: string; fid: number; owner?: Uint8Ar
 let nextChainBlock = 120_000_000;
 
 /** An IdRegistry `Register` event; `blockTimestamp` is unix seconds on the wire. */
+/** A StorageRegistry `Rent` event: `units` of storage for `fid`, paid by `payer`. */
+export function storageRentEvent(p: { fid: number; units: number; at?: When }): OnChainEvent {
+  return {
+    type: OnChainEventType.EVENT_TYPE_STORAGE_RENT,
+    chainId: 10,
+    blockNumber: nextChainBlock++,
+    blockHash: new Uint8Array(randomBytes(32)),
+    blockTimestamp: unixSeconds(p.at),
+    transactionHash: new Uint8Array(randomBytes(32)),
+    logIndex: 0,
+    fid: p.fid,
+    storageRentEventBody: { payer: unwrap(hexStringToBytes(ethAccount().address)), units: p.units, expiry: unixSeconds(p.at) + 365 * 86_400 },
+    txIndex: 0,
+    version: 2,
+  };
+}
+
 export function idRegisterEvent(p: { fid: number; to?: Uint8Array; recovery?: Uint8Array; at?: When; blockNumber?: number; logIndex?: number }): OnChainEvent {
   return {
     type: OnChainEventType.EVENT_TYPE_ID_REGISTER,

@@ -5,14 +5,14 @@ import { randomBytes } from 'crypto';
 import {
   FarcasterNetwork, HubEvent, HubEventType, IdRegisterEventType, Message, MessageType, NobleEd25519Signer,
   OnChainEventType, Protocol, ReactionType, UserDataType, UserNameType, ViemLocalEip712Signer,
-  bytesToBase58, ed25519, makeCastAdd, makeCastRemove, makeLinkAdd, makeLinkCompactState, makeLinkRemove,
+  StorageUnitType, bytesToBase58, ed25519, makeCastAdd, makeLendStorage, makeMessage, makeCastRemove, makeLinkAdd, makeLinkCompactState, makeLinkRemove,
   makeReactionAdd, makeReactionRemove, makeUserDataAdd, makeUsernameProof, makeVerificationAddEthAddress,
   makeVerificationAddressClaim, makeVerificationRemove, recreateSolanaClaimMessage,
   type HubAsyncResult, type OnChainEvent, type UserNameProof, type VerificationAddressClaimSolana,
 } from '@farcaster/hub-nodejs';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { castEmbeds } from '../../../src/importer/specs/cast-embeds';
-import { eventTime, fromFarcasterSeconds, opsOfEvent, opsOfMessage } from '../../../src/sync/hub-messages';
+import { eventTime, fromFarcasterSeconds, opsOfEvent, opsOfMessage, unhandledTypeOf } from '../../../src/sync/hub-messages';
 import type { CastAddOp } from '../../../src/sync/sync-ops';
 
 const FARCASTER_EPOCH_MS = Date.UTC(2021, 0, 1);
@@ -321,5 +321,42 @@ describe('opsOfEvent', () => {
     const cast = await ok(makeCastAdd({ ...castBody, text: 'failed' }, opts(), signer));
     expect(opsOfEvent(HubEvent.create({ type: HubEventType.BLOCK_CONFIRMED, id: 11, timestamp: BLOCK_T, blockConfirmedBody: { blockNumber: 5 } }))).toEqual([]);
     expect(opsOfEvent(HubEvent.create({ type: HubEventType.MERGE_FAILURE, id: 12, timestamp: BLOCK_T, mergeFailure: { message: cast, code: 'bad_request', reason: 'x' } }))).toEqual([]);
+  });
+
+  describe('unhandledTypeOf', () => {
+    const merge = (message: Message) => HubEvent.create({ type: HubEventType.MERGE_MESSAGE, id: 20, timestamp: BLOCK_T, mergeMessageBody: { message, deletedMessages: [] } });
+    const onChain = (e: OnChainEvent) => HubEvent.create({ type: HubEventType.MERGE_ON_CHAIN_EVENT, id: 21, timestamp: BLOCK_T, mergeOnChainEventBody: { onChainEvent: e } });
+
+    it('when every part of an event has a rule (even one storing nothing), then it names nothing', async () => {
+      const cast = await ok(makeCastAdd({ ...castBody, text: 'read' }, opts(), signer));
+      const block = await ok(makeLinkAdd({ type: 'block', targetFid: 42 }, opts(), signer));
+      expect(unhandledTypeOf(merge(cast))).toBeNull();
+      expect(unhandledTypeOf(merge(block))).toBeNull();
+      expect(unhandledTypeOf(onChain(chainEvent(IdRegisterEventType.REGISTER, new Uint8Array(20), 1_717_000_000)))).toBeNull();
+      expect(unhandledTypeOf(HubEvent.create({ type: HubEventType.BLOCK_CONFIRMED, id: 22, blockConfirmedBody: { blockNumber: 5 } }))).toBeNull();
+      expect(unhandledTypeOf(HubEvent.create({ type: HubEventType.MERGE_USERNAME_PROOF, id: 23, mergeUsernameProofBody: {} }))).toBeNull();
+    });
+
+    it('when a message, an on-chain event or an event has a type without a rule, then it is named by type, or by number when the package does not know it', async () => {
+      // Its builder refuses a time more than ten minutes old.
+      const now = Math.floor((Date.now() - FARCASTER_EPOCH_MS) / 1000);
+      const lend = await ok(makeLendStorage({ toFid: 7, numUnits: 1, unitType: StorageUnitType.UNIT_TYPE_2025 }, opts(now), signer));
+      const future = await ok(makeMessage({ ...opts(), type: 42 as MessageType }, signer));
+      expect(unhandledTypeOf(merge(lend))).toBe('message:LEND_STORAGE');
+      expect(unhandledTypeOf(merge(future))).toBe('message:42');
+      expect(unhandledTypeOf(HubEvent.create({ type: HubEventType.PRUNE_MESSAGE, id: 24, pruneMessageBody: { message: lend } }))).toBe('message:LEND_STORAGE');
+      expect(unhandledTypeOf(HubEvent.create({ type: HubEventType.REVOKE_MESSAGE, id: 25, revokeMessageBody: { message: future } }))).toBe('message:42');
+      const signerEvent: OnChainEvent = { ...chainEvent(IdRegisterEventType.REGISTER, new Uint8Array(20), 1_717_000_300), type: OnChainEventType.EVENT_TYPE_SIGNER, idRegisterEventBody: undefined };
+      expect(unhandledTypeOf(onChain(signerEvent))).toBe('onchain:EVENT_TYPE_SIGNER');
+      expect(unhandledTypeOf(onChain({ ...signerEvent, type: 9 as OnChainEventType }))).toBe('onchain:9');
+      expect(unhandledTypeOf(HubEvent.create({ type: HubEventType.MERGE_FAILURE, id: 26 }))).toBe('event:MERGE_FAILURE');
+      expect(unhandledTypeOf(HubEvent.create({ type: 77 as HubEventType, id: 27 }))).toBe('event:77');
+    });
+
+    it('when a message\'s bytes do not decode, then it is named as such', async () => {
+      const cast = await ok(makeCastAdd({ ...castBody, text: 'garbled' }, opts(), signer));
+      const garbled = { ...cast, data: undefined, dataBytes: new Uint8Array([0xff, 0xff, 0xff]) };
+      expect(unhandledTypeOf(merge(garbled))).toBe('message:UNDECODABLE');
+    });
   });
 });

@@ -1,0 +1,114 @@
+// Events the sync has no rule for, from the node double: a LEND_STORAGE message, a message of a
+// type number no package knows, and a storage rent on chain whose event carries a field of a newer
+// protocol. Each is kept as its bytes came over the wire, counted per type in the status, /readyz,
+// /metrics and the CLI's line, and the events after them still apply.
+import { HubEvent, HubEventType, type Message, type MessageType } from '@farcaster/hub-nodejs';
+import { statusLine } from '../../src/cli/commands/sync.command';
+import { replayUnhandled } from '../../src/sync/replay-unhandled';
+import { farcasterSeconds, storageRentEvent } from '../helpers/hub-double/message-factory';
+import { parsePrometheus } from '../helpers/prometheus-text';
+import { LiveRig } from '../helpers/sync-rig';
+import { waitForEqual } from '../helpers/sync-wait';
+import { startTestServer, type TestServer } from '../helpers/test-server';
+
+let server: TestServer;
+let rig: LiveRig;
+
+beforeAll(async () => { server = await startTestServer(); });
+afterAll(async () => { await server.close(); });
+beforeEach(async () => { rig = await new LiveRig(server).open(); });
+afterEach(async () => { await rig.close(); });
+
+/** A varint field 99 = 5, as protobuf writes it: a field no version of the package knows. */
+const NEWER_FIELD = Buffer.from([0x98, 0x06, 0x05]);
+const FUTURE_MESSAGE_TYPE = 42 as MessageType;
+
+/** `raw` as each driver hands bytea over (a Buffer from pg, a Uint8Array from PGlite). */
+interface KeptRow { shard: number; event_id: string; type: string; raw: Uint8Array }
+
+const kept = () => rig.sql.query<KeptRow>('SELECT shard, event_id::text, type, raw FROM sync_unhandled ORDER BY type');
+
+const EXPECTED = { 'message:42': 1, 'message:LEND_STORAGE': 1, 'onchain:EVENT_TYPE_STORAGE_RENT': 1 };
+
+describe('live sync: events without a rule are kept, not dropped', () => {
+  it('each is stored raw with its shard and id, counted per type everywhere, and the stream goes on past them', async () => {
+    const { double, f, answers: a } = rig;
+    const engine = await rig.engine();
+    await rig.register(301, 302);
+    const t0 = farcasterSeconds() - 100;
+    const lend = await f.lendStorage(301, 302, 2, { at: t0 });
+    const future = await f.futureMessage(301, FUTURE_MESSAGE_TYPE, { at: t0 + 1 });
+    double.submit([lend, future]);
+    const rent = double.event(301,
+      { type: HubEventType.MERGE_ON_CHAIN_EVENT, mergeOnChainEventBody: { onChainEvent: storageRentEvent({ fid: 301, units: 1 }) } }, NEWER_FIELD);
+    // A cast after them: it is stored, so nothing before it held the stream.
+    double.submit([await f.castAdd(301, 'after the unknown', { at: t0 + 2 })]);
+    await waitForEqual('301\'s posts', async () => (await a.user(301)).stats.posts, 1);
+
+    const rows = await kept();
+    expect(Object.fromEntries(rows.map((r) => [r.type, 1]))).toEqual(EXPECTED);
+    const byType = new Map(rows.map((r) => [r.type, r]));
+
+    // The bytes are the node's: they decode to the same message, with its hash and signature.
+    const lendEvent = HubEvent.decode(byType.get('message:LEND_STORAGE')!.raw);
+    expect(Buffer.from(lendEvent.mergeMessageBody!.message!.hash)).toEqual(Buffer.from(lend.hash));
+    expect(Buffer.from(lendEvent.mergeMessageBody!.message!.signature)).toEqual(Buffer.from(lend.signature));
+    expect(lendEvent.mergeMessageBody!.message!.data!.lendStorageBody).toMatchObject({ toFid: 302, numUnits: 2 });
+    expect(Buffer.from(HubEvent.decode(byType.get('message:42')!.raw).mergeMessageBody!.message!.hash)).toEqual(Buffer.from(future.hash));
+    // A field the package's decoder drops is still there, and the row is keyed by the event's place.
+    const rentRow = byType.get('onchain:EVENT_TYPE_STORAGE_RENT')!;
+    expect(Buffer.from(rentRow.raw.subarray(-NEWER_FIELD.length))).toEqual(NEWER_FIELD);
+    expect(Buffer.from(HubEvent.encode(HubEvent.decode(rentRow.raw)).finish()).length).toBe(rentRow.raw.length - NEWER_FIELD.length);
+    expect({ shard: rentRow.shard, id: Number(rentRow.event_id) }).toEqual({ shard: rent.shardIndex, id: rent.id });
+    expect(HubEvent.decode(rentRow.raw).mergeOnChainEventBody!.onChainEvent!.storageRentEventBody!.units).toBe(1);
+
+    expect(engine.status.data.unhandled).toEqual(EXPECTED);
+    await waitForEqual('/readyz sync.unhandled', async () => (await server.rest('/readyz', { key: null })).body.sync?.unhandled, EXPECTED);
+    const metrics = parsePrometheus(await (await fetch(`${server.baseUrl}/metrics`)).text());
+    for (const [type, n] of Object.entries(EXPECTED)) expect(metrics.value('sga_sync_unhandled_events', { type })).toBe(n);
+    expect(statusLine(engine.status.refresh())).toContain('kept raw, no rule: message:42 1, message:LEND_STORAGE 1, onchain:EVENT_TYPE_STORAGE_RENT 1');
+  });
+
+  it('a restart counts what was kept before it; an event the node sends twice is kept once', async () => {
+    const { double, f, answers: a } = rig;
+    const first = await rig.engine();
+    await rig.register(311);
+    double.submit([await f.lendStorage(311, 301, 1)]);
+    await waitForEqual('kept', async () => (await kept()).length, 1);
+    await rig.stopEngine(first);
+
+    double.duplicateDelivery(true);
+    const second = await rig.engine();
+    expect(second.status.data.unhandled).toEqual({ 'message:LEND_STORAGE': 1 });
+    double.submit([await f.lendStorage(311, 302, 1), await f.castAdd(311, 'later')]);
+    await waitForEqual('311\'s posts', async () => (await a.user(311)).stats.posts, 1);
+    expect((await kept()).map((r) => r.type)).toEqual(['message:LEND_STORAGE', 'message:LEND_STORAGE']);
+    expect(second.status.data.unhandled).toEqual({ 'message:LEND_STORAGE': 2 });
+  });
+
+  it('a replay applies the kept events whose type now has a rule, in order, and removes only them', async () => {
+    const { f, answers: a } = rig;
+    await rig.engine();
+    await rig.register(321);
+    const t0 = farcasterSeconds() - 100;
+    // As an earlier version would have kept them: a cast and its remove it could not read, and a type still without a rule.
+    const cast = await f.castAdd(321, 'kept, then read', { at: t0 });
+    const second = await f.castAdd(321, 'kept and removed', { at: t0 + 1 });
+    const removal = await f.castRemove(321, second.hash, { at: t0 + 2 });
+    const lend = await f.lendStorage(321, 301, 1, { at: t0 });
+    const event = (id: number, message: Message) => HubEvent.encode(HubEvent.create({
+      type: HubEventType.MERGE_MESSAGE, id, blockNumber: 1, shardIndex: 1, mergeMessageBody: { message, deletedMessages: [] },
+    })).finish();
+    const rows = [[10, 'message:CAST_ADD', cast], [11, 'message:CAST_ADD', second], [12, 'message:LEND_STORAGE', lend], [13, 'message:CAST_REMOVE', removal]] as const;
+    for (const [id, type, message] of rows) {
+      await rig.sql.query(`INSERT INTO sync_unhandled (shard, event_id, block_number, type, raw, received_at) VALUES (1, $1, 1, $2, decode($3, 'hex'), now())`,
+        [id, type, Buffer.from(event(id, message)).toString('hex')]);
+    }
+
+    expect(await replayUnhandled(rig.sql, 2)).toEqual({ applied: { 'message:CAST_ADD': 2, 'message:CAST_REMOVE': 1 }, kept: { 'message:LEND_STORAGE': 1 } });
+    expect((await a.user(321)).stats.posts).toBe(1);
+    expect((await a.rest('/api/farcaster/casts/321')).casts.map((c: { text: string }) => c.text)).toEqual(['kept, then read']);
+    expect((await kept()).map((r) => r.type)).toEqual(['message:LEND_STORAGE']);
+    expect(await replayUnhandled(rig.sql)).toEqual({ applied: {}, kept: { 'message:LEND_STORAGE': 1 } });
+  });
+});
