@@ -43,6 +43,15 @@ export function defineSyncMetrics(register: Registry, snapshot: () => Promise<Db
     name: 'sga_sync_stalls_total', help: 'Streams found silent while the node moved, per shard', labelNames: ['shard'], registers: [register],
     async collect() { await perShard(this, (sh) => sh.stalls); },
   });
+  new Counter({
+    name: 'sga_sync_gaps_total', help: 'Blocks that brought fewer events than their confirmation counts (each read again), per shard',
+    labelNames: ['shard'], registers: [register],
+    async collect() { await perShard(this, (sh) => sh.gaps ?? 0); },
+  });
+  new Counter({
+    name: 'sga_sync_gaps_unfilled_total', help: 'Blocks still short after reading them again, per shard', labelNames: ['shard'], registers: [register],
+    async collect() { await perShard(this, (sh) => sh.gapsUnfilled ?? 0); },
+  });
   new Gauge({
     name: 'sga_sync_shard_seconds_behind', help: 'Per shard: now minus the block time of its last stored event', labelNames: ['shard'], registers: [register],
     async collect() { await perShard(this, (sh) => sh.secondsBehind); },

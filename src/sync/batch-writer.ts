@@ -150,10 +150,13 @@ function unhandledOf(batch: WriteItem[]): UnhandledEvent[] {
   return batch.flatMap((i) => (i.unhandled && i.position ? [{ ...i.unhandled, position: i.position, receivedAt: new Date(i.receivedAt) }] : []));
 }
 
-/** Per shard, the position of its last event in the batch (events of a shard arrive in order). */
+/** Per shard, the position of its newest event in the batch (a block read again for a gap brings older ones after it). */
 function lastPositions(batch: WriteItem[]): ShardPosition[] {
   const last = new Map<number, ShardPosition>();
-  for (const item of batch) if (item.position) last.set(item.position.shard, item.position);
+  for (const item of batch) {
+    const p = item.position;
+    if (p && p.eventId >= (last.get(p.shard)?.eventId ?? -1)) last.set(p.shard, p);
+  }
   return [...last.values()];
 }
 

@@ -3,10 +3,14 @@
 // a node may deliver twice) is skipped. The stream reconnects with exponential
 // backoff when it errors or ends, and when the engine finds it stalled: open but
 // silent while the node's head moves (a stalled gRPC stream raises nothing).
+// A block that brought fewer events than its confirmation counts is read again
+// from its first event once, taking only the events it lacked, before the
+// stream goes past it.
 import { HubEvent, HubEventType } from '@farcaster/hub-nodejs';
 import type { ClientReadableStream } from '@grpc/grpc-js';
 import type { Logger } from 'pino';
 import type { BatchWriter } from './batch-writer';
+import { BlockTally, blockOfId, SEQUENCE_SPAN } from './block-tally';
 import { receivedBytes, type Hub } from './hub-client';
 import { eventTime, opsOfEvent, unhandledTypeOf } from './hub-messages';
 import type { SyncStatus } from './sync-status';
@@ -29,6 +33,9 @@ export class ShardStream {
   lastBlock: number | null = null;
   /** When the stream last delivered anything (ms). */
   lastDataAt = Date.now();
+  /** What the current block brought, and the block being read again for a gap (null when none). */
+  private tally: BlockTally | null = null;
+  private refill: number | null = null;
 
   constructor(
     private readonly hub: Hub, readonly shard: number, fromId: number,
@@ -61,7 +68,8 @@ export class ShardStream {
     const s = this.status.shard(this.shard);
     s.stream = 'subscribing';
     // fromId is inclusive: the last event queued comes again and is skipped below.
-    const stream = this.hub.subscribe({ eventTypes: EVENT_TYPES, shardIndex: this.shard, fromId: this.lastId });
+    const fromId = this.refill !== null ? this.refill * SEQUENCE_SPAN : this.lastId;
+    const stream = this.hub.subscribe({ eventTypes: EVENT_TYPES, shardIndex: this.shard, fromId });
     this.stream = stream;
     this.lastDataAt = Date.now();
     s.stream = 'streaming';
@@ -77,22 +85,64 @@ export class ShardStream {
     if (this.stream !== stream) return;
     this.lastDataAt = Date.now();
     this.attempt = 0;
+    const block = blockOfId(event.id);
+    if (this.refill !== null && block === this.refill) {
+      // Reading a short block again: what it lacked goes to the writer, what it brought before is skipped.
+      if (this.tally && !this.tally.has(event.id)) {
+        this.tally.add(event);
+        this.lastId = Math.max(this.lastId, event.id);
+        this.deliver(event);
+      }
+      return;
+    }
     if (event.id <= this.lastId) return;
+    if (this.tally && block > this.tally.block && !this.mayPass(this.tally)) return;
+    if (!this.tally || block > this.tally.block) this.tally = new BlockTally(block, this.tally !== null);
+    this.tally.add(event);
     this.lastId = event.id;
     this.lastBlock = event.blockNumber;
-    const ops = opsOfEvent(event);
-    const unhandled = unhandledTypeOf(event);
-    this.writer.push({
-      ops, events: 1, receivedAt: this.lastDataAt,
-      position: { shard: this.shard, eventId: event.id, blockNumber: event.blockNumber, eventTime: eventTime(event) },
-      // What the sync cannot read is stored as it came, beside the rows of the same batch.
-      ...(unhandled ? { unhandled: { type: unhandled, raw: receivedBytes(event) ?? Buffer.from(HubEvent.encode(event).finish()) } } : {}),
-    });
+    this.deliver(event);
     // Backpressure: gRPC stops reading from the socket while paused, so memory stays flat.
     if (this.writer.full && !stream.isPaused()) {
       stream.pause();
       void this.writer.drained().then(() => { if (this.stream === stream) stream.resume(); });
     }
+  }
+
+  private deliver(event: HubEvent): void {
+    const unhandled = unhandledTypeOf(event);
+    this.writer.push({
+      ops: opsOfEvent(event), events: 1, receivedAt: this.lastDataAt,
+      position: { shard: this.shard, eventId: event.id, blockNumber: event.blockNumber, eventTime: eventTime(event) },
+      // What the sync cannot read is stored as it came, beside the rows of the same batch.
+      ...(unhandled ? { unhandled: { type: unhandled, raw: receivedBytes(event) ?? Buffer.from(HubEvent.encode(event).finish()) } } : {}),
+    });
+  }
+
+  /**
+   * Whether the stream may go past the tallied block: yes when nothing is missing, or when it was read again
+   * already (what is still missing the node did not send twice: counted, and left to the reconcile). Else the
+   * block is read again from its first event, and the event that showed the gap comes again after it.
+   */
+  private mayPass(t: BlockTally): boolean {
+    const missing = t.missing(EVENT_TYPES);
+    const wasRead = this.refill === t.block;
+    this.refill = null;
+    if (missing === 0) return true;
+    const s = this.status.shard(this.shard);
+    if (wasRead) {
+      s.gapsUnfilled += 1;
+      this.log.error({ shard: this.shard, block: t.block, missing }, 'block still short after reading it again: its missing events are not stored');
+      return true;
+    }
+    s.gaps += 1;
+    this.refill = t.block;
+    this.log.warn({ shard: this.shard, block: t.block, missing }, 'block brought fewer events than its confirmation counts: reading it again');
+    const old = this.stream;
+    this.stream = null;
+    old?.cancel();
+    this.connect();
+    return false;
   }
 
   private reconnect(err: unknown): void {

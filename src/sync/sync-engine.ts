@@ -7,13 +7,11 @@ import type { Logger } from 'pino';
 import type { SqlClient } from '../db/sql-client';
 import { backfill, type SyncContext } from './backfill';
 import { BatchWriter } from './batch-writer';
+import { SEQUENCE_SPAN } from './block-tally';
 import { connectHub, type Hub, type HubConnection } from './hub-client';
 import { reconcile, sampleFids } from './reconcile';
 import { ShardStream } from './shard-stream';
 import { countUnhandled, saveSyncStatus, SyncStatus } from './sync-status';
-
-/** Event ids are `block << 14 | sequence` per shard. */
-const SEQUENCE_SPAN = 2 ** 14;
 
 export interface SyncOptions extends HubConnection {
   /** Open but silent this long while the node's head moves: the stream is restarted. */

@@ -19,6 +19,9 @@ export interface ShardStatus {
   lastEventAt: string | null;
   reconnects: number;
   stalls: number;
+  /** Blocks that brought fewer events than their confirmation counts (each read again), and those still short after. */
+  gaps: number;
+  gapsUnfilled: number;
 }
 
 export interface SyncStatusData {
@@ -61,7 +64,7 @@ export class SyncStatus {
     let s = this.data.shards.find((x) => x.shard === n);
     if (!s) {
       s = { shard: n, stream: 'subscribing', eventId: null, block: null, eventTime: null, nodeHeight: null, blocksBehind: null,
-        secondsBehind: null, lastEventAt: null, reconnects: 0, stalls: 0 };
+        secondsBehind: null, lastEventAt: null, reconnects: 0, stalls: 0, gaps: 0, gapsUnfilled: 0 };
       this.data.shards.push(s);
       this.data.shards.sort((a, b) => a.shard - b.shard);
     }

@@ -103,6 +103,7 @@ export class HubDouble {
   private allStalled = false;
   private readonly failures = new Map<string, { code: status; times: number }>();
   private duplicate = false;
+  private readonly losses: { match: (e: HubEvent) => boolean; times: number; lost: Map<HubEvent, number> }[] = [];
   private apiKey?: string;
   private rate: number | 'max' = 'max';
   private readonly callCounts = new Map<string, number>();
@@ -228,6 +229,14 @@ export class HubDouble {
 
   duplicateDelivery(on: boolean): void {
     this.duplicate = on;
+  }
+
+  /**
+   * Streams leave out the events `match` picks, the first `times` times each is due to a stream, as a
+   * lossy relay would; they stay in the log, so a later stream from before them may get them.
+   */
+  loseOnStream(match: (e: HubEvent) => boolean, times = 1): void {
+    this.losses.push({ match, times, lost: new Map() });
   }
 
   /** Calls without metadata `x-api-key: key` fail UNAUTHENTICATED; undefined lifts the rule. */
@@ -452,6 +461,7 @@ export class HubDouble {
         sub.idle = false;
         const e = events[sub.cursor++];
         if (!sub.types.has(e.type)) continue;
+        if (this.lost(e)) continue;
         sub.rateSent += 1;
         let ok = sub.call.write(e);
         if (this.duplicate) ok = sub.call.write(e) && ok;
@@ -467,6 +477,15 @@ export class HubDouble {
     } finally {
       sub.pumping = false;
     }
+  }
+
+  /** Whether a loss rule leaves this delivery of `e` out (and counts it). */
+  private lost(e: HubEvent): boolean {
+    for (const rule of this.losses) {
+      const n = rule.lost.get(e) ?? 0;
+      if (n < rule.times && rule.match(e)) { rule.lost.set(e, n + 1); return true; }
+    }
+    return false;
   }
 
   private close(sub: Subscriber): void {
