@@ -158,4 +158,4 @@ export const analyticsTables = (p: ProtocolSpec): string[] => {
  * reads. The cover picture answers serve as `cover` is the profile banner (10);
  * 7 is the location (`geo:lat,long`), never a picture.
  */
-export const FC_USER_DATA = { pfp: 1, displayName: 2, bio: 3, username: 6, cover: 10 } as const;
+export const FC_USER_DATA = { pfp: 1, displayName: 2, bio: 3, username: 6, cover: 10, profileToken: 13, liveAt: 14 } as const;

@@ -12,16 +12,19 @@ export interface FarcasterProfileRow {
   pfp: string | null;
   bio: string | null;
   cover: string | null;
+  profile_token: string | null;
+  live_at: string | null;
 }
 
 /** Fids that exist, with their live profile data. */
 const PROFILE_SELECT = `
-  SELECT x.fid, ${farcasterUsernameSql('x.fid', 'ud.username')} AS username, ud.display_name, ud.pfp, ud.bio, ud.cover
+  SELECT x.fid, ${farcasterUsernameSql('x.fid', 'ud.username')} AS username, ud.display_name, ud.pfp, ud.bio, ud.cover, ud.profile_token, ud.live_at
   FROM unnest($1::int[]) AS x(fid)
   LEFT JOIN LATERAL (
     SELECT max(value) FILTER (WHERE type = ${T.username}) AS username, max(value) FILTER (WHERE type = ${T.displayName}) AS display_name,
            max(value) FILTER (WHERE type = ${T.pfp}) AS pfp, max(value) FILTER (WHERE type = ${T.bio}) AS bio,
-           max(value) FILTER (WHERE type = ${T.cover}) AS cover
+           max(value) FILTER (WHERE type = ${T.cover}) AS cover, max(value) FILTER (WHERE type = ${T.profileToken}) AS profile_token,
+           max(value) FILTER (WHERE type = ${T.liveAt}) AS live_at
     FROM fc_user_data d WHERE d.fid = x.fid AND d.deleted_at IS NULL) ud ON true
   WHERE ${existsSql(FARCASTER, 'x.fid')}`;
 

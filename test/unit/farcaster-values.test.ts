@@ -78,8 +78,9 @@ describe('verified addresses', () => {
 describe('user data types', () => {
   it('when a type is a number or a hub enum name, then it is the UserDataType number', () => {
     expect(['1', '7', '10', 'USER_DATA_TYPE_PFP', 'USER_DATA_TYPE_BANNER', 'user_data_type_location',
-      'USER_DATA_PRIMARY_ADDRESS_ETHEREUM', 'USER_DATA_PRIMARY_ADDRESS_SOLANA', 'banner', 'DISPLAY'].map(userDataType))
-      .toEqual([1, 7, 10, 1, 10, 7, 11, 12, 10, 2]);
+      'USER_DATA_PRIMARY_ADDRESS_ETHEREUM', 'USER_DATA_PRIMARY_ADDRESS_SOLANA', 'banner', 'DISPLAY',
+      'USER_DATA_TYPE_PROFILE_TOKEN', 'USER_DATA_TYPE_LIVE_AT', '14'].map(userDataType))
+      .toEqual([1, 7, 10, 1, 10, 7, 11, 12, 10, 2, 13, 14, 14]);
   });
 
   it('when a type is neither, then it is rejected', () => {

@@ -8,7 +8,7 @@ import { base58Decode, base58Encode } from './base58';
 /** The hub's UserDataType numbers by name (packages/core protobufs, message.ts). */
 export const USER_DATA_TYPES: Readonly<Record<string, number>> = {
   NONE: 0, PFP: 1, DISPLAY: 2, BIO: 3, URL: 5, USERNAME: 6, LOCATION: 7, TWITTER: 8, GITHUB: 9, BANNER: 10,
-  PRIMARY_ADDRESS_ETHEREUM: 11, PRIMARY_ADDRESS_SOLANA: 12, PROFILE_TOKEN: 13,
+  PRIMARY_ADDRESS_ETHEREUM: 11, PRIMARY_ADDRESS_SOLANA: 12, PROFILE_TOKEN: 13, LIVE_AT: 14,
 };
 
 /** A user data type: its number, or its name with or without the `USER_DATA_TYPE_` / `USER_DATA_` prefix. */

@@ -140,17 +140,23 @@ export class MessageFactory {
   async castAdd(
     fid: number,
     text: string,
-    o: Opts & { parent?: CastId; parentUrl?: string; mentions?: number[]; mentionsPositions?: number[]; embedUrls?: string[]; quote?: CastId } = {},
+    o: Opts & {
+      parent?: CastId; parentUrl?: string; mentions?: number[]; mentionsPositions?: number[]; embedUrls?: string[]; quote?: CastId;
+      /** The embeds in this order, instead of the quote and then the urls. */
+      embeds?: ({ url: string } | { castId: CastId })[];
+      /** LONG_CAST and TEN_K_CAST allow longer texts. */
+      type?: CastType;
+    } = {},
   ): Promise<CastAddMessage> {
     const { signer } = await this.signerOf(fid);
     const body = {
       text,
-      type: CastType.CAST,
+      type: o.type ?? CastType.CAST,
       embedsDeprecated: [],
       mentions: o.mentions ?? [],
       mentionsPositions: o.mentionsPositions ?? (o.mentions ?? []).map(() => 0),
       // A quote is a cast embedding the quoted cast's id.
-      embeds: [...(o.quote ? [{ castId: o.quote }] : []), ...(o.embedUrls ?? []).map((url) => ({ url }))],
+      embeds: o.embeds ?? [...(o.quote ? [{ castId: o.quote }] : []), ...(o.embedUrls ?? []).map((url) => ({ url }))],
       parentCastId: o.parent,
       parentUrl: o.parentUrl,
     };
