@@ -41,12 +41,13 @@ export const LENS_COUNTS = `
 /** farcaster-profile.repository.ts findFarcasterProfiles (PROFILE_SELECT with farcasterUsernameSql and existsSql written out). */
 export const FARCASTER_PROFILES = `
   SELECT x.fid, coalesce(ud.username,
-  (SELECT n.fname FROM fc_fname n WHERE n.fid = x.fid AND n.deleted_at IS NULL ORDER BY n.fname LIMIT 1)) AS username, ud.display_name, ud.pfp, ud.bio, ud.cover
+  (SELECT n.fname FROM fc_fname n WHERE n.fid = x.fid AND n.deleted_at IS NULL ORDER BY n.fname LIMIT 1)) AS username, ud.display_name, ud.pfp, ud.bio, ud.cover, ud.profile_token, ud.live_at
   FROM unnest($1::int[]) AS x(fid)
   LEFT JOIN LATERAL (
     SELECT max(value) FILTER (WHERE type = 6) AS username, max(value) FILTER (WHERE type = 2) AS display_name,
            max(value) FILTER (WHERE type = 1) AS pfp, max(value) FILTER (WHERE type = 3) AS bio,
-           max(value) FILTER (WHERE type = 10) AS cover
+           max(value) FILTER (WHERE type = 10) AS cover, max(value) FILTER (WHERE type = 13) AS profile_token,
+           max(value) FILTER (WHERE type = 14) AS live_at
     FROM fc_user_data d WHERE d.fid = x.fid AND d.deleted_at IS NULL) ud ON true
   WHERE EXISTS (SELECT 1 FROM fc_user known WHERE known.fid = x.fid UNION ALL SELECT 1 FROM fc_fname known WHERE known.fid = x.fid AND known.deleted_at IS NULL UNION ALL SELECT 1 FROM fc_user_data known WHERE known.fid = x.fid AND known.deleted_at IS NULL)`;
 

@@ -13,6 +13,7 @@ import { RequestLoader } from './request-loader';
 import type { Database } from '../db/database';
 import { emptyFarcasterCounts, farcasterCounts, type FarcasterCountsRow } from '../repositories/farcaster-counts.repository';
 import { findFarcasterProfiles, type FarcasterProfileRow } from '../repositories/farcaster-profile.repository';
+import { proExpiries } from '../repositories/farcaster-tier.repository';
 import { emptyLensCounts, findLensProfiles, lensCounts, type LensCountsRow, type LensProfileRow } from '../repositories/lens-profile.repository';
 import { analyticsLoaders } from './analytics-loaders';
 import { lensGraphLoaders } from './lens-loaders';
@@ -45,6 +46,9 @@ const MAKE = {
     orderByKeys(fids, await findFarcasterProfiles(db, fids), (r) => r.fid, () => null)),
   farcasterCounts: (db: Database) => new RequestLoader<number, FarcasterCountsRow>(async (fids) =>
     orderByKeys(fids, await farcasterCounts(db, fids), (r) => r.fid, emptyFarcasterCounts)),
+  /** When each fid's Pro subscription ends or ended; null for a fid that never bought it. */
+  farcasterPro: (db: Database) => new RequestLoader<number, Date | null>(async (fids) =>
+    orderByKeys(fids, await proExpiries(db, fids), (r) => r.fid, () => null).map((r) => r?.expires_at ?? null)),
   lensProfile: (db: Database) => new RequestLoader<string, LensProfileRow | null>(async (ids) =>
     orderByKeys(ids, await findLensProfiles(db, ids), (r) => r.profile_id, () => null)),
   lensCounts: (db: Database) => new RequestLoader<string, LensCountsRow>(async (ids) =>

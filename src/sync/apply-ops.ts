@@ -19,6 +19,7 @@ import { linkAdapter } from './tables/link.adapter';
 import { reactionAdapter } from './tables/reaction.adapter';
 import { emptyBatchRows, linkKey, reactionKey, type BatchRows, type LinkRow } from './tables/rows';
 import { userDataAdapter } from './tables/user-data.adapter';
+import { tierPurchaseAdapter } from './tables/tier-purchase.adapter';
 import { userAdapter } from './tables/user.adapter';
 import { verificationAdapter } from './tables/verification.adapter';
 
@@ -48,13 +49,13 @@ export interface ApplyResult { links: number; reactions: number; casts: number; 
  */
 const TABLES: readonly TableSteps[] = [
   tableSteps(linkCompactAdapter), tableSteps(linkAdapter), tableSteps(reactionAdapter), tableSteps(castAdapter),
-  tableSteps(userDataAdapter), tableSteps(verificationAdapter), tableSteps(fnameAdapter), tableSteps(userAdapter),
+  tableSteps(userDataAdapter), tableSteps(verificationAdapter), tableSteps(fnameAdapter), tableSteps(userAdapter), tableSteps(tierPurchaseAdapter),
 ];
 
 /** The merge rule of each op kind; the type makes every kind have one. */
 const RULES: { [K in OpKind]: OpRule<K> } = {
   ...linkCompactAdapter.rules, ...linkAdapter.rules, ...reactionAdapter.rules, ...castAdapter.rules,
-  ...userDataAdapter.rules, ...verificationAdapter.rules, ...fnameAdapter.rules, ...userAdapter.rules,
+  ...userDataAdapter.rules, ...verificationAdapter.rules, ...fnameAdapter.rules, ...userAdapter.rules, ...tierPurchaseAdapter.rules,
 };
 
 const rule = <K extends OpKind>(op: Extract<SyncOp, { kind: K }>): OpRule<K> => RULES[op.kind];

@@ -8,7 +8,7 @@ import {
 } from '@farcaster/hub-nodejs';
 import { castEmbeds } from '../importer/specs/cast-embeds';
 import { verifiedAddress } from '../importer/specs/farcaster-values';
-import type { AnyOp, CastAddOp, FnameOp, RetractOp, SyncOp, UserOp } from './sync-ops';
+import type { AnyOp, CastAddOp, FnameOp, RetractOp, SyncOp, TierPurchaseOp, UserOp } from './sync-ops';
 
 // Only follows are stored; other link types (the protocol allows any ≤ 8 chars) are not.
 const FOLLOW = 'follow';
@@ -117,6 +117,9 @@ const HANDLED_MESSAGE_TYPES: ReadonlySet<MessageType> = new Set([
   MessageType.VERIFICATION_ADD_ETH_ADDRESS, MessageType.VERIFICATION_REMOVE, MessageType.USERNAME_PROOF,
 ]);
 
+/** The on-chain event types onChainOps reads. */
+const HANDLED_CHAIN_EVENT_TYPES: ReadonlySet<OnChainEventType> = new Set([OnChainEventType.EVENT_TYPE_ID_REGISTER, OnChainEventType.EVENT_TYPE_TIER_PURCHASE]);
+
 /** An enum value by its name, or its number when this package does not know it. */
 const named = (names: Record<number, string>, n: number) => names[n] ?? String(n);
 
@@ -142,7 +145,7 @@ export function unhandledTypeOf(event: HubEvent): string | null {
       return null;
     case HubEventType.MERGE_ON_CHAIN_EVENT: {
       const type = event.mergeOnChainEventBody?.onChainEvent?.type;
-      return type === undefined || type === OnChainEventType.EVENT_TYPE_ID_REGISTER ? null : `onchain:${named(OnChainEventType, type)}`;
+      return type === undefined || HANDLED_CHAIN_EVENT_TYPES.has(type) ? null : `onchain:${named(OnChainEventType, type)}`;
     }
     default:
       return `event:${named(HubEventType, event.type)}`;
@@ -249,8 +252,16 @@ function usernameProofOps(event: HubEvent): FnameOp[] {
   return ops.filter((op): op is FnameOp => op !== null);
 }
 
-/** ID_REGISTER register and transfer; other on-chain events touch no table. */
-function onChainOps(chainEvent: OnChainEvent): UserOp[] {
+/** ID_REGISTER register and transfer, and TIER_PURCHASE; other on-chain events touch no table. */
+function onChainOps(chainEvent: OnChainEvent): (UserOp | TierPurchaseOp)[] {
+  const purchase = chainEvent.tierPurchaseEventBody;
+  if (chainEvent.type === OnChainEventType.EVENT_TYPE_TIER_PURCHASE) {
+    return purchase ? [{
+      kind: 'tierPurchase', fid: chainEvent.fid, tierType: purchase.tierType, forDays: purchase.forDays,
+      // The chain's block time, unix seconds: what the node extends a subscription from.
+      purchasedAt: new Date(chainEvent.blockTimestamp * 1000), blockNumber: chainEvent.blockNumber, logIndex: chainEvent.logIndex,
+    }] : [];
+  }
   const body = chainEvent.idRegisterEventBody;
   if (chainEvent.type !== OnChainEventType.EVENT_TYPE_ID_REGISTER || !body) return [];
   // An empty `to` leaves the stored custody as it is (the importer's COALESCE) rather than

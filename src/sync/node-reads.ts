@@ -2,7 +2,7 @@
 // backfill stores and what a reconcile compares. `getAll*MessagesByFid` give
 // adds and removes; a full page carries a nextPageToken even when nothing
 // follows, so paging ends on an empty token or an empty page.
-import { HubEvent, HubEventType, type Message, type OnChainEvent, type UserNameProof } from '@farcaster/hub-nodejs';
+import { HubEvent, HubEventType, OnChainEventType, type Message, type OnChainEvent, type UserNameProof } from '@farcaster/hub-nodejs';
 import type { Hub } from './hub-client';
 import { opsOfEvent, opsOfMessage } from './hub-messages';
 import type { SyncOp } from './sync-ops';
@@ -48,11 +48,17 @@ export async function* fidOpPages(hub: Hub, fid: number): AsyncGenerator<{ ops: 
   yield { ops: await fidExtras(hub, fid), messages: 0 };
 }
 
-/** Registration, fnames and the link compact state of a fid: the reads that are not paged message lists. */
+/** Registration, tier purchases, fnames and the link compact state of a fid: the reads that are not paged message lists. */
 async function fidExtras(hub: Hub, fid: number): Promise<SyncOp[]> {
   const ops: SyncOp[] = [];
   const onChain = await hub.call<'getIdRegistryOnChainEvent', unknown, OnChainEvent>('getIdRegistryOnChainEvent', { fid }).catch(notFound);
   if (onChain) ops.push(...asSyncOps(opsOfEvent(HubEvent.create({ type: HubEventType.MERGE_ON_CHAIN_EVENT, mergeOnChainEventBody: { onChainEvent: onChain } }))));
+  for await (const page of pages<{ events: OnChainEvent[]; nextPageToken?: Uint8Array }>(
+    async (pageToken) => (await hub.call<'getOnChainEvents', unknown, { events: OnChainEvent[]; nextPageToken?: Uint8Array }>('getOnChainEvents',
+      { fid, eventType: OnChainEventType.EVENT_TYPE_TIER_PURCHASE, pageSize: PAGE, pageToken }).catch(notFound)) ?? { events: [] },
+    (p) => p.events.length)) {
+    for (const e of page.events) ops.push(...asSyncOps(opsOfEvent(HubEvent.create({ type: HubEventType.MERGE_ON_CHAIN_EVENT, mergeOnChainEventBody: { onChainEvent: e } }))));
+  }
   const proofs = await hub.call<'getUserNameProofsByFid', unknown, { proofs: UserNameProof[] }>('getUserNameProofsByFid', { fid }).catch(notFound);
   for (const proof of proofs?.proofs ?? []) {
     ops.push(...asSyncOps(opsOfEvent(HubEvent.create({ type: HubEventType.MERGE_USERNAME_PROOF, mergeUsernameProofBody: { usernameProof: proof } }))));

@@ -43,7 +43,10 @@ export interface FnameOp { kind: 'fname'; fid: number; fname: string; ts: Date; 
 /** A fid registered or transferred on chain. */
 export interface UserOp { kind: 'user'; fid: number; registeredAt: Date | null; custody: string | null }
 
-export type SyncOp = LinkOp | LinkCompactOp | ReactionOp | CastAddOp | CastRemoveOp | UserDataOp | VerificationOp | FnameOp | UserOp;
+/** A tier bought on chain for `forDays` days (tierType 1: Pro), at its block's time; keyed by its place on chain. */
+export interface TierPurchaseOp { kind: 'tierPurchase'; fid: number; tierType: number; forDays: number; purchasedAt: Date; blockNumber: number; logIndex: number }
+
+export type SyncOp = LinkOp | LinkCompactOp | ReactionOp | CastAddOp | CastRemoveOp | UserDataOp | VerificationOp | FnameOp | UserOp | TierPurchaseOp;
 
 /**
  * A message that stopped counting: pruned (storage limit) or revoked (its

@@ -1,9 +1,10 @@
 // What Snapchain's newer messages carry, from the node double: a long cast (up to 1,024 bytes) with
 // four embeds, the quoted cast last of them, and a 10k cast, whose whole texts answer and whose quote
-// counts; the PROFILE_TOKEN and LIVE_AT user data, which answer on the user and can be cleared.
+// counts; the PROFILE_TOKEN and LIVE_AT user data, which answer on the user and can be cleared; Pro
+// tier purchases on chain, live and by backfill, whose expiry stacks as the node's rule says.
 import { CastType, UserDataType } from '@farcaster/hub-nodejs';
 import { gql } from 'graphql-request';
-import { farcasterSeconds } from '../helpers/hub-double/message-factory';
+import { farcasterSeconds, idRegisterEvent, tierPurchaseEvent } from '../helpers/hub-double/message-factory';
 import { LiveRig } from '../helpers/sync-rig';
 import { waitForEqual } from '../helpers/sync-wait';
 import { startTestServer, type TestServer } from '../helpers/test-server';
@@ -59,5 +60,41 @@ describe('live sync: newer message shapes', () => {
     await waitForEqual('the token and live-at', profile, { profileToken: token, liveAt: 'https://stream.example/511' });
     double.submit([await f.userDataAdd(511, UserDataType.LIVE_AT, '', { at: t0 + 1 })]);
     await waitForEqual('live-at cleared', profile, { profileToken: token, liveAt: null });
+  });
+
+  const DAY = 86_400_000;
+  const PRO = gql`query ($fids: [Int!]!) { farcasterUsers(fids: $fids) { fid isPro proExpiresAt } }`;
+  const pro = async (fids: number[]) => (await server.gql.request<{ farcasterUsers: { fid: number; isPro: boolean; proExpiresAt: string | null }[] }>(PRO, { fids })).farcasterUsers;
+  /** The node's rule, step by step: each purchase (in order) extends from the later of its time and the expiry so far. */
+  const expiryOf = (purchases: { at: number; days: number }[]) => purchases.reduce((ends, p) => Math.max(p.at, ends) + p.days * DAY, 0);
+  const seconds = (ms: number) => Math.floor(ms / 1000) * 1000;
+
+  it('Pro purchases stack as the node stacks them: each from the later of its time and the end before it', async () => {
+    const { double } = rig;
+    await rig.engine();
+    await rig.register(521, 522, 523);
+    const now = Date.now();
+    const stacked = [{ at: seconds(now - 40 * DAY), days: 30 }, { at: seconds(now - 5 * DAY), days: 30 }, { at: seconds(now - 2 * DAY), days: 10 }];
+    const lapsed = [{ at: seconds(now - 400 * DAY), days: 365 }];
+    for (const p of stacked) double.onChain(tierPurchaseEvent({ fid: 521, forDays: p.days, at: new Date(p.at) }));
+    for (const p of lapsed) double.onChain(tierPurchaseEvent({ fid: 522, forDays: p.days, at: new Date(p.at) }));
+    const expected = [
+      { fid: 521, isPro: true, proExpiresAt: new Date(expiryOf(stacked)).toISOString() },
+      { fid: 522, isPro: false, proExpiresAt: new Date(expiryOf(lapsed)).toISOString() },
+      { fid: 523, isPro: false, proExpiresAt: null },
+    ];
+    // The third purchase starts where the second ends, not at its own time.
+    expect(expiryOf(stacked)).toBe(stacked[1].at + 30 * DAY + 10 * DAY);
+    await waitForEqual('Pro of 521..523', () => pro([521, 522, 523]), expected);
+  });
+
+  it('a backfill reads a fid\'s Pro purchases from the node', async () => {
+    const { double } = rig;
+    double.onChain(idRegisterEvent({ fid: 531 }));
+    const purchase = { at: seconds(Date.now() - DAY), days: 30 };
+    double.onChain(tierPurchaseEvent({ fid: 531, forDays: purchase.days, at: new Date(purchase.at) }));
+    await rig.engine({ backfill: 'auto' });
+    await waitForEqual('Pro of 531 after the backfill', async () => pro([531]).catch(() => []),
+      [{ fid: 531, isPro: true, proExpiresAt: new Date(expiryOf([purchase])).toISOString() }]);
   });
 });

@@ -30,6 +30,20 @@ export class FarcasterUserResolver {
     return { followers: c.followers, following: c.following, posts: c.posts, lensClassifierScore: null };
   }
 
+  @FieldResolver(() => Date, {
+    nullable: true,
+    description: 'When the user\'s Farcaster Pro subscription ends, or ended: each Pro purchase on chain extends it by its days from the later of the purchase and the end before it (the node\'s rule). Null when the user never bought Pro.',
+  })
+  async proExpiresAt(@Root() user: FarcasterUser, @Ctx() ctx: Context): Promise<Date | null> {
+    return ctx.loaders.farcasterPro.load(user.fid);
+  }
+
+  @FieldResolver(() => Boolean, { description: 'Whether the user\'s Farcaster Pro subscription runs now (proExpiresAt is not past).' })
+  async isPro(@Root() user: FarcasterUser, @Ctx() ctx: Context): Promise<boolean> {
+    const ends = await ctx.loaders.farcasterPro.load(user.fid);
+    return ends !== null && ends.getTime() >= Date.now();
+  }
+
   @FieldResolver(() => Int, { description: 'Current followers (self-follows excluded).' })
   async totalFollowers(@Root() user: FarcasterUser, @Ctx() ctx: Context): Promise<number> {
     return (await ctx.loaders.farcasterCounts.load(user.fid)).followers;

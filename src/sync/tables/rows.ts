@@ -24,6 +24,7 @@ export interface UserDataRow { fid: number; type: number; value: string; timesta
 export interface VerificationRow extends Timed { fid: number; address: string; protocol: string }
 export interface FnameRow { fid: number; fname: string; deleted_at: Date | null }
 export interface UserRow { fid: number; registered_at: Date | null; custody_address: string | null }
+export interface TierPurchaseRow { fid: number; block_number: number; log_index: number; tier_type: number; for_days: number; purchased_at: Date }
 
 /** The row type of each slot: one slot per fc_* table the sync writes. */
 interface RowTypes {
@@ -35,6 +36,7 @@ interface RowTypes {
   verifications: VerificationRow;
   fnames: FnameRow;
   users: UserRow;
+  tierPurchases: TierPurchaseRow;
 }
 export type Slot = keyof RowTypes;
 export type RowOf<S extends Slot> = RowTypes[S];
@@ -42,7 +44,7 @@ export type BatchRows = { [S in Slot]: TableRows<RowTypes[S]> };
 
 export const emptyBatchRows = (): BatchRows => ({
   links: new TableRows(), compacts: new TableRows(), reactions: new TableRows(), casts: new TableRows(),
-  userData: new TableRows(), verifications: new TableRows(), fnames: new TableRows(), users: new TableRows(),
+  userData: new TableRows(), verifications: new TableRows(), fnames: new TableRows(), users: new TableRows(), tierPurchases: new TableRows(),
 });
 
 export const linkKey = (fid: number, target: number) => `${fid}|${target}`;

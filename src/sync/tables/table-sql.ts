@@ -8,7 +8,7 @@ import type { SqlClient } from '../../db/sql-client';
 export interface ColumnSpec<R> {
   name: string;
   /** The element type of the array parameter it is sent in. */
-  type: 'int' | 'text' | 'timestamptz';
+  type: 'int' | 'bigint' | 'text' | 'timestamptz';
   value(row: R): unknown;
   /** The expression it is read as, when the driver's value of the column itself is not the row's (jsonb read as text). */
   read?: string;

@@ -21,6 +21,7 @@ import {
   type ReactionRemoveMessage,
   type ReactionType,
   StorageUnitType,
+  TierType,
   type UserDataAddMessage,
   type UserDataType,
   type UserNameProof,
@@ -252,6 +253,23 @@ export async function fnameProof(p: { name: string; fid: number; owner?: Uint8Ar
 let nextChainBlock = 120_000_000;
 
 /** An IdRegistry `Register` event; `blockTimestamp` is unix seconds on the wire. */
+/** A TierRegistry purchase: `forDays` of the Pro tier for `fid`, at the block's time `at`. */
+export function tierPurchaseEvent(p: { fid: number; forDays: number; at?: When; logIndex?: number }): OnChainEvent {
+  return {
+    type: OnChainEventType.EVENT_TYPE_TIER_PURCHASE,
+    chainId: 8453,
+    blockNumber: nextChainBlock++,
+    blockHash: new Uint8Array(randomBytes(32)),
+    blockTimestamp: unixSeconds(p.at),
+    transactionHash: new Uint8Array(randomBytes(32)),
+    logIndex: p.logIndex ?? 0,
+    fid: p.fid,
+    tierPurchaseEventBody: { tierType: TierType.Pro, forDays: p.forDays, payer: unwrap(hexStringToBytes(ethAccount().address)) },
+    txIndex: 0,
+    version: 2,
+  };
+}
+
 /** A StorageRegistry `Rent` event: `units` of storage for `fid`, paid by `payer`. */
 export function storageRentEvent(p: { fid: number; units: number; at?: When }): OnChainEvent {
   return {
