@@ -15,7 +15,7 @@ import { createUnmigratedDatabase, type TestDatabase } from '../helpers/test-dat
 
 const UNFOLLOW = '20261127040000_unfollow_indexes';
 const ORIGINAL = path.join(__dirname, '..', 'fixtures', 'migrations-before-concurrent', UNFOLLOW, 'migration.sql');
-const ROWS = 3_000_000;
+const ROWS = 6_000_000;
 const STALL_BOUND_MS = 1000;
 
 let t: TestDatabase;
