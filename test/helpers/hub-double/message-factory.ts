@@ -252,59 +252,48 @@ export async function fnameProof(p: { name: string; fid: number; owner?: Uint8Ar
 
 let nextChainBlock = 120_000_000;
 
-/** An IdRegistry `Register` event; `blockTimestamp` is unix seconds on the wire. */
-/** A TierRegistry purchase: `forDays` of the Pro tier for `fid`, at the block's time `at`. */
-export function tierPurchaseEvent(p: { fid: number; forDays: number; at?: When; logIndex?: number }): OnChainEvent {
+/** An on-chain event of `fid` in a block of its own; `blockTimestamp` is unix seconds on the wire. */
+function chainEvent(type: OnChainEventType, p: { fid: number; at?: When; blockNumber?: number; logIndex?: number }, chainId = 10): OnChainEvent {
   return {
-    type: OnChainEventType.EVENT_TYPE_TIER_PURCHASE,
-    chainId: 8453,
-    blockNumber: nextChainBlock++,
-    blockHash: new Uint8Array(randomBytes(32)),
-    blockTimestamp: unixSeconds(p.at),
-    transactionHash: new Uint8Array(randomBytes(32)),
-    logIndex: p.logIndex ?? 0,
-    fid: p.fid,
-    tierPurchaseEventBody: { tierType: TierType.Pro, forDays: p.forDays, payer: unwrap(hexStringToBytes(ethAccount().address)) },
-    txIndex: 0,
-    version: 2,
-  };
-}
-
-/** A StorageRegistry `Rent` event: `units` of storage for `fid`, paid by `payer`. */
-export function storageRentEvent(p: { fid: number; units: number; at?: When }): OnChainEvent {
-  return {
-    type: OnChainEventType.EVENT_TYPE_STORAGE_RENT,
-    chainId: 10,
-    blockNumber: nextChainBlock++,
-    blockHash: new Uint8Array(randomBytes(32)),
-    blockTimestamp: unixSeconds(p.at),
-    transactionHash: new Uint8Array(randomBytes(32)),
-    logIndex: 0,
-    fid: p.fid,
-    storageRentEventBody: { payer: unwrap(hexStringToBytes(ethAccount().address)), units: p.units, expiry: unixSeconds(p.at) + 365 * 86_400 },
-    txIndex: 0,
-    version: 2,
-  };
-}
-
-export function idRegisterEvent(p: { fid: number; to?: Uint8Array; recovery?: Uint8Array; at?: When; blockNumber?: number; logIndex?: number }): OnChainEvent {
-  return {
-    type: OnChainEventType.EVENT_TYPE_ID_REGISTER,
-    chainId: 10,
+    type,
+    chainId,
     blockNumber: p.blockNumber ?? nextChainBlock++,
     blockHash: new Uint8Array(randomBytes(32)),
     blockTimestamp: unixSeconds(p.at),
     transactionHash: new Uint8Array(randomBytes(32)),
     logIndex: p.logIndex ?? 0,
     fid: p.fid,
+    txIndex: 0,
+    version: 2,
+  };
+}
+
+/** A TierRegistry purchase (on Base): `forDays` of the Pro tier for `fid`, at the block's time `at`. */
+export function tierPurchaseEvent(p: { fid: number; forDays: number; at?: When; logIndex?: number }): OnChainEvent {
+  return {
+    ...chainEvent(OnChainEventType.EVENT_TYPE_TIER_PURCHASE, p, 8453),
+    tierPurchaseEventBody: { tierType: TierType.Pro, forDays: p.forDays, payer: unwrap(hexStringToBytes(ethAccount().address)) },
+  };
+}
+
+/** A StorageRegistry `Rent` event: `units` of storage for `fid`, paid by a fresh address. */
+export function storageRentEvent(p: { fid: number; units: number; at?: When }): OnChainEvent {
+  return {
+    ...chainEvent(OnChainEventType.EVENT_TYPE_STORAGE_RENT, p),
+    storageRentEventBody: { payer: unwrap(hexStringToBytes(ethAccount().address)), units: p.units, expiry: unixSeconds(p.at) + 365 * 86_400 },
+  };
+}
+
+/** An IdRegistry `Register` event. */
+export function idRegisterEvent(p: { fid: number; to?: Uint8Array; recovery?: Uint8Array; at?: When; blockNumber?: number; logIndex?: number }): OnChainEvent {
+  return {
+    ...chainEvent(OnChainEventType.EVENT_TYPE_ID_REGISTER, p),
     idRegisterEventBody: {
       to: p.to ?? unwrap(hexStringToBytes(ethAccount().address)),
       eventType: IdRegisterEventType.REGISTER,
       from: new Uint8Array(20),
       recoveryAddress: p.recovery ?? new Uint8Array(20),
     },
-    txIndex: 0,
-    version: 2,
   };
 }
 
