@@ -59,7 +59,11 @@ function dataOf(message: Message): MessageData | null {
 /** What one message does to the tables; [] for messages no table stores. */
 export function opsOfMessage(message: Message): SyncOp[] {
   const data = dataOf(message);
-  if (!data) return [];
+  return (data && readMessage(message, data)) ?? [];
+}
+
+/** What a message's rule gives ([] for one that stores nothing, as a URL's reaction), or null when its type has no rule. */
+function readMessage(message: Message, data: MessageData): SyncOp[] | null {
   const { fid } = data;
   const ts = fromFarcasterSeconds(data.timestamp);
   switch (data.type) {
@@ -106,70 +110,57 @@ export function opsOfMessage(message: Message): SyncOp[] {
       return op ? [op] : [];
     }
     default:
-      return [];
+      return null;
   }
 }
-
-/** The message types opsOfMessage has a rule for (a rule may still store nothing, as for a URL's reaction). */
-const HANDLED_MESSAGE_TYPES: ReadonlySet<MessageType> = new Set([
-  MessageType.CAST_ADD, MessageType.CAST_REMOVE, MessageType.REACTION_ADD, MessageType.REACTION_REMOVE,
-  MessageType.LINK_ADD, MessageType.LINK_REMOVE, MessageType.LINK_COMPACT_STATE, MessageType.USER_DATA_ADD,
-  MessageType.VERIFICATION_ADD_ETH_ADDRESS, MessageType.VERIFICATION_REMOVE, MessageType.USERNAME_PROOF,
-]);
-
-/** The on-chain event types onChainOps reads. */
-const HANDLED_CHAIN_EVENT_TYPES: ReadonlySet<OnChainEventType> = new Set([OnChainEventType.EVENT_TYPE_ID_REGISTER, OnChainEventType.EVENT_TYPE_TIER_PURCHASE]);
 
 /** An enum value by its name, or its number when this package does not know it. */
 const named = (names: Record<number, string>, n: number) => names[n] ?? String(n);
 
-function unhandledMessage(message: Message | undefined): string | null {
-  if (!message) return null;
-  const data = dataOf(message);
-  if (!data) return 'message:UNDECODABLE';
-  return HANDLED_MESSAGE_TYPES.has(data.type) ? null : `message:${named(MessageType, data.type)}`;
-}
-
 /**
- * What in an event the sync has no rule for, by its type: `event:<type>`, `message:<type>` or
- * `onchain:<type>` (a name, or the number of a type this package does not know); null when
- * opsOfEvent reads all of it. BLOCK_CONFIRMED is read: it moves the cursor and the lag.
+ * What one hub event does to the tables, and what in it the sync has no rule for, by its type
+ * (`unhandled`): `event:<type>`, `message:<type>` or `onchain:<type>` (a name, or the number of a type
+ * this package does not know); null when every part of it has a rule. One reading, so a message's bytes
+ * are decoded once. BLOCK_CONFIRMED changes no table and has its rule: it moves the cursor and the lag.
  */
-export function unhandledTypeOf(event: HubEvent): string | null {
-  switch (event.type) {
-    case HubEventType.MERGE_MESSAGE: return unhandledMessage(event.mergeMessageBody?.message);
-    case HubEventType.PRUNE_MESSAGE: return unhandledMessage(event.pruneMessageBody?.message);
-    case HubEventType.REVOKE_MESSAGE: return unhandledMessage(event.revokeMessageBody?.message);
-    case HubEventType.MERGE_USERNAME_PROOF:
-    case HubEventType.BLOCK_CONFIRMED:
-      return null;
-    case HubEventType.MERGE_ON_CHAIN_EVENT: {
-      const type = event.mergeOnChainEventBody?.onChainEvent?.type;
-      return type === undefined || HANDLED_CHAIN_EVENT_TYPES.has(type) ? null : `onchain:${named(OnChainEventType, type)}`;
-    }
-    default:
-      return `event:${named(HubEventType, event.type)}`;
-  }
-}
-
-/** What one hub event does to the tables. */
-export function opsOfEvent(event: HubEvent): AnyOp[] {
+export function readEvent(event: HubEvent): EventReading {
   switch (event.type) {
     case HubEventType.MERGE_MESSAGE:
       // deletedMessages (what the merge displaced) need nothing: the writer merges by state.
-      return event.mergeMessageBody?.message ? opsOfMessage(event.mergeMessageBody.message) : [];
+      return messageReading(event.mergeMessageBody?.message, (ops) => ops);
     case HubEventType.PRUNE_MESSAGE:
-      return retracts(event, event.pruneMessageBody?.message, 'prune');
+      return messageReading(event.pruneMessageBody?.message, retractsOf(event, 'prune'));
     case HubEventType.REVOKE_MESSAGE:
-      return retracts(event, event.revokeMessageBody?.message, 'revoke');
+      return messageReading(event.revokeMessageBody?.message, retractsOf(event, 'revoke'));
     case HubEventType.MERGE_USERNAME_PROOF:
-      return usernameProofOps(event);
-    case HubEventType.MERGE_ON_CHAIN_EVENT:
-      return event.mergeOnChainEventBody?.onChainEvent ? onChainOps(event.mergeOnChainEventBody.onChainEvent) : [];
+      return { ops: usernameProofOps(event), unhandled: null };
+    case HubEventType.MERGE_ON_CHAIN_EVENT: {
+      const chainEvent = event.mergeOnChainEventBody?.onChainEvent;
+      const ops = chainEvent ? onChainOps(chainEvent) : [];
+      return ops ? { ops, unhandled: null } : { ops: [], unhandled: `onchain:${named(OnChainEventType, chainEvent!.type)}` };
+    }
+    case HubEventType.BLOCK_CONFIRMED:
+      return { ops: [], unhandled: null };
     default:
-      // BLOCK_CONFIRMED changes no table; any other type is one unhandledTypeOf names, and is kept raw.
-      return [];
+      return { ops: [], unhandled: `event:${named(HubEventType, event.type)}` };
   }
+}
+
+export interface EventReading { ops: AnyOp[]; unhandled: string | null }
+
+/** What one hub event does to the tables. */
+export const opsOfEvent = (event: HubEvent): AnyOp[] => readEvent(event).ops;
+
+/** What in an event the sync has no rule for (readEvent's `unhandled`). */
+export const unhandledTypeOf = (event: HubEvent): string | null => readEvent(event).unhandled;
+
+/** A merged, pruned or revoked message: `toOps` makes the event's ops from what the message's rule gives. */
+function messageReading(message: Message | undefined, toOps: (ops: SyncOp[], data: MessageData) => AnyOp[]): EventReading {
+  if (!message) return { ops: [], unhandled: null };
+  const data = dataOf(message);
+  if (!data) return { ops: [], unhandled: 'message:UNDECODABLE' };
+  const ops = readMessage(message, data);
+  return ops ? { ops: toOps(ops, data), unhandled: null } : { ops: [], unhandled: `message:${named(MessageType, data.type)}` };
 }
 
 function castAdd(hash: string, fid: number, ts: Date, body: CastAddBody): CastAddOp {
@@ -211,12 +202,13 @@ function address(bytes: Uint8Array, protocol: Protocol): { address: string; prot
   return verifiedAddress(hex(bytes), given);
 }
 
-function retracts(event: HubEvent, message: Message | undefined, reason: RetractOp['reason']): RetractOp[] {
-  const data = message ? dataOf(message) : null;
-  if (!message || !data) return [];
-  // Without an event time the message's own time is the only bound there is.
-  const at = eventTime(event) ?? fromFarcasterSeconds(data.timestamp);
-  return opsOfMessage(message).map((op) => ({ kind: 'retract', op, at, reason }));
+/** A pruned or revoked message's ops taken back, at the block's time. */
+function retractsOf(event: HubEvent, reason: RetractOp['reason']) {
+  return (ops: SyncOp[], data: MessageData): RetractOp[] => {
+    // Without an event time the message's own time is the only bound there is.
+    const at = eventTime(event) ?? fromFarcasterSeconds(data.timestamp);
+    return ops.map((op) => ({ kind: 'retract', op, at, reason }));
+  };
 }
 
 // Fname and ENS proofs carry unix seconds (an ENS proof message is only valid when
@@ -252,8 +244,8 @@ function usernameProofOps(event: HubEvent): FnameOp[] {
   return ops.filter((op): op is FnameOp => op !== null);
 }
 
-/** ID_REGISTER register and transfer, and TIER_PURCHASE; other on-chain events touch no table. */
-function onChainOps(chainEvent: OnChainEvent): (UserOp | TierPurchaseOp)[] {
+/** ID_REGISTER register and transfer, and TIER_PURCHASE; null for the other on-chain event types, which have no rule. */
+function onChainOps(chainEvent: OnChainEvent): (UserOp | TierPurchaseOp)[] | null {
   const purchase = chainEvent.tierPurchaseEventBody;
   if (chainEvent.type === OnChainEventType.EVENT_TYPE_TIER_PURCHASE) {
     return purchase ? [{
@@ -262,8 +254,9 @@ function onChainOps(chainEvent: OnChainEvent): (UserOp | TierPurchaseOp)[] {
       purchasedAt: new Date(chainEvent.blockTimestamp * 1000), blockNumber: chainEvent.blockNumber, logIndex: chainEvent.logIndex,
     }] : [];
   }
+  if (chainEvent.type !== OnChainEventType.EVENT_TYPE_ID_REGISTER) return null;
   const body = chainEvent.idRegisterEventBody;
-  if (chainEvent.type !== OnChainEventType.EVENT_TYPE_ID_REGISTER || !body) return [];
+  if (!body) return [];
   // An empty `to` leaves the stored custody as it is (the importer's COALESCE) rather than
   // writing the zero address the replicator would.
   const custody = body.to.length > 0 ? hex(body.to) : null;

@@ -5,7 +5,7 @@
 import { HubEvent } from '@farcaster/hub-nodejs';
 import type { SqlClient } from '../db/sql-client';
 import { applyOps } from './apply-ops';
-import { opsOfEvent, unhandledTypeOf } from './hub-messages';
+import { readEvent } from './hub-messages';
 
 /** Per type (as kept), the events applied and the events that stay. */
 export interface ReplayResult { applied: Record<string, number>; kept: Record<string, number> }
@@ -24,13 +24,13 @@ export async function replayUnhandled(sql: SqlClient, pageSize = 1_000): Promise
       ORDER BY shard, event_id LIMIT $3::int`, [after.shard, after.eventId, pageSize]);
     if (!rows.length) return result;
     const readable = rows.flatMap((r) => {
-      const event = HubEvent.decode(r.raw);
-      if (unhandledTypeOf(event) !== null) { bump(result.kept, r.type); return []; }
-      return [{ row: r, event }];
+      const reading = readEvent(HubEvent.decode(r.raw));
+      if (reading.unhandled !== null) { bump(result.kept, r.type); return []; }
+      return [{ row: r, ops: reading.ops }];
     });
     if (readable.length) {
       await sql.transaction(async (tx) => {
-        await applyOps(tx, readable.flatMap((x) => opsOfEvent(x.event)));
+        await applyOps(tx, readable.flatMap((x) => x.ops));
         await tx.query(`DELETE FROM sync_unhandled WHERE (shard, event_id) IN (SELECT * FROM unnest($1::int[], $2::bigint[]))`,
           [readable.map((x) => x.row.shard), readable.map((x) => x.row.event_id)]);
       });

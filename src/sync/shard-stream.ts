@@ -12,7 +12,7 @@ import type { Logger } from 'pino';
 import type { BatchWriter } from './batch-writer';
 import { BlockTally, blockOfId, SEQUENCE_SPAN } from './block-tally';
 import { receivedBytes, type Hub } from './hub-client';
-import { eventTime, opsOfEvent, unhandledTypeOf } from './hub-messages';
+import { eventTime, readEvent } from './hub-messages';
 import type { SyncStatus } from './sync-status';
 
 /** Named explicitly: on Snapchain an empty list delivers nothing. BLOCK_CONFIRMED keeps an idle stream (and lag) moving. */
@@ -110,9 +110,9 @@ export class ShardStream {
   }
 
   private deliver(event: HubEvent): void {
-    const unhandled = unhandledTypeOf(event);
+    const { ops, unhandled } = readEvent(event);
     this.writer.push({
-      ops: opsOfEvent(event), events: 1, receivedAt: this.lastDataAt,
+      ops, events: 1, receivedAt: this.lastDataAt,
       position: { shard: this.shard, eventId: event.id, blockNumber: event.blockNumber, eventTime: eventTime(event) },
       // What the sync cannot read is stored as it came, beside the rows of the same batch.
       ...(unhandled ? { unhandled: { type: unhandled, raw: receivedBytes(event) ?? Buffer.from(HubEvent.encode(event).finish()) } } : {}),

@@ -16,12 +16,16 @@ const fidsOf = (words: string[]) => words.map((w) => {
   return fid;
 });
 
+/** Counts per type as `type n, …`, by type. */
+const countsList = (counts: Record<string, number>) =>
+  Object.entries(counts).sort(([a], [b]) => a.localeCompare(b)).map(([type, n]) => `${type} ${n}`).join(', ');
+
 /** One progress line: where the sync stands. */
 export function statusLine(s: SyncStatusData): string {
   const b = s.backfill.state === 'running' ? ` | backfill ${s.backfill.fidsDone}${s.backfill.fidsTotal ? `/${s.backfill.fidsTotal}` : ''} fids, ${s.backfill.messages} messages` : '';
   const err = s.lastError ? ` | last error ${s.lastError.at}: ${s.lastError.message}` : '';
-  const kept = Object.entries(s.unhandled ?? {}).sort(([a], [b]) => a.localeCompare(b));
-  const unhandled = kept.length ? ` | kept raw, no rule: ${kept.map(([type, n]) => `${type} ${n}`).join(', ')}` : '';
+  const kept = countsList(s.unhandled ?? {});
+  const unhandled = kept ? ` | kept raw, no rule: ${kept}` : '';
   return `${s.state}: ${s.eventsPerSecond} events/s, ${s.eventsStored} stored, ${s.eventsQueued} queued, `
     + `lag ${s.secondsBehind ?? '?'} s / ${s.blocksBehind ?? '?'} blocks${b}${unhandled}${err}`;
 }
@@ -49,8 +53,7 @@ export async function syncCommand(argv: string[], { config, io, withDatabase }: 
     await migrate(db.sql);
     if (values['replay-unhandled']) {
       const r = await replayUnhandled(db.sql);
-      const list = (counts: Record<string, number>) => Object.entries(counts).sort(([a], [b]) => a.localeCompare(b)).map(([t, n]) => `${t} ${n}`).join(', ') || 'none';
-      io.out(`replayed: ${list(r.applied)}; still without a rule: ${list(r.kept)}`);
+      io.out(`replayed: ${countsList(r.applied) || 'none'}; still without a rule: ${countsList(r.kept) || 'none'}`);
       return;
     }
     if (values.status) {
