@@ -13,7 +13,7 @@ import type { Database } from '../db/database';
 import { PROTOCOLS, type ProtocolName } from '../domain/protocols';
 import { FUZZY_THRESHOLD, MATCH_TIERS, SEARCH_FIELDS, USER_SCORE_WEIGHTS, type MatchKind, type SearchField } from '../domain/search';
 import { generationOf } from './protocols.sql';
-import { qualityAtLeastSql } from './quality.sql';
+import { qualityProbeSql } from './quality.sql';
 
 export interface UserSearchRow {
   protocol: ProtocolName;
@@ -47,30 +47,43 @@ const NAME_TABLES = { farcaster: 'fc_search_name', lens: 'lens_search_name' } as
 /**
  * One protocol's matching accounts, each by its best name, with the score.
  * `$1` the needle, `$2` it escaped for LIKE, `$3` the least quality (present
- * only with a minimum: a parameter no statement reads has no type). The match
- * condition is what the trigram index answers: a substring (prefixes and exact
- * names are substrings) or a similar name or word of a name; with `prefix`,
- * only the names the query begins (the btree's range).
+ * only with a minimum: a parameter no statement reads has no type).
  */
 function branchSql(protocol: ProtocolName, withQuality: boolean, match: Match = 'all'): string {
   const p = PROTOCOLS[protocol];
+  // Each fence (OFFSET 0) keeps an expression computed once where it stands: the planner would otherwise
+  // join the whole score table by hash where a probe of its key per account reads a few rows.
+  return `
+    SELECT '${protocol}'::text AS protocol, a.id::text AS id, a.field, a.name, a.kind, a.similarity, a.trust,
+      (a.tier + ${USER_SCORE_WEIGHTS.similarity} * a.similarity + ${USER_SCORE_WEIGHTS.trust} * a.trust)::float8 AS score
+    FROM (
+      SELECT b.*, coalesce((SELECT g.score FROM ${p.analytics.graphScore} g WHERE g.generation = ${generationOf(p)} AND g.${p.key} = b.id), 0)::float8 AS trust
+      FROM (
+        SELECT DISTINCT ON (m.id) m.* FROM (${matchedNamesSql(protocol, match)}) m
+        ORDER BY m.id, m.tier DESC, m.similarity DESC, array_position(ARRAY[${SEARCH_FIELDS.map((f) => `'${f}'`).join(', ')}], m.field), m.name) b
+      ${withQuality ? `WHERE ${qualityProbeSql(p, 'b.id', '$3::float8')}` : ''}
+      OFFSET 0) a`;
+}
+
+/**
+ * Every name of one protocol that matches, with its band and similarity. The match condition is what the
+ * trigram index answers: a substring (prefixes and exact names are substrings) or a similar name or word of
+ * a name; with `prefix`, only the names the query begins (the btree's range). The band filter stands behind
+ * a fence: pushed into the name scan, it would compute each similarity a second time there.
+ */
+function matchedNamesSql(protocol: ProtocolName, match: Match): string {
   const t = MATCH_TIERS;
   const id = protocol === 'farcaster' ? 'n.fid' : 'n.profile_id';
   return `
-    SELECT '${protocol}'::text AS protocol, b.id::text AS id, b.field, b.name, b.kind, b.similarity, coalesce(g.score, 0)::float8 AS trust,
-      (b.tier + ${USER_SCORE_WEIGHTS.similarity} * b.similarity + ${USER_SCORE_WEIGHTS.trust} * coalesce(g.score, 0))::float8 AS score
-    FROM (
-      SELECT DISTINCT ON (m.id) m.* FROM (
-        SELECT ${id} AS id, n.field, n.name,
-          CASE WHEN n.name = $1::text THEN 'exact' WHEN n.name LIKE $2::text || '%' THEN 'prefix' WHEN n.name LIKE '%' || $2 || '%' THEN 'substring' ELSE 'fuzzy' END AS kind,
-          CASE WHEN n.name = $1::text THEN ${t.exact} WHEN n.name LIKE $2::text || '%' THEN ${t.prefix} WHEN n.name LIKE '%' || $2 || '%' THEN ${t.substring} ELSE ${t.fuzzy} END AS tier,
-          round(greatest(similarity(n.name, $1::text), word_similarity($1::text, n.name))::numeric, 6)::float8 AS similarity
-        FROM ${NAME_TABLES[protocol]} n
-        WHERE ${match === 'prefix' ? `n.name LIKE $2::text || '%'` : `(n.name LIKE '%' || $2::text || '%' OR n.name % $1::text OR $1::text <% n.name)`}
-          ${withQuality ? `AND ${qualityAtLeastSql(p, id, '$3::float8')}` : ''}) m
-      WHERE m.tier > ${t.fuzzy} OR m.similarity >= ${FUZZY_THRESHOLD}
-      ORDER BY m.id, m.tier DESC, m.similarity DESC, array_position(ARRAY[${SEARCH_FIELDS.map((f) => `'${f}'`).join(', ')}], m.field), m.name) b
-    LEFT JOIN ${p.analytics.graphScore} g ON g.generation = ${generationOf(p)} AND g.${p.key} = b.id`;
+    SELECT * FROM (
+      SELECT ${id} AS id, n.field, n.name,
+        CASE WHEN n.name = $1::text THEN 'exact' WHEN n.name LIKE $2::text || '%' THEN 'prefix' WHEN n.name LIKE '%' || $2 || '%' THEN 'substring' ELSE 'fuzzy' END AS kind,
+        CASE WHEN n.name = $1::text THEN ${t.exact} WHEN n.name LIKE $2::text || '%' THEN ${t.prefix} WHEN n.name LIKE '%' || $2 || '%' THEN ${t.substring} ELSE ${t.fuzzy} END AS tier,
+        round(greatest(similarity(n.name, $1::text), word_similarity($1::text, n.name))::numeric, 6)::float8 AS similarity
+      FROM ${NAME_TABLES[protocol]} n
+      WHERE ${match === 'prefix' ? `n.name LIKE $2::text || '%'` : `(n.name LIKE '%' || $2::text || '%' OR n.name % $1::text OR $1::text <% n.name)`}
+      OFFSET 0) n
+    WHERE n.tier > ${t.fuzzy} OR n.similarity >= ${FUZZY_THRESHOLD}`;
 }
 
 /** Which names a branch reads: every match, or only the exact and prefix bands. */
@@ -114,8 +127,12 @@ async function pageRows(db: Database, r: UserSearchRequest, match: Match): Promi
   return { rows, total: match === 'all' ? (rows[0]?.matches ?? null) : null };
 }
 
-/** Accounts matching at all (every page together). */
+/** Accounts matching at all (every page together): each one's names counted once, with nothing scored. */
 export async function countUserMatches(db: Database, r: UserSearchRequest): Promise<number> {
-  const [row] = await db.read<{ n: number }>(`SELECT count(*)::int AS n FROM (${unionSql(r)}) s`, ...paramsOf(r));
+  const counts = r.protocols.map((protocol) => {
+    const quality = r.minQuality !== null ? `WHERE ${qualityProbeSql(PROTOCOLS[protocol], 'a.id', '$3::float8')}` : '';
+    return `(SELECT count(*) FROM (SELECT DISTINCT m.id FROM (${matchedNamesSql(protocol, 'all')}) m) a ${quality})`;
+  });
+  const [row] = await db.read<{ n: number }>(`SELECT (${counts.join(' + ')})::int AS n`, ...paramsOf(r));
   return row.n;
 }

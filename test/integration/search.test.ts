@@ -132,6 +132,18 @@ describe('search', () => {
       expect((await users('alice')).edges.map((e) => [e.node.nativeId, e.match.field])).toEqual([['6', 'FNAME']]);
     });
 
+    it('when a username is also the fname, then the name is kept once, as the username, and found by it', async () => {
+      await s.testDb.db.sql.query(`INSERT INTO fc_user_data (fid, type, value, timestamp) VALUES (6, ${FC_USER_DATA.username}, 'quokka', now())
+        ON CONFLICT (fid, type) DO UPDATE SET value = excluded.value, timestamp = excluded.timestamp`);
+      await s.testDb.db.sql.query(`INSERT INTO fc_fname (fid, fname) VALUES (6, 'quokka')
+        ON CONFLICT DO NOTHING`);
+      const rows = await s.testDb.db.sql.query<{ field: string; name: string }>(`SELECT field, name FROM fc_search_name WHERE fid = 6 ORDER BY name, field`);
+      expect(rows.filter((r) => r.name === 'quokka')).toEqual([{ field: 'username', name: 'quokka' }]);
+      await s.testDb.db.sql.query(`DELETE FROM fc_fname WHERE fid = 6 AND fname = 'quokka'`);
+      await s.testDb.db.sql.query(BUMP_DATA_VERSION_SQL);
+      expect((await users('quokka')).edges.map((e) => [e.node.nativeId, e.match.field])).toEqual([['6', 'USERNAME']]);
+    });
+
     it('when a page is asked, then its profiles load in one batch: two results cost the statements of four', async () => {
       // A typo has no prefix match: both pages read the prefix bands, then the whole match.
       const two = await s.statementsFor(() => s.gql.request(USERS, { q: 'vitalk', first: 2 }));
