@@ -12,6 +12,10 @@ Commands:
                                        2 s, until Ctrl-C); a new database is backfilled first; --backfill
                                        reads those fids again, --reconcile compares them with the node and
                                        repairs; --once exits after that instead of following
+  sync --from-dump <dir> [--overlap-minutes N] [--once] [--skip-classify] [--skip-refresh]
+                                       a new deployment: import the dump (as import does), then follow
+                                       the node from the dump's time less the overlap (default 60), and
+                                       reconcile a sample of fids once caught up with the node
   sync --status                        where the syncing instance stands (lag, events/s, last error)
   sync --replay-unhandled              apply the kept events this version now has a rule for
   classify [--rebuild]                 label new or changed posts (categories, topics, cashtags) and

@@ -289,6 +289,12 @@ export class NodeStore {
     return this.log(shard).events;
   }
 
+  /** Forgets the shard's events of blocks before `block`, as a node prunes events past its retention (prune_events_util). */
+  pruneEventsBefore(shard: number, block: number): void {
+    const log = this.log(shard);
+    log.events = log.events.filter((e) => blockOfEventId(e.id) >= block);
+  }
+
   lastBlock(shard: number): number {
     return this.log(shard).lastBlock;
   }
