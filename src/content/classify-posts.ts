@@ -9,6 +9,7 @@
 // (content_dirty_day) until a later run recounts them.
 import type { Database } from '../db/database';
 import { withAdvisoryLock } from '../db/advisory-lock';
+import { ADVISORY_LOCKS } from '../db/advisory-locks';
 import type { SqlClient } from '../db/sql-client';
 import { collectCategoryShift } from '../repositories/collect-categories.sql';
 import { PROTOCOL_NAMES, type ProtocolName } from '../domain/protocols';
@@ -47,14 +48,12 @@ interface ChangedPost {
   text: string; parent_url: string | null; tags: string[] | null; text_hash: string;
 }
 
-/** Advisory lock id of the classify pipeline (one run at a time across instances). */
-const CLASSIFY_LOCK = 7_340_412;
 /** Posts written before the first ANALYZE of the content tables; then at ×4 steps, so the statistics keep up at a cost that stays a small share (docs/performance.md#import). */
 const FIRST_ANALYZE = 10_000;
 
 /** Runs the pipeline, or answers null at once when another run holds the lock. */
 export function classifyPosts(db: Database, opts: ClassifyOptions): Promise<ClassifyReport | null> {
-  return withAdvisoryLock(db.sql, CLASSIFY_LOCK, (sql) => runPipeline(sql, opts));
+  return withAdvisoryLock(db.sql, ADVISORY_LOCKS.classify, (sql) => runPipeline(sql, opts));
 }
 
 async function runPipeline(sql: SqlClient, opts: ClassifyOptions): Promise<ClassifyReport> {

@@ -3,13 +3,14 @@
 // SHA-256 checksums, same advisory lock), so either tool can take over from the other.
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
+import { ADVISORY_LOCKS } from './advisory-locks';
 import { migrationFiles, MIGRATIONS_DIR, type MigrationFile } from './migration-files';
 import type { SqlClient } from './sql-client';
 
 export { migrationFiles, MIGRATIONS_DIR, type MigrationFile } from './migration-files';
 
 /** The advisory lock id Prisma Migrate takes, so the two never run at once. */
-const PRISMA_MIGRATE_LOCK = 72707369;
+const PRISMA_MIGRATE_LOCK = ADVISORY_LOCKS.migrate;
 
 const CREATE_TABLE = `CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
     "id"                    VARCHAR(36) PRIMARY KEY NOT NULL,

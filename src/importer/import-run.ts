@@ -8,11 +8,12 @@
 // closes, so a 'running' row whose lock can be taken is dead. PGlite's data
 // directory is owned by one process, so there a 'running' row that is not one
 // of this process's runs is dead.
+import { ADVISORY_LOCKS } from '../db/advisory-locks';
 import type { SqlClient } from '../db/sql-client';
 import type { ImportSummary } from './report';
 
 /** First key of the two-key advisory lock (space, run id) a live run holds; the one-key locks of refresh and classify never collide with it. */
-const RUN_LOCK_SPACE = 7_340_413;
+const RUN_LOCK_SPACE = ADVISORY_LOCKS.importRunSpace;
 
 /** The error recorded on a run whose process died. */
 export const DEAD_RUN_ERROR = 'the import process died';

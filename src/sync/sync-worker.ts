@@ -6,13 +6,14 @@ import os from 'node:os';
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.schema';
 import { withAdvisoryLock } from '../db/advisory-lock';
+import { ADVISORY_LOCKS } from '../db/advisory-locks';
 import type { Database } from '../db/database';
 import { sleep } from './batch-writer';
 import { SyncEngine, type SyncOptions } from './sync-engine';
 import { saveSyncStatus } from './sync-status';
 
 /** Advisory lock id of the syncer (one writer across instances). */
-export const SYNC_LOCK = 7_340_412;
+export const SYNC_LOCK = ADVISORY_LOCKS.sync;
 
 export function syncOptionsOf(config: Config, overrides: Partial<SyncOptions> = {}): SyncOptions {
   if (!config.HUB_URL) throw new Error('HUB_URL is not set: the node to follow (host:port of its gRPC API)');

@@ -1,0 +1,17 @@
+// Every advisory lock id the service takes, in one place: two roles sharing an
+// id would keep each other from running (a syncer holds its lock for as long as
+// it follows the node, so a job sharing it would never start). Ids are bigints
+// in one space shared with any other application on the database; these are
+// the service's own, beside the id Prisma's migrate takes.
+export const ADVISORY_LOCKS = {
+  /** The analytics refresh: one at a time across instances. */
+  refresh: 7_340_411,
+  /** The Farcaster syncer: one writer across instances, held while it runs. */
+  sync: 7_340_412,
+  /** Import runs: a two-key lock (this space, the run's id) held by the process running it; PostgreSQL keeps two-key locks apart from one-key ones. */
+  importRunSpace: 7_340_413,
+  /** The classify pipeline: one run at a time across instances. */
+  classify: 7_340_414,
+  /** The migrations, with the id `prisma migrate` itself takes, so the two tools never migrate at once. */
+  migrate: 72_707_369,
+} as const;
