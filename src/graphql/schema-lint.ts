@@ -17,7 +17,8 @@ const EMBEDDED_NOTE = `${EMBEDDED_MARKER} it has no id of its own; a normalized 
  */
 export const EMBEDDED_VALUE_TYPES = [
   'CategoryPublication', 'ChannelCaster', 'CreatedWebhook', 'CrossProtocolPerson', 'CrossProtocolRank', 'DeliveryAttempt',
-  'FarcasterEngagement', 'FarcasterEngagementLists', 'FarcasterFollowerCount', 'FarcasterLikesCount', 'FarcasterNotification', 'FarcasterSuggestionReason', 'FarcasterTrust',
+  'FarcasterEngagement', 'FarcasterEngagementLists', 'FarcasterFollowerCount', 'FarcasterLikesCount', 'FarcasterNotification', 'FarcasterStorage', 'FarcasterStorageUnits', 'FarcasterStoreLimits',
+  'FarcasterSuggestionReason', 'FarcasterTrust',
   'FarcasterTrustContributor', 'FarcasterTrustExplanation', 'FarcasterUserRank', 'FarcasterVerification', 'FollowerHistogram', 'FollowersHistory', 'FollowersHistoryPoint',
   'Freshness', 'Handle', 'HistogramBucket', 'ImageUri', 'LensCollectSum', 'LensCurrencyTotal', 'LensEngagement',
   'LensEngagementLists', 'LensFollowerCount', 'LensNotification', 'LensPublication', 'LensSuggestionReason', 'LensTopCreator', 'LensTrust',

@@ -105,8 +105,11 @@ export function answerCompression(): RequestHandler {
   };
 }
 
-/** `webhookLookup` resolves webhook hosts instead of the system resolver (tests: no real name is looked up). */
-export interface AppDeps { webhookLookup?: TargetLookup }
+/**
+ * `webhookLookup` resolves webhook hosts instead of the system resolver (tests: no real name is looked up);
+ * `clock` is what answers take "now" to be (tests of rules that depend on the date: storage expiry, Pro).
+ */
+export interface AppDeps { webhookLookup?: TargetLookup; clock?: () => Date }
 
 export async function createApp(config: Config, db: Database, log: Logger, deps: AppDeps = {}): Promise<App> {
   const keys = new KeyService(db, config.DEFAULT_RATE_LIMIT, config.KEY_CACHE_SECONDS, config.KEY_CACHE_SIZE);
@@ -131,7 +134,7 @@ export async function createApp(config: Config, db: Database, log: Logger, deps:
   });
   const search = searchBackendOf(config.SEARCH_BACKEND, db);
   const contextOf = (req: Request, res: Response): Context => ({
-    db, loaders: createLoaders(db), rankGraphs, search, apiKey: res.locals.apiKey as AuthenticatedKey, requestId: req.id as string,
+    db, loaders: createLoaders(db, deps.clock), rankGraphs, search, apiKey: res.locals.apiKey as AuthenticatedKey, requestId: req.id as string,
     // Read when something logs (request-log.ts makes the request's logger then).
     get log() { return req.log ?? log; },
     noteErrorAnswer: (code) => { res.locals[ERROR_CODE_LOCAL] = code; },
@@ -201,7 +204,7 @@ export async function createApp(config: Config, db: Database, log: Logger, deps:
     attachSubscriptions(server) {
       subscriptionServers.push(attachSubscriptionServer(server, {
         schema: appSchema(), keys, validationRules, queryTextLimits, log,
-        contextOf: (apiKey) => ({ db, loaders: createLoaders(db), rankGraphs, search, apiKey, requestId: `ws-${++subscriptionSeq}`, log, push }),
+        contextOf: (apiKey) => ({ db, loaders: createLoaders(db, deps.clock), rankGraphs, search, apiKey, requestId: `ws-${++subscriptionSeq}`, log, push }),
       }));
     },
     async close() {

@@ -13,7 +13,10 @@ import { RequestLoader } from './request-loader';
 import type { Database } from '../db/database';
 import { emptyFarcasterCounts, farcasterCounts, type FarcasterCountsRow } from '../repositories/farcaster-counts.repository';
 import { findFarcasterProfiles, type FarcasterProfileRow } from '../repositories/farcaster-profile.repository';
+import { activeKeyCounts } from '../repositories/farcaster-keys.repository';
+import { storageParts } from '../repositories/farcaster-storage.repository';
 import { proExpiries } from '../repositories/farcaster-tier.repository';
+import { noStorageParts, storageOf, type FarcasterStorage } from '../domain/farcaster-storage';
 import { emptyLensCounts, findLensProfiles, lensCounts, type LensCountsRow, type LensProfileRow } from '../repositories/lens-profile.repository';
 import { analyticsLoaders } from './analytics-loaders';
 import { lensGraphLoaders } from './lens-loaders';
@@ -49,6 +52,15 @@ const MAKE = {
   /** When each fid's Pro subscription ends or ended; null for a fid that never bought it. */
   farcasterPro: (db: Database) => new RequestLoader<number, Date | null>(async (fids) =>
     orderByKeys(fids, await proExpiries(db, fids), (r) => r.fid, () => null).map((r) => r?.expires_at ?? null)),
+  /** Each fid's storage units and store limits now, by the node's rules (a fid with no rents and no lends has none). */
+  farcasterStorage: (db: Database, l: { now: () => Date }) => new RequestLoader<number, FarcasterStorage>(async (fids) => {
+    const parts = await storageParts(db, fids);
+    const at = l.now();
+    return fids.map((fid) => storageOf(parts.get(fid) ?? noStorageParts(), at));
+  }),
+  /** How many keys each fid added by message and has not removed. */
+  farcasterActiveKeys: (db: Database) => new RequestLoader<number, number>(async (fids) =>
+    orderByKeys(fids, await activeKeyCounts(db, fids), (r) => r.fid, () => null).map((r) => r?.active_keys ?? 0)),
   lensProfile: (db: Database) => new RequestLoader<string, LensProfileRow | null>(async (ids) =>
     orderByKeys(ids, await findLensProfiles(db, ids), (r) => r.profile_id, () => null)),
   lensCounts: (db: Database) => new RequestLoader<string, LensCountsRow>(async (ids) =>
@@ -76,7 +88,10 @@ const MAKE = {
   nodes: (db: Database) => nodeLoaders(db),
 };
 
-type Made = { readonly [K in keyof typeof MAKE]: ReturnType<(typeof MAKE)[K]> };
+type Made = { readonly [K in keyof typeof MAKE]: ReturnType<(typeof MAKE)[K]> } & {
+  /** The request's clock: what answers "now" is (a rent's end, a subscription's), one instant per request's loaders. */
+  readonly now: () => Date;
+};
 
 /** The members of MAKE as getters that make their member once per request object and keep it there. */
 const PROTOTYPE = Object.create(null, Object.fromEntries(Object.entries(MAKE).map(([name, make]) => [name, {
@@ -88,8 +103,9 @@ const PROTOTYPE = Object.create(null, Object.fromEntries(Object.entries(MAKE).ma
   },
 }]))) as object;
 
-export function createLoaders(db: Database): Made {
-  return Object.create(PROTOTYPE, { db: { value: db } }) as Made;
+/** A request's loaders; `clock` is the real one but for a test that needs answers of a fixed instant. */
+export function createLoaders(db: Database, clock: () => Date = () => new Date()): Made {
+  return Object.create(PROTOTYPE, { db: { value: db }, now: { value: clock } }) as Made;
 }
 
 export type Loaders = Made;

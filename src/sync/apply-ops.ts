@@ -18,6 +18,9 @@ import { linkCompactAdapter } from './tables/link-compact.adapter';
 import { linkAdapter } from './tables/link.adapter';
 import { reactionAdapter } from './tables/reaction.adapter';
 import { emptyBatchRows, linkKey, reactionKey, type BatchRows, type LinkRow } from './tables/rows';
+import { gaslessKeyAdapter } from './tables/gasless-key.adapter';
+import { storageLendAdapter } from './tables/storage-lend.adapter';
+import { storageRentAdapter } from './tables/storage-rent.adapter';
 import { userDataAdapter } from './tables/user-data.adapter';
 import { tierPurchaseAdapter } from './tables/tier-purchase.adapter';
 import { userAdapter } from './tables/user.adapter';
@@ -50,12 +53,14 @@ export interface ApplyResult { links: number; reactions: number; casts: number; 
 const TABLES: readonly TableSteps[] = [
   tableSteps(linkCompactAdapter), tableSteps(linkAdapter), tableSteps(reactionAdapter), tableSteps(castAdapter),
   tableSteps(userDataAdapter), tableSteps(verificationAdapter), tableSteps(fnameAdapter), tableSteps(userAdapter), tableSteps(tierPurchaseAdapter),
+  tableSteps(storageRentAdapter), tableSteps(storageLendAdapter), tableSteps(gaslessKeyAdapter),
 ];
 
 /** The merge rule of each op kind; the type makes every kind have one. */
 const RULES: { [K in OpKind]: OpRule<K> } = {
   ...linkCompactAdapter.rules, ...linkAdapter.rules, ...reactionAdapter.rules, ...castAdapter.rules,
   ...userDataAdapter.rules, ...verificationAdapter.rules, ...fnameAdapter.rules, ...userAdapter.rules, ...tierPurchaseAdapter.rules,
+  ...storageRentAdapter.rules, ...storageLendAdapter.rules, ...gaslessKeyAdapter.rules,
 };
 
 const rule = <K extends OpKind>(op: Extract<SyncOp, { kind: K }>): OpRule<K> => RULES[op.kind];

@@ -2,13 +2,13 @@
 // out as the importer stores the same fact read from a hub replicator dump, so a
 // row written by the live sync and one imported from a dump compare equal.
 import {
-  FARCASTER_EPOCH, HubEventType, IdRegisterEventType, MessageData, MessageType, OnChainEventType, Protocol, ReactionType,
-  bytesToUtf8String, fromFarcasterTime,
-  type CastAddBody, type HubEvent, type Message, type OnChainEvent, type UserNameProof,
+  FARCASTER_EPOCH, HubEventType, IdRegisterEventType, KEY_REMOVE_SIGNATURE_TYPE_CUSTODY, MessageData, MessageType, OnChainEventType, Protocol,
+  ReactionType, SignerSource, bytesToUtf8String, fromFarcasterTime,
+  type CastAddBody, type HubEvent, type KeyAddBody, type KeyRemoveBody, type Message, type OnChainEvent, type SignerInfo, type UserNameProof,
 } from '@farcaster/hub-nodejs';
 import { castEmbeds } from '../importer/specs/cast-embeds';
 import { verifiedAddress } from '../importer/specs/farcaster-values';
-import type { AnyOp, CastAddOp, FnameOp, RetractOp, SyncOp, TierPurchaseOp, UserOp } from './sync-ops';
+import type { AnyOp, CastAddOp, FnameOp, KeyAddOp, KeyRemoveOp, RetractOp, StorageRentOp, SyncOp, TierPurchaseOp, UserOp } from './sync-ops';
 
 // Only follows are stored; other link types (the protocol allows any ≤ 8 chars) are not.
 const FOLLOW = 'follow';
@@ -62,8 +62,11 @@ export function opsOfMessage(message: Message): SyncOp[] {
   return (data && readMessage(message, data)) ?? [];
 }
 
-/** What a message's rule gives ([] for one that stores nothing, as a URL's reaction), or null when its type has no rule. */
-function readMessage(message: Message, data: MessageData): SyncOp[] | null {
+/**
+ * What a message's rule gives ([] for one that stores nothing, as a URL's reaction), or null when its type has no rule.
+ * `deleted`: what the node's merge of it displaced (a KEY_REMOVE's event names the add it deleted).
+ */
+function readMessage(message: Message, data: MessageData, deleted: readonly Message[] = []): SyncOp[] | null {
   const { fid } = data;
   const ts = fromFarcasterSeconds(data.timestamp);
   switch (data.type) {
@@ -109,6 +112,16 @@ function readMessage(message: Message, data: MessageData): SyncOp[] | null {
       const op = proof && proof.fid !== 0 ? fnameOp(proof, proof.fid, proofTime(proof), false) : null;
       return op ? [op] : [];
     }
+    case MessageType.LEND_STORAGE: {
+      const body = data.lendStorageBody;
+      return body ? [{ kind: 'storageLend', fid, toFid: body.toFid, units: body.numUnits, unitType: body.unitType, hash: hex(message.hash), ts }] : [];
+    }
+    case MessageType.KEY_ADD:
+      return data.keyAddBody ? [keyAddOp(fid, data.keyAddBody, ts)] : [];
+    case MessageType.KEY_REMOVE: {
+      const op = data.keyRemoveBody ? keyRemoveOp(fid, data.keyRemoveBody, ts, deleted) : null;
+      return op ? [op] : [];
+    }
     default:
       return null;
   }
@@ -126,8 +139,8 @@ const named = (names: Record<number, string>, n: number) => names[n] ?? String(n
 export function readEvent(event: HubEvent): EventReading {
   switch (event.type) {
     case HubEventType.MERGE_MESSAGE:
-      // deletedMessages (what the merge displaced) need nothing: the writer merges by state.
-      return messageReading(event.mergeMessageBody?.message, (ops) => ops);
+      // What the merge displaced matters to a key's remove only (which add it ended); the writer merges the rest by state.
+      return messageReading(event.mergeMessageBody?.message, (ops) => ops, event.mergeMessageBody?.deletedMessages);
     case HubEventType.PRUNE_MESSAGE:
       return messageReading(event.pruneMessageBody?.message, retractsOf(event, 'prune'));
     case HubEventType.REVOKE_MESSAGE:
@@ -155,11 +168,11 @@ export const opsOfEvent = (event: HubEvent): AnyOp[] => readEvent(event).ops;
 export const unhandledTypeOf = (event: HubEvent): string | null => readEvent(event).unhandled;
 
 /** A merged, pruned or revoked message: `toOps` makes the event's ops from what the message's rule gives. */
-function messageReading(message: Message | undefined, toOps: (ops: SyncOp[], data: MessageData) => AnyOp[]): EventReading {
+function messageReading(message: Message | undefined, toOps: (ops: SyncOp[], data: MessageData) => AnyOp[], deleted: readonly Message[] = []): EventReading {
   if (!message) return { ops: [], unhandled: null };
   const data = dataOf(message);
   if (!data) return { ops: [], unhandled: 'message:UNDECODABLE' };
-  const ops = readMessage(message, data);
+  const ops = readMessage(message, data, deleted);
   return ops ? { ops: toOps(ops, data), unhandled: null } : { ops: [], unhandled: `message:${named(MessageType, data.type)}` };
 }
 
@@ -211,6 +224,42 @@ function retractsOf(event: HubEvent, reason: RetractOp['reason']) {
   };
 }
 
+function keyAddOp(fid: number, body: KeyAddBody, ts: Date): KeyAddOp {
+  return { kind: 'keyAdd', fid, key: hex(body.key), nonce: body.nonce, scopes: [...body.scopes], ttl: body.ttl, ts };
+}
+
+/**
+ * A KEY_REMOVE: it ended the add its merge event names (the node deletes the key's record and sends
+ * that record's message). Without it, a custody-signed remove still has its place: it used the fid's
+ * next user nonce, so it ended the add of the nonce before it and every earlier one. A self-revocation
+ * uses another namespace of nonces (the requesting app's), so without the add it ended it cannot be
+ * placed and gives nothing.
+ */
+function keyRemoveOp(fid: number, body: KeyRemoveBody, ts: Date, deleted: readonly Message[]): KeyRemoveOp | null {
+  const key = hex(body.key);
+  for (const m of deleted) {
+    const d = dataOf(m);
+    if (d?.type === MessageType.KEY_ADD && d.keyAddBody && hex(d.keyAddBody.key) === key) {
+      const removed = keyAddOp(d.fid, d.keyAddBody, fromFarcasterSeconds(d.timestamp));
+      return { kind: 'keyRemove', fid, key, addNonce: removed.nonce, removed, ts };
+    }
+  }
+  if (body.signatureType !== KEY_REMOVE_SIGNATURE_TYPE_CUSTODY) return null;
+  return { kind: 'keyRemove', fid, key, addNonce: body.nonce - 1, removed: null, ts };
+}
+
+/**
+ * A key the node holds for `fid` by message, as its signer reads give it (GetSignersByFid): the add it
+ * holds, with its time in unix seconds. Keys on chain are not the sync's (their events have no rule).
+ */
+export function keyOpsOfSigner(fid: number, signer: SignerInfo): KeyAddOp[] {
+  if (signer.source !== SignerSource.OFFCHAIN || signer.nonce === undefined) return [];
+  return [{
+    kind: 'keyAdd', fid, key: hex(signer.key), nonce: signer.nonce, scopes: [...signer.scopes], ttl: signer.ttl ?? 0,
+    ts: new Date((signer.addedAt ?? 0) * 1000),
+  }];
+}
+
 // Fname and ENS proofs carry unix seconds (an ENS proof message is only valid when
 // its proof time equals the message's Farcaster time), not Farcaster time.
 const proofTime = (proof: UserNameProof) => new Date(proof.timestamp * 1000);
@@ -244,8 +293,16 @@ function usernameProofOps(event: HubEvent): FnameOp[] {
   return ops.filter((op): op is FnameOp => op !== null);
 }
 
-/** ID_REGISTER register and transfer, and TIER_PURCHASE; null for the other on-chain event types, which have no rule. */
-function onChainOps(chainEvent: OnChainEvent): (UserOp | TierPurchaseOp)[] | null {
+/** ID_REGISTER register and transfer, TIER_PURCHASE and STORAGE_RENT; null for the other on-chain event types, which have no rule. */
+function onChainOps(chainEvent: OnChainEvent): (UserOp | TierPurchaseOp | StorageRentOp)[] | null {
+  const rent = chainEvent.storageRentEventBody;
+  if (chainEvent.type === OnChainEventType.EVENT_TYPE_STORAGE_RENT) {
+    return rent ? [{
+      kind: 'storageRent', fid: chainEvent.fid, units: rent.units, expiry: new Date(rent.expiry * 1000), payer: hex(rent.payer),
+      // The chain's block time, unix seconds: what the node reads the units' type and end from.
+      rentedAt: new Date(chainEvent.blockTimestamp * 1000), blockNumber: chainEvent.blockNumber, logIndex: chainEvent.logIndex,
+    }] : [];
+  }
   const purchase = chainEvent.tierPurchaseEventBody;
   if (chainEvent.type === OnChainEventType.EVENT_TYPE_TIER_PURCHASE) {
     return purchase ? [{

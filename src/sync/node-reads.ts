@@ -2,19 +2,28 @@
 // backfill stores and what a reconcile compares. `getAll*MessagesByFid` give
 // adds and removes; a full page carries a nextPageToken even when nothing
 // follows, so paging ends on an empty token or an empty page.
-import { HubEvent, HubEventType, OnChainEventType, type Message, type OnChainEvent, type UserNameProof } from '@farcaster/hub-nodejs';
+import {
+  HubEvent, HubEventType, OnChainEventType, type Message, type OnChainEvent, type SignerInfo, type UserNameProof,
+} from '@farcaster/hub-nodejs';
 import type { Hub } from './hub-client';
-import { opsOfEvent, opsOfMessage } from './hub-messages';
+import { keyOpsOfSigner, opsOfEvent, opsOfMessage } from './hub-messages';
 import type { SyncOp } from './sync-ops';
 
 const PAGE = 1000;
 
 type PagedMethod = 'getAllLinkMessagesByFid' | 'getAllCastMessagesByFid' | 'getAllReactionMessagesByFid'
-  | 'getAllUserDataMessagesByFid' | 'getAllVerificationMessagesByFid';
+  | 'getAllUserDataMessagesByFid' | 'getAllVerificationMessagesByFid' | 'getAllLendStorageMessagesByFid';
 
 const FID_MESSAGE_READS: readonly PagedMethod[] = [
   'getAllLinkMessagesByFid', 'getAllCastMessagesByFid', 'getAllReactionMessagesByFid', 'getAllUserDataMessagesByFid', 'getAllVerificationMessagesByFid',
+  'getAllLendStorageMessagesByFid',
 ];
+
+/** Reads a node that predates their messages answers unimplemented: no messages, not a failed backfill. */
+const NEWER_READS: ReadonlySet<PagedMethod> = new Set(['getAllLendStorageMessagesByFid']);
+
+/** The on-chain events of a fid the sync stores besides its registration. */
+const FID_ON_CHAIN_TYPES = [OnChainEventType.EVENT_TYPE_TIER_PURCHASE, OnChainEventType.EVENT_TYPE_STORAGE_RENT];
 
 async function* pages<T extends { nextPageToken?: Uint8Array }>(read: (token: Uint8Array | undefined) => Promise<T>, size: (page: T) => number) {
   let token: Uint8Array | undefined;
@@ -36,8 +45,11 @@ export async function* fidsOfShard(hub: Hub, shard: number): AsyncGenerator<numb
 
 /** One fid's messages of one kind, page by page, as ops (with the count of messages read). */
 async function* fidMessagePages(hub: Hub, fid: number, method: PagedMethod): AsyncGenerator<{ ops: SyncOp[]; messages: number }> {
-  for await (const page of pages<{ messages: Message[]; nextPageToken?: Uint8Array }>(
-    (pageToken) => hub.call(method, { fid, pageSize: PAGE, pageToken }), (p) => p.messages.length)) {
+  const read = async (pageToken: Uint8Array | undefined) => {
+    const page = hub.call<PagedMethod, unknown, { messages: Message[]; nextPageToken?: Uint8Array }>(method, { fid, pageSize: PAGE, pageToken });
+    return NEWER_READS.has(method) ? (await page.catch(notFound)) ?? { messages: [] } : page;
+  };
+  for await (const page of pages(read, (p) => p.messages.length)) {
     yield { ops: page.messages.flatMap(opsOfMessage), messages: page.messages.length };
   }
 }
@@ -48,16 +60,25 @@ export async function* fidOpPages(hub: Hub, fid: number): AsyncGenerator<{ ops: 
   yield { ops: await fidExtras(hub, fid), messages: 0 };
 }
 
-/** Registration, tier purchases, fnames and the link compact state of a fid: the reads that are not paged message lists. */
+/** Registration, tier purchases, storage rents, keys, fnames and the link compact state of a fid: the reads that are not paged message lists. */
 async function fidExtras(hub: Hub, fid: number): Promise<SyncOp[]> {
   const ops: SyncOp[] = [];
   const onChain = await hub.call<'getIdRegistryOnChainEvent', unknown, OnChainEvent>('getIdRegistryOnChainEvent', { fid }).catch(notFound);
   if (onChain) ops.push(...asSyncOps(opsOfEvent(HubEvent.create({ type: HubEventType.MERGE_ON_CHAIN_EVENT, mergeOnChainEventBody: { onChainEvent: onChain } }))));
-  for await (const page of pages<{ events: OnChainEvent[]; nextPageToken?: Uint8Array }>(
-    async (pageToken) => (await hub.call<'getOnChainEvents', unknown, { events: OnChainEvent[]; nextPageToken?: Uint8Array }>('getOnChainEvents',
-      { fid, eventType: OnChainEventType.EVENT_TYPE_TIER_PURCHASE, pageSize: PAGE, pageToken }).catch(notFound)) ?? { events: [] },
-    (p) => p.events.length)) {
-    for (const e of page.events) ops.push(...asSyncOps(opsOfEvent(HubEvent.create({ type: HubEventType.MERGE_ON_CHAIN_EVENT, mergeOnChainEventBody: { onChainEvent: e } }))));
+  for (const eventType of FID_ON_CHAIN_TYPES) {
+    for await (const page of pages<{ events: OnChainEvent[]; nextPageToken?: Uint8Array }>(
+      async (pageToken) => (await hub.call<'getOnChainEvents', unknown, { events: OnChainEvent[]; nextPageToken?: Uint8Array }>('getOnChainEvents',
+        { fid, eventType, pageSize: PAGE, pageToken }).catch(notFound)) ?? { events: [] },
+      (p) => p.events.length)) {
+      for (const e of page.events) ops.push(...asSyncOps(opsOfEvent(HubEvent.create({ type: HubEventType.MERGE_ON_CHAIN_EVENT, mergeOnChainEventBody: { onChainEvent: e } }))));
+    }
+  }
+  // The keys the node holds now (a key removed by message is gone from its reads): on-chain signers are left out.
+  for await (const page of pages<{ signers: SignerInfo[]; nextPageToken?: Uint8Array }>(
+    async (pageToken) => (await hub.call<'getSignersByFid', unknown, { signers: SignerInfo[]; nextPageToken?: Uint8Array }>('getSignersByFid',
+      { fid, pageSize: PAGE, pageToken, requesterFids: [] }).catch(notFound)) ?? { signers: [] },
+    (p) => p.signers.length)) {
+    for (const signer of page.signers) ops.push(...keyOpsOfSigner(fid, signer));
   }
   const proofs = await hub.call<'getUserNameProofsByFid', unknown, { proofs: UserNameProof[] }>('getUserNameProofsByFid', { fid }).catch(notFound);
   for (const proof of proofs?.proofs ?? []) {

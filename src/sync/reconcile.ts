@@ -46,7 +46,7 @@ function nodeKeys(fid: number, ops: SyncOp[]): { keys: Record<keyof Repairs, Map
   const keys: Record<keyof Repairs, Map<string, NodeKey>> = { links: new Map(), casts: new Map(), reactions: new Map(), verifications: new Map(), userData: new Map() };
   const rest: SyncOp[] = [];
   const put = (kind: keyof Repairs, key: string, op: SyncOp, live: boolean, extra: Partial<NodeKey> = {}) =>
-    keys[kind].set(key, { key, ts: op.kind === 'user' || op.kind === 'tierPurchase' ? new Date(0) : op.ts, live, op, ...extra });
+    keys[kind].set(key, { key, ts: 'ts' in op ? op.ts : new Date(0), live, op, ...extra });
   for (const o of ops) {
     if (o.kind === 'link' && o.fid === fid) put('links', String(o.target), o, !o.remove);
     else if (o.kind === 'linkCompact') {

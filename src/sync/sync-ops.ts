@@ -46,7 +46,29 @@ export interface UserOp { kind: 'user'; fid: number; registeredAt: Date | null; 
 /** A tier bought on chain for `forDays` days (tierType 1: Pro), at its block's time; keyed by its place on chain. */
 export interface TierPurchaseOp { kind: 'tierPurchase'; fid: number; tierType: number; forDays: number; purchasedAt: Date; blockNumber: number; logIndex: number }
 
-export type SyncOp = LinkOp | LinkCompactOp | ReactionOp | CastAddOp | CastRemoveOp | UserDataOp | VerificationOp | FnameOp | UserOp | TierPurchaseOp;
+/** Storage rented on chain for `fid` (`expiry` as the event gives it), at its block's time; keyed by its place on chain. */
+export interface StorageRentOp {
+  kind: 'storageRent'; fid: number; units: number; expiry: Date; payer: string; rentedAt: Date; blockNumber: number; logIndex: number;
+}
+
+/**
+ * `fid` lends `units` of storage of `unitType` (the protocol's StorageUnitType number) to `toFid`. The
+ * newest lend per (fid, toFid) holds, by timestamp then hash; 0 units lends nothing.
+ */
+export interface StorageLendOp { kind: 'storageLend'; fid: number; toFid: number; units: number; unitType: number; hash: string; ts: Date }
+
+/** A key (Ed25519, 0x hex) added to `fid` by message, allowed to sign the message types `scopes`; `nonce` is the fid's user nonce. */
+export interface KeyAddOp { kind: 'keyAdd'; fid: number; key: string; nonce: number; scopes: number[]; ttl: number; ts: Date }
+
+/**
+ * A key removed from `fid` by message at `ts`: it ends the add of nonce `addNonce` and every earlier
+ * one (not a later re-add). `removed` is that add when the node named it, so a remove that arrives
+ * first still stores what it ended.
+ */
+export interface KeyRemoveOp { kind: 'keyRemove'; fid: number; key: string; addNonce: number; removed: KeyAddOp | null; ts: Date }
+
+export type SyncOp = LinkOp | LinkCompactOp | ReactionOp | CastAddOp | CastRemoveOp | UserDataOp | VerificationOp | FnameOp | UserOp | TierPurchaseOp
+  | StorageRentOp | StorageLendOp | KeyAddOp | KeyRemoveOp;
 
 /**
  * A message that stopped counting: pruned (storage limit) or revoked (its

@@ -61,7 +61,7 @@ export const fixture = (name: string) => (path.isAbsolute(name) ? name : path.jo
 /** A state to start from that no fixture folder holds (a generated dataset): `key` names what `run` does beyond the code. */
 export interface ServerSeed { key: string; run(db: Database, config: Config): Promise<unknown> }
 
-export async function startTestServer(opts: { fixture?: string; seed?: ServerSeed; config?: Partial<Config>; classifier?: PostClassifier } = {}): Promise<TestServer> {
+export async function startTestServer(opts: { fixture?: string; seed?: ServerSeed; config?: Partial<Config>; classifier?: PostClassifier; clock?: () => Date } = {}): Promise<TestServer> {
   const config = testConfig(opts.config);
   // The same ingest as `npm run cli -- import`: classifier and graph-score settings from the config unless a classifier is given.
   const seed = (dir: string) => (db: Database) => ingest(db, seedView(config), { import: { dir, progress: 'silent' }, classify: { classifier: opts.classifier }, refresh: {} });
@@ -79,7 +79,7 @@ export async function startTestServer(opts: { fixture?: string; seed?: ServerSee
     const dir = fixture(opts.fixture);
     testDb = await seededTestDatabase(`fixture:${fixtureKey(dir)}:${stableJson(seedSettingsOf(config))}`, seed(dir));
   }
-  const { app, server, base: baseUrl } = await serveApp(config, testDb.db);
+  const { app, server, base: baseUrl } = await serveApp(config, testDb.db, { clock: opts.clock });
   const { keys, close } = app;
   // Every scope: the tests of each face use this one key.
   const { key } = await keys.create({ name: 'test', rateLimit: 100000, scopes: SCOPES });

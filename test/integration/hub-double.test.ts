@@ -437,4 +437,29 @@ describe('HubDouble over gRPC', () => {
       await bench.stop();
     }
   });
+
+  test('lends and keys are shard 0\'s: every user shard emits them, a 0-unit lend is pruned as it merges, keys merge by nonce', async () => {
+    const t = farcasterSeconds();
+    const lends = double.submit([await f.lendStorage(700, 701, 3, { at: t - 2 }), await f.lendStorage(700, 701, 0, { at: t - 1 })]);
+    expect(lends.map((e) => [e.type, e.shardIndex])).toEqual([
+      [HubEventType.MERGE_MESSAGE, 1], [HubEventType.MERGE_MESSAGE, 2],
+      [HubEventType.MERGE_MESSAGE, 1], [HubEventType.MERGE_MESSAGE, 2], [HubEventType.PRUNE_MESSAGE, 1], [HubEventType.PRUNE_MESSAGE, 2],
+    ]);
+    // The 0-unit lend replaced the first (the same pair, whatever the units), then left with its prune.
+    expect(lends[2].mergeMessageBody!.deletedMessages.map((m) => m.data!.lendStorageBody!.numUnits)).toEqual([3]);
+    expect((await client.getAllLendStorageMessagesByFid({ fid: 700 }))._unsafeUnwrap().messages).toEqual([]);
+
+    const key = await f.keyAdd(702, { at: t });
+    const again = await f.keyAdd(702, { at: t, key: key.key, nonce: 1 });
+    const added = double.submit([key.message, again.message]);
+    expect(added.map((e) => e.shardIndex)).toEqual([1, 2]); // the second add reuses nonce 1: refused
+    const removed = double.submit([await f.keyRemove(702, key.key, { at: t, nonce: 2 })]);
+    expect(removed.map((e) => merged(e).data!.type)).toEqual([MessageType.KEY_REMOVE, MessageType.KEY_REMOVE]);
+    expect(removed[0].mergeMessageBody!.deletedMessages).toEqual([key.message]);
+    expect((await client.getSignersByFid({ fid: 702, requesterFids: [] }))._unsafeUnwrap().signers).toEqual([]);
+    const readded = (await f.keyAdd(702, { at: t, key: key.key, nonce: 3 })).message;
+    expect(double.submit([readded])[0].mergeMessageBody!.deletedMessages).toEqual([]);
+    const [signer] = (await client.getSignersByFid({ fid: 702, requesterFids: [] }))._unsafeUnwrap().signers;
+    expect({ ...signer, key: Buffer.from(signer.key) }).toMatchObject({ key: Buffer.from(readded.data.keyAddBody.key), nonce: 3, requestFid: 702, addedAt: t + 1_609_459_200 });
+  });
 });

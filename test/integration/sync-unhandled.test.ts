@@ -1,11 +1,12 @@
-// Events the sync has no rule for, from the node double: a LEND_STORAGE message, a message of a
-// type number no package knows, and a storage rent on chain whose event carries a field of a newer
-// protocol. Each is kept as its bytes came over the wire, counted per type in the status, /readyz,
-// /metrics and the CLI's line, and the events after them still apply.
+// Events the sync has no rule for, from the node double: a channel message (a type Snapchain has and the
+// package does not know), a message of a type number no version knows, and a signer added on chain whose
+// event carries a field of a newer protocol. Each is kept as its bytes came over the wire, counted per
+// type in the status, /readyz, /metrics and the CLI's line, and the events after them still apply.
 import { HubEvent, HubEventType, type Message, type MessageType } from '@farcaster/hub-nodejs';
+import { gql } from 'graphql-request';
 import { statusLine } from '../../src/cli/commands/sync.command';
 import { replayUnhandled } from '../../src/sync/replay-unhandled';
-import { farcasterSeconds, storageRentEvent } from '../helpers/hub-double/message-factory';
+import { farcasterSeconds, signerAddEvent } from '../helpers/hub-double/message-factory';
 import { parsePrometheus } from '../helpers/prometheus-text';
 import { LiveRig } from '../helpers/sync-rig';
 import { waitForEqual } from '../helpers/sync-wait';
@@ -22,13 +23,15 @@ afterEach(async () => { await rig.close(); });
 /** A varint field 99 = 5, as protobuf writes it: a field no version of the package knows. */
 const NEWER_FIELD = Buffer.from([0x98, 0x06, 0x05]);
 const FUTURE_MESSAGE_TYPE = 42 as MessageType;
+/** Snapchain's CHANNEL_UPDATE, CHANNEL_MEMBER and CHANNEL_PIN: no rule yet, and unknown to the package. */
+const [CHANNEL_UPDATE, CHANNEL_MEMBER, CHANNEL_PIN] = [18 as MessageType, 19 as MessageType, 20 as MessageType];
 
 /** `raw` as each driver hands bytea over (a Buffer from pg, a Uint8Array from PGlite). */
 interface KeptRow { shard: number; event_id: string; type: string; raw: Uint8Array }
 
 const kept = () => rig.sql.query<KeptRow>('SELECT shard, event_id::text, type, raw FROM sync_unhandled ORDER BY type');
 
-const EXPECTED = { 'message:42': 1, 'message:LEND_STORAGE': 1, 'onchain:EVENT_TYPE_STORAGE_RENT': 1 };
+const EXPECTED = { 'message:18': 1, 'message:42': 1, 'onchain:EVENT_TYPE_SIGNER': 1 };
 
 describe('live sync: events without a rule are kept, not dropped', () => {
   it('each is stored raw with its shard and id, counted per type everywhere, and the stream goes on past them', async () => {
@@ -36,11 +39,11 @@ describe('live sync: events without a rule are kept, not dropped', () => {
     const engine = await rig.engine();
     await rig.register(301, 302);
     const t0 = farcasterSeconds() - 100;
-    const lend = await f.lendStorage(301, 302, 2, { at: t0 });
+    const channel = await f.futureMessage(301, CHANNEL_UPDATE, { at: t0 });
     const future = await f.futureMessage(301, FUTURE_MESSAGE_TYPE, { at: t0 + 1 });
-    double.submit([lend, future]);
-    const rent = double.event(301,
-      { type: HubEventType.MERGE_ON_CHAIN_EVENT, mergeOnChainEventBody: { onChainEvent: storageRentEvent({ fid: 301, units: 1 }) } }, NEWER_FIELD);
+    double.submit([channel, future]);
+    const signerEvent = signerAddEvent({ fid: 301 });
+    const added = double.event(301, { type: HubEventType.MERGE_ON_CHAIN_EVENT, mergeOnChainEventBody: { onChainEvent: signerEvent } }, NEWER_FIELD);
     // A cast after them: it is stored, so nothing before it held the stream.
     double.submit([await f.castAdd(301, 'after the unknown', { at: t0 + 2 })]);
     await waitForEqual('301\'s posts', async () => (await a.user(301)).stats.posts, 1);
@@ -50,40 +53,41 @@ describe('live sync: events without a rule are kept, not dropped', () => {
     const byType = new Map(rows.map((r) => [r.type, r]));
 
     // The bytes are the node's: they decode to the same message, with its hash and signature.
-    const lendEvent = HubEvent.decode(byType.get('message:LEND_STORAGE')!.raw);
-    expect(Buffer.from(lendEvent.mergeMessageBody!.message!.hash)).toEqual(Buffer.from(lend.hash));
-    expect(Buffer.from(lendEvent.mergeMessageBody!.message!.signature)).toEqual(Buffer.from(lend.signature));
-    expect(lendEvent.mergeMessageBody!.message!.data!.lendStorageBody).toMatchObject({ toFid: 302, numUnits: 2 });
+    const channelEvent = HubEvent.decode(byType.get('message:18')!.raw);
+    expect(Buffer.from(channelEvent.mergeMessageBody!.message!.hash)).toEqual(Buffer.from(channel.hash));
+    expect(Buffer.from(channelEvent.mergeMessageBody!.message!.signature)).toEqual(Buffer.from(channel.signature));
+    expect(channelEvent.mergeMessageBody!.message!.data).toMatchObject({ type: CHANNEL_UPDATE, fid: 301, timestamp: t0 });
     expect(Buffer.from(HubEvent.decode(byType.get('message:42')!.raw).mergeMessageBody!.message!.hash)).toEqual(Buffer.from(future.hash));
     // A field the package's decoder drops is still there, and the row is keyed by the event's place.
-    const rentRow = byType.get('onchain:EVENT_TYPE_STORAGE_RENT')!;
-    expect(Buffer.from(rentRow.raw.subarray(-NEWER_FIELD.length))).toEqual(NEWER_FIELD);
-    expect(Buffer.from(HubEvent.encode(HubEvent.decode(rentRow.raw)).finish()).length).toBe(rentRow.raw.length - NEWER_FIELD.length);
-    expect({ shard: rentRow.shard, id: Number(rentRow.event_id) }).toEqual({ shard: rent.shardIndex, id: rent.id });
-    expect(HubEvent.decode(rentRow.raw).mergeOnChainEventBody!.onChainEvent!.storageRentEventBody!.units).toBe(1);
+    const signerRow = byType.get('onchain:EVENT_TYPE_SIGNER')!;
+    expect(Buffer.from(signerRow.raw.subarray(-NEWER_FIELD.length))).toEqual(NEWER_FIELD);
+    expect(Buffer.from(HubEvent.encode(HubEvent.decode(signerRow.raw)).finish()).length).toBe(signerRow.raw.length - NEWER_FIELD.length);
+    expect({ shard: signerRow.shard, id: Number(signerRow.event_id) }).toEqual({ shard: added.shardIndex, id: added.id });
+    expect(Buffer.from(HubEvent.decode(signerRow.raw).mergeOnChainEventBody!.onChainEvent!.signerEventBody!.key)).toEqual(Buffer.from(signerEvent.signerEventBody!.key));
 
     expect(engine.status.data.unhandled).toEqual(EXPECTED);
     await waitForEqual('/readyz sync.unhandled', async () => (await server.rest('/readyz', { key: null })).body.sync?.unhandled, EXPECTED);
     const metrics = parsePrometheus(await (await fetch(`${server.baseUrl}/metrics`)).text());
     for (const [type, n] of Object.entries(EXPECTED)) expect(metrics.value('sga_sync_unhandled_events', { type })).toBe(n);
-    expect(statusLine(engine.status.refresh())).toContain('kept raw, no rule: message:42 1, message:LEND_STORAGE 1, onchain:EVENT_TYPE_STORAGE_RENT 1');
+    expect(statusLine(engine.status.refresh())).toContain('kept raw, no rule: message:18 1, message:42 1, onchain:EVENT_TYPE_SIGNER 1');
   });
 
   it('a restart counts what was kept before it; an event the node sends twice is kept once', async () => {
     const { double, f, answers: a } = rig;
     const first = await rig.engine();
     await rig.register(311);
-    double.submit([await f.lendStorage(311, 301, 1)]);
+    double.submit([await f.futureMessage(311, CHANNEL_MEMBER)]);
     await waitForEqual('kept', async () => (await kept()).length, 1);
     await rig.stopEngine(first);
 
     double.duplicateDelivery(true);
     const second = await rig.engine();
-    expect(second.status.data.unhandled).toEqual({ 'message:LEND_STORAGE': 1 });
-    double.submit([await f.lendStorage(311, 302, 1), await f.castAdd(311, 'later')]);
+    expect(second.status.data.unhandled).toEqual({ 'message:19': 1 });
+    // Another message (a second later), not the first again.
+    double.submit([await f.futureMessage(311, CHANNEL_MEMBER, { at: farcasterSeconds() + 1 }), await f.castAdd(311, 'later')]);
     await waitForEqual('311\'s posts', async () => (await a.user(311)).stats.posts, 1);
-    expect((await kept()).map((r) => r.type)).toEqual(['message:LEND_STORAGE', 'message:LEND_STORAGE']);
-    expect(second.status.data.unhandled).toEqual({ 'message:LEND_STORAGE': 2 });
+    expect((await kept()).map((r) => r.type)).toEqual(['message:19', 'message:19']);
+    expect(second.status.data.unhandled).toEqual({ 'message:19': 2 });
   });
 
   it('a replay applies the kept events whose type now has a rule, in order, and removes only them', async () => {
@@ -91,24 +95,32 @@ describe('live sync: events without a rule are kept, not dropped', () => {
     await rig.engine();
     await rig.register(321);
     const t0 = farcasterSeconds() - 100;
-    // As an earlier version would have kept them: a cast and its remove it could not read, and a type still without a rule.
+    // As an earlier version would have kept them: a cast and its remove it could not read, a lend (a type
+    // with a rule since), and a type still without a rule.
     const cast = await f.castAdd(321, 'kept, then read', { at: t0 });
     const second = await f.castAdd(321, 'kept and removed', { at: t0 + 1 });
     const removal = await f.castRemove(321, second.hash, { at: t0 + 2 });
-    const lend = await f.lendStorage(321, 301, 1, { at: t0 });
+    const lend = await f.lendStorage(321, 301, 2, { at: t0 });
+    const pin = await f.futureMessage(321, CHANNEL_PIN, { at: t0 });
     const event = (id: number, message: Message) => HubEvent.encode(HubEvent.create({
       type: HubEventType.MERGE_MESSAGE, id, blockNumber: 1, shardIndex: 1, mergeMessageBody: { message, deletedMessages: [] },
     })).finish();
-    const rows = [[10, 'message:CAST_ADD', cast], [11, 'message:CAST_ADD', second], [12, 'message:LEND_STORAGE', lend], [13, 'message:CAST_REMOVE', removal]] as const;
+    const rows = [[10, 'message:CAST_ADD', cast], [11, 'message:CAST_ADD', second], [12, 'message:20', pin], [13, 'message:CAST_REMOVE', removal],
+      [14, 'message:LEND_STORAGE', lend]] as const;
     for (const [id, type, message] of rows) {
       await rig.sql.query(`INSERT INTO sync_unhandled (shard, event_id, block_number, type, raw, received_at) VALUES (1, $1, 1, $2, decode($3, 'hex'), now())`,
         [id, type, Buffer.from(event(id, message)).toString('hex')]);
     }
 
-    expect(await replayUnhandled(rig.sql, 2)).toEqual({ applied: { 'message:CAST_ADD': 2, 'message:CAST_REMOVE': 1 }, kept: { 'message:LEND_STORAGE': 1 } });
+    expect(await replayUnhandled(rig.sql, 2))
+      .toEqual({ applied: { 'message:CAST_ADD': 2, 'message:CAST_REMOVE': 1, 'message:LEND_STORAGE': 1 }, kept: { 'message:20': 1 } });
     expect((await a.user(321)).stats.posts).toBe(1);
     expect((await a.rest('/api/farcaster/casts/321')).casts.map((c: { text: string }) => c.text)).toEqual(['kept, then read']);
-    expect((await kept()).map((r) => r.type)).toEqual(['message:LEND_STORAGE']);
-    expect(await replayUnhandled(rig.sql)).toEqual({ applied: {}, kept: { 'message:LEND_STORAGE': 1 } });
+    const LENT = gql`query { farcasterUser(fid: 321) { storage { unitTypes { unitType lent } } } }`;
+    expect((await server.gql.request<{ farcasterUser: { storage: { unitTypes: unknown[] } } }>(LENT)).farcasterUser.storage.unitTypes).toEqual([
+      { unitType: 'UNIT_TYPE_LEGACY', lent: 0 }, { unitType: 'UNIT_TYPE_2024', lent: 0 }, { unitType: 'UNIT_TYPE_2025', lent: 2 },
+    ]);
+    expect((await kept()).map((r) => r.type)).toEqual(['message:20']);
+    expect(await replayUnhandled(rig.sql)).toEqual({ applied: {}, kept: { 'message:20': 1 } });
   });
 });

@@ -54,6 +54,15 @@ export type DeliveryState =
   /** Not delivered yet: the next attempt is at nextAttemptAt. */
   | 'PENDING';
 
+/** The kind of a Farcaster storage unit, by when it was rented (the protocol's StorageUnitType); each allows a different number of messages. */
+export type FarcasterStorageUnitType =
+  /** Rented from 2024-08-29 until 2025-07-16 17:00 UTC (`2024`). */
+  | 'UNIT_TYPE_2024'
+  /** Rented from 2025-07-16 17:00 UTC on (`2025`). */
+  | 'UNIT_TYPE_2025'
+  /** Rented before 2024-08-29 (`legacy`). */
+  | 'UNIT_TYPE_LEGACY';
+
 /** The window of follower gains and trending, ending at the protocol's as-of time (its newest event), not the wall clock. */
 export type GainWindow =
   /** The last 1 day (REST: `day` or `1d`). */

@@ -7,6 +7,7 @@ import { MAX_HISTORY_POINTS } from '../../queries/profile-analytics';
 import { PAGE_SIZE } from '../../queries/pagination';
 import { DEFAULT_SERIES_DAYS, MAX_SERIES_DAYS } from '../../queries/tokens';
 import { CATEGORIES } from '../../domain/taxonomy';
+import { UNIT_TYPES } from '../../domain/farcaster-storage';
 import { TRUST_CONTRIBUTORS } from '../../domain/trust';
 import { REASON_NAMES } from '../../queries/suggested-follows';
 import { QUALITY_MODEL } from '../../analytics/quality/model';
@@ -66,6 +67,7 @@ const RULES: Record<string, (args: Args, now: Date) => Size> = {
   'FarcasterNotification.actors': fixed(NOTIFICATION_ACTORS, 'actors'),
   'LensNotification.actors': fixed(NOTIFICATION_ACTORS, 'actors'),
   'AccountQuality.explanation': fixed(QUALITY_MODEL.features.length, 'features'),
+  'FarcasterStorage.unitTypes': fixed(Object.keys(UNIT_TYPES).length, 'unit types'),
   'Query.searchFarcasterUsers': fixed(20, 'matches'),
   'Query.freshness': fixed(2, 'protocols'),
   // The symbols cashtagged on one day: unbounded by arguments, a few dozen on a busy day.

@@ -160,3 +160,14 @@ registerEnumType(QualityFeatureChoice, {
   description: 'A feature of the quality score (docs/analytics.md#quality-score-real-person-or-spam-apiv2): its value is on the scale its description gives.',
   valuesConfig: Object.fromEntries(Object.entries(FEATURE_MEANING).map(([k, description]) => [k, { description }])),
 });
+
+export enum FarcasterStorageUnitType { UNIT_TYPE_LEGACY = 'legacy', UNIT_TYPE_2024 = '2024', UNIT_TYPE_2025 = '2025' }
+registerEnumType(FarcasterStorageUnitType, {
+  name: 'FarcasterStorageUnitType',
+  description: 'The kind of a Farcaster storage unit, by when it was rented (the protocol\'s StorageUnitType); each allows a different number of messages.',
+  valuesConfig: {
+    UNIT_TYPE_LEGACY: { description: 'Rented before 2024-08-29 (`legacy`).' },
+    UNIT_TYPE_2024: { description: 'Rented from 2024-08-29 until 2025-07-16 17:00 UTC (`2024`).' },
+    UNIT_TYPE_2025: { description: 'Rented from 2025-07-16 17:00 UTC on (`2025`).' },
+  },
+});

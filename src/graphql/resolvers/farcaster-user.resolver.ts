@@ -3,6 +3,7 @@ import { searchFarcasterProfiles } from '../../queries/profile-search';
 import { requestedProfiles, requireProfile } from '../../queries/profiles';
 import { FidArgs, FidsArgs, HandleArgs } from '../args/id.args';
 import type { Context } from '../context.type';
+import { FarcasterStorage, toFarcasterStorage } from '../types/farcaster-storage.type';
 import { FarcasterUser, toFarcasterUser } from '../types/farcaster-user.type';
 import { ProfileStats } from '../types/profile-parts.type';
 
@@ -41,7 +42,19 @@ export class FarcasterUserResolver {
   @FieldResolver(() => Boolean, { description: 'Whether the user\'s Farcaster Pro subscription runs now (proExpiresAt is not past).' })
   async isPro(@Root() user: FarcasterUser, @Ctx() ctx: Context): Promise<boolean> {
     const ends = await ctx.loaders.farcasterPro.load(user.fid);
-    return ends !== null && ends.getTime() >= Date.now();
+    return ends !== null && ends.getTime() >= ctx.loaders.now().getTime();
+  }
+
+  @FieldResolver(() => FarcasterStorage, { description: 'The user\'s storage now as the node counts it (STORAGE_RENT events on chain and LEND_STORAGE messages): units per unit type and the limit of each store.' })
+  async storage(@Root() user: FarcasterUser, @Ctx() ctx: Context): Promise<FarcasterStorage> {
+    return toFarcasterStorage(await ctx.loaders.farcasterStorage.load(user.fid));
+  }
+
+  @FieldResolver(() => Int, {
+    description: 'Keys the user added by KEY_ADD message and has not removed by KEY_REMOVE (what the node counts against its cap of such keys); keys added on chain are not counted. A key whose sliding ttl has passed still counts until it is removed, as on the node.',
+  })
+  async activeKeys(@Root() user: FarcasterUser, @Ctx() ctx: Context): Promise<number> {
+    return ctx.loaders.farcasterActiveKeys.load(user.fid);
   }
 
   @FieldResolver(() => Int, { description: 'Current followers (self-follows excluded).' })

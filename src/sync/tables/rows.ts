@@ -25,6 +25,11 @@ export interface VerificationRow extends Timed { fid: number; address: string; p
 export interface FnameRow { fid: number; fname: string; deleted_at: Date | null }
 export interface UserRow { fid: number; registered_at: Date | null; custody_address: string | null }
 export interface TierPurchaseRow { fid: number; block_number: number; log_index: number; tier_type: number; for_days: number; purchased_at: Date }
+export interface StorageRentRow { fid: number; block_number: number; log_index: number; units: number; rented_at: Date; expiry: Date; payer: string }
+export interface StorageLendRow { fid: number; to_fid: number; num_units: number; unit_type: number; timestamp: Date; hash: string; deleted_at: Date | null }
+export interface GaslessKeyRow {
+  fid: number; key: string; nonce: number; scopes: number[]; ttl: number; added_at: Date; removed_nonce: number | null; removed_at: Date | null;
+}
 
 /** The row type of each slot: one slot per fc_* table the sync writes. */
 interface RowTypes {
@@ -37,6 +42,9 @@ interface RowTypes {
   fnames: FnameRow;
   users: UserRow;
   tierPurchases: TierPurchaseRow;
+  storageRents: StorageRentRow;
+  storageLends: StorageLendRow;
+  gaslessKeys: GaslessKeyRow;
 }
 export type Slot = keyof RowTypes;
 export type RowOf<S extends Slot> = RowTypes[S];
@@ -45,9 +53,12 @@ export type BatchRows = { [S in Slot]: TableRows<RowTypes[S]> };
 export const emptyBatchRows = (): BatchRows => ({
   links: new TableRows(), compacts: new TableRows(), reactions: new TableRows(), casts: new TableRows(),
   userData: new TableRows(), verifications: new TableRows(), fnames: new TableRows(), users: new TableRows(), tierPurchases: new TableRows(),
+  storageRents: new TableRows(), storageLends: new TableRows(), gaslessKeys: new TableRows(),
 });
 
 export const linkKey = (fid: number, target: number) => `${fid}|${target}`;
 export const reactionKey = (fid: number, type: number, hash: string) => `${fid}|${type}|${hash}`;
-/** A key of two parts: (fid, type), (fid, address), (fid, fname). */
+/** A key of two parts: (fid, type), (fid, address), (fid, fname), (fid, to_fid), (fid, key). */
 export const pairKey = (fid: number, s: string | number) => `${fid}|${s}`;
+/** An on-chain event's place: (fid, block, log index). A stored block number comes back as text from pg (bigint): both read alike. */
+export const chainEventKey = (fid: number, block: number | string, logIndex: number) => `${fid}|${String(block)}|${logIndex}`;

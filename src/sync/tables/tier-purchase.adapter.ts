@@ -2,7 +2,7 @@
 // changes once merged, so a purchase is stored once and kept; it is never
 // pruned or revoked.
 import { innerOps, type TableAdapter } from './adapter';
-import type { TierPurchaseRow } from './rows';
+import { chainEventKey, type TierPurchaseRow } from './rows';
 import { timeValue, type TableSpec } from './table-sql';
 
 const spec: TableSpec<TierPurchaseRow> = {
@@ -17,11 +17,8 @@ const spec: TableSpec<TierPurchaseRow> = {
   ],
 };
 
-// A stored block number comes back as text from pg (bigint): the key reads both alike.
-const keyOf = (fid: number, block: number | string, logIndex: number) => `${fid}|${String(block)}|${logIndex}`;
-
 export const tierPurchaseAdapter: TableAdapter<'tierPurchases', 'tierPurchase'> = {
-  slot: 'tierPurchases', spec, keyOf: (r) => keyOf(r.fid, r.block_number, r.log_index),
+  slot: 'tierPurchases', spec, keyOf: (r) => chainEventKey(r.fid, r.block_number, r.log_index),
   selectors: (ops) => {
     const purchases = innerOps(ops, 'tierPurchase');
     return [{ columns: ['fid', 'block_number', 'log_index'], values: [purchases.map((o) => o.fid), purchases.map((o) => o.blockNumber), purchases.map((o) => o.logIndex)] }];
@@ -29,7 +26,7 @@ export const tierPurchaseAdapter: TableAdapter<'tierPurchases', 'tierPurchase'> 
   rules: {
     tierPurchase: {
       merge(b, o) {
-        const key = keyOf(o.fid, o.blockNumber, o.logIndex);
+        const key = chainEventKey(o.fid, o.blockNumber, o.logIndex);
         if (b.tierPurchases.current(key)) return;
         b.tierPurchases.set(key, {
           fid: o.fid, block_number: o.blockNumber, log_index: o.logIndex, tier_type: o.tierType, for_days: o.forDays, purchased_at: o.purchasedAt,

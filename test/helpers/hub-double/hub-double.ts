@@ -17,8 +17,12 @@ import {
   OnChainEventType,
   type ReactionsByFidRequest,
   ServerCredentials,
+  type SignerInfo,
+  SignerSource,
+  type SignersByFidRequest,
   type SubscribeRequest,
   type UserNameProof,
+  decodeGaslessSignedKeyRequestMetadata,
   getServer,
   status,
 } from '@farcaster/hub-nodejs';
@@ -342,6 +346,15 @@ export class HubDouble {
       getAllLinkMessagesByFid: this.unary('getAllLinkMessagesByFid', all([MessageType.LINK_ADD, MessageType.LINK_REMOVE, MessageType.LINK_COMPACT_STATE])),
       getAllUserDataMessagesByFid: this.unary('getAllUserDataMessagesByFid', all([MessageType.USER_DATA_ADD])),
       getAllVerificationMessagesByFid: this.unary('getAllVerificationMessagesByFid', all([MessageType.VERIFICATION_ADD_ETH_ADDRESS, MessageType.VERIFICATION_REMOVE])),
+      // The lend store holds the lends a fid gives (none of 0 units: those are pruned as they merge).
+      getAllLendStorageMessagesByFid: this.unary('getAllLendStorageMessagesByFid', all([MessageType.LEND_STORAGE])),
+      getSignersByFid: this.unary('getSignersByFid', (req: SignersByFidRequest) => {
+        const p = paginate(signersOf(s, req.fid), (k) => Buffer.from(k.key), req);
+        return {
+          signers: p.items, nextPageToken: p.nextPageToken, gaslessSignerCount: s.messages(req.fid, [MessageType.KEY_ADD]).length,
+          gaslessSignerLimit: 1000, currentUserNonce: 0, requesterFidNonces: {},
+        };
+      }),
       getCastsByFid: this.unary('getCastsByFid', (req: FidRequest) => adds(req, [MessageType.CAST_ADD])),
       getLinksByFid: this.unary('getLinksByFid', (req: LinksByFidRequest) =>
         adds(req, [MessageType.LINK_ADD], (m) => req.linkType === undefined || req.linkType === '' || m.data!.linkBody!.type === req.linkType),
@@ -508,6 +521,26 @@ export class HubDouble {
   private nowFarcaster(): number {
     return Math.floor(Date.now() / 1000) - 1609459200;
   }
+}
+
+/**
+ * A fid's keys as the node's unified signer read lists them (server.rs signer_from_onchain_event,
+ * signer_from_gasless_record): keys added on chain, and the keys its KEY_ADDs hold (times in unix seconds).
+ */
+function signersOf(s: NodeStore, fid: number): SignerInfo[] {
+  const onChain = s.onChainEvents(fid, OnChainEventType.EVENT_TYPE_SIGNER).flatMap((e): SignerInfo[] => e.signerEventBody ? [{
+    source: SignerSource.ONCHAIN, key: e.signerEventBody.key, keyType: e.signerEventBody.keyType, fid, addedAt: e.blockTimestamp, scopes: [], onchainEvent: e,
+  }] : []);
+  const byMessage = s.messages(fid, [MessageType.KEY_ADD]).map((m): SignerInfo => {
+    const body = m.data!.keyAddBody!;
+    const addedAt = m.data!.timestamp + 1609459200;
+    const requestFid = decodeGaslessSignedKeyRequestMetadata(body.metadata).map((r) => Number(r.requestFid)).unwrapOr(fid);
+    return {
+      source: SignerSource.OFFCHAIN, key: body.key, keyType: body.keyType, fid, addedAt, lastUsedAt: addedAt, ttl: body.ttl,
+      expiresAt: addedAt + body.ttl, scopes: body.scopes, requestFid, nonce: body.nonce,
+    };
+  });
+  return [...onChain, ...byMessage];
 }
 
 /** Events are kept in id order, so the replay start is a binary search. */

@@ -9,10 +9,13 @@ import {
   FarcasterNetwork,
   type HubResult,
   IdRegisterEventType,
+  type KeyAddMessage,
+  type KeyRemoveMessage,
   type LinkAddMessage,
   type LinkCompactStateMessage,
   type LinkRemoveMessage,
   type Message,
+  MessageType,
   NobleEd25519Signer,
   type OnChainEvent,
   OnChainEventType,
@@ -20,6 +23,7 @@ import {
   type ReactionAddMessage,
   type ReactionRemoveMessage,
   type ReactionType,
+  SignerEventType,
   StorageUnitType,
   TierType,
   type UserDataAddMessage,
@@ -36,6 +40,11 @@ import {
   hexStringToBytes,
   makeCastAdd,
   makeCastRemove,
+  makeKeyAdd,
+  makeKeyAddBody,
+  makeKeyRemove,
+  makeKeyRemoveBody,
+  makeKeyRemoveBodySelfRevoke,
   makeLinkAdd,
   makeLinkCompactState,
   makeLendStorage,
@@ -87,6 +96,9 @@ type Opts = { at?: When };
 export class MessageFactory {
   readonly network: FarcasterNetwork;
   private readonly signers = new Map<number, { signer: NobleEd25519Signer; key: Uint8Array }>();
+  private readonly custody = new Map<number, ReturnType<typeof ethAccount>>();
+  /** Per fid, the last user nonce its custody signed (a KEY_ADD or a custody KEY_REMOVE must use a higher one). */
+  private readonly userNonces = new Map<number, number>();
 
   constructor(network: FarcasterNetwork = FarcasterNetwork.MAINNET) {
     this.network = network;
@@ -111,10 +123,57 @@ export class MessageFactory {
     return { fid, network: this.network, timestamp: farcasterSeconds(at) };
   }
 
-  /** LEND_STORAGE: `fid` lends `units` of its storage to `toFid`. */
-  async lendStorage(fid: number, toFid: number, units: number, o: Opts = {}): Promise<Message> {
+  /** LEND_STORAGE: `fid` lends `units` of its storage (2025 units unless said) to `toFid`; 0 units takes a lend back. */
+  async lendStorage(fid: number, toFid: number, units: number, o: Opts & { unitType?: StorageUnitType } = {}): Promise<Message> {
     const { signer } = await this.signerOf(fid);
-    return unwrap(await makeLendStorage({ toFid, numUnits: units, unitType: StorageUnitType.UNIT_TYPE_2025 }, this.data(fid, o.at), signer));
+    return unwrap(await makeLendStorage({ toFid, numUnits: units, unitType: o.unitType ?? StorageUnitType.UNIT_TYPE_2025 }, this.data(fid, o.at), signer));
+  }
+
+  /** The fid's custody address (what its registration should name, idRegisterEvent's `to`): made on first use. */
+  custodyAddress(fid: number): Uint8Array {
+    return unwrap(hexStringToBytes(this.custodyOf(fid).address));
+  }
+
+  private custodyOf(fid: number) {
+    let account = this.custody.get(fid);
+    if (!account) this.custody.set(fid, (account = ethAccount()));
+    return account;
+  }
+
+  private nextUserNonce(fid: number, nonce?: number): number {
+    const next = nonce ?? (this.userNonces.get(fid) ?? 0) + 1;
+    this.userNonces.set(fid, Math.max(next, this.userNonces.get(fid) ?? 0));
+    return next;
+  }
+
+  /**
+   * KEY_ADD: a fresh Ed25519 key (or `key` again: a re-add) for `fid`, authorized by the fid's custody
+   * address (EIP-712, with the fid itself as the requesting app) and signed by the key it adds, as the
+   * node requires. Uses the fid's next user nonce unless given one.
+   */
+  async keyAdd(fid: number, o: Opts & { scopes?: MessageType[]; ttl?: number; nonce?: number; key?: NobleEd25519Signer } = {}): Promise<{ message: KeyAddMessage; key: NobleEd25519Signer }> {
+    const key = o.key ?? new NobleEd25519Signer(ed25519Key());
+    const publicKey = unwrap(await key.getSignerKey());
+    const data = this.data(fid, o.at);
+    const body = unwrap(await makeKeyAddBody({
+      fid: BigInt(fid), key: publicKey, scopes: o.scopes ?? [MessageType.CAST_ADD, MessageType.REACTION_ADD], ttl: o.ttl ?? 30 * 86_400,
+      nonce: this.nextUserNonce(fid, o.nonce), deadline: deadlineAfter(data.timestamp),
+    }, new ViemLocalEip712Signer(this.custodyOf(fid))));
+    return { message: unwrap(await makeKeyAdd(body, data, key)), key };
+  }
+
+  /**
+   * KEY_REMOVE of `key` from `fid`: by the fid's custody address (its next user nonce), or, with `self`,
+   * by the key itself (signing the message; `nonce` is then the requesting app's nonce).
+   */
+  async keyRemove(fid: number, key: NobleEd25519Signer, o: Opts & { self?: boolean; nonce?: number } = {}): Promise<KeyRemoveMessage> {
+    const publicKey = unwrap(await key.getSignerKey());
+    const data = this.data(fid, o.at);
+    const deadline = deadlineAfter(data.timestamp);
+    if (o.self) return unwrap(await makeKeyRemove(unwrap(makeKeyRemoveBodySelfRevoke({ key: publicKey, nonce: o.nonce ?? 1, deadline })), data, key));
+    const body = unwrap(await makeKeyRemoveBody({ fid: BigInt(fid), key: publicKey, nonce: this.nextUserNonce(fid, o.nonce), deadline },
+      new ViemLocalEip712Signer(this.custodyOf(fid))));
+    return unwrap(await makeKeyRemove(body, data, (await this.signerOf(fid)).signer));
   }
 
   /** A message of a type number no version of this package knows, signed and hashed as any message is. */
@@ -284,6 +343,14 @@ export function storageRentEvent(p: { fid: number; units: number; at?: When }): 
   };
 }
 
+/** A KeyRegistry `Add` event: an app key of `fid` added on chain. */
+export function signerAddEvent(p: { fid: number; key?: Uint8Array; at?: When }): OnChainEvent {
+  return {
+    ...chainEvent(OnChainEventType.EVENT_TYPE_SIGNER, p),
+    signerEventBody: { key: p.key ?? new Uint8Array(randomBytes(32)), keyType: 1, eventType: SignerEventType.ADD, metadata: new Uint8Array(randomBytes(64)), metadataType: 1 },
+  };
+}
+
 /** An IdRegistry `Register` event. */
 export function idRegisterEvent(p: { fid: number; to?: Uint8Array; recovery?: Uint8Array; at?: When; blockNumber?: number; logIndex?: number }): OnChainEvent {
   return {
@@ -295,6 +362,11 @@ export function idRegisterEvent(p: { fid: number; to?: Uint8Array; recovery?: Ui
       recoveryAddress: p.recovery ?? new Uint8Array(20),
     },
   };
+}
+
+/** A custody authorization's deadline: an hour past the message's time, and never already past (the builders refuse that). */
+function deadlineAfter(messageTimestamp: number): number {
+  return Math.max(messageTimestamp, farcasterSeconds()) + 3600;
 }
 
 function ed25519Key(): Uint8Array {

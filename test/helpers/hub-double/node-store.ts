@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import {
   type HubEvent,
   HubEventType,
+  KEY_REMOVE_SIGNATURE_TYPE_CUSTODY,
   type Message,
   MessageType,
   type OnChainEvent,
@@ -55,6 +56,12 @@ const REMOVES = new Set<MessageType>([
   MessageType.VERIFICATION_REMOVE,
 ]);
 
+/**
+ * Messages shard 0 orders (Snapchain's block engine) and every data shard then merges again from its
+ * block events: each user shard emits their events (storage lends, keys).
+ */
+const SHARD_ZERO_TYPES = new Set<MessageType>([MessageType.LEND_STORAGE, MessageType.KEY_ADD, MessageType.KEY_REMOVE]);
+
 const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
 
 /** Messages that compete for the same slot share a key (an add and its remove, a re-add, ...). */
@@ -85,8 +92,15 @@ export function conflictKey(m: Message): string {
       return `userdata:${d.userDataBody!.type}`;
     case MessageType.USERNAME_PROOF:
       return `usernameproof:${hex(d.usernameProofBody!.name)}`;
+    case MessageType.LEND_STORAGE:
+      // One lend per lender and borrower, whatever its unit type (storage_lend_store.rs make_add_key).
+      return `lend:${d.lendStorageBody!.toFid}`;
+    case MessageType.KEY_ADD:
+      return `key:${hex(d.keyAddBody!.key)}`;
+    case MessageType.KEY_REMOVE:
+      return `key:${hex(d.keyRemoveBody!.key)}`;
     default:
-      // A type the double has no conflict rule for (LEND_STORAGE, KEY_ADD, one newer than the package): each message its own slot.
+      // A type the double has no conflict rule for (one newer than the package): each message its own slot.
       return `type${d.type}:${hex(m.hash)}`;
   }
 }
@@ -117,6 +131,8 @@ export class NodeStore {
   private readonly fids = new Map<number, Map<string, Message>>();
   private readonly fnames = new Map<string, UserNameProof>();
   private readonly onChainByFid = new Map<number, OnChainEvent[]>();
+  /** Per fid, the highest user nonce a KEY_ADD or custody KEY_REMOVE merged with. */
+  private readonly userNonces = new Map<number, number>();
   private readonly listeners = new Set<SealListener>();
 
   constructor(o: NodeStoreOptions = {}) {
@@ -147,16 +163,56 @@ export class NodeStore {
       const set = this.setOf(fid);
       const key = conflictKey(m);
       const existing = set.get(key);
-      if (existing && !incomingWins(existing, m)) continue;
+      const isKey = m.data!.type === MessageType.KEY_ADD || m.data!.type === MessageType.KEY_REMOVE;
+      const deletedMessages = isKey ? this.mergeKey(m, existing) : this.mergeOrdered(m, existing);
+      if (!deletedMessages) continue;
       set.set(key, m);
-      const isCompact = m.data!.type === MessageType.LINK_COMPACT_STATE;
-      // Snapchain drops deleted messages from compact-state merges (they could be unbounded).
-      const deletedMessages = existing && !isCompact ? [existing] : [];
-      out.push(this.append(this.shardOf(fid), { type: HubEventType.MERGE_MESSAGE, mergeMessageBody: { message: m, deletedMessages } }));
-      touched.add(this.shardOf(fid));
+      const shards = SHARD_ZERO_TYPES.has(m.data!.type) ? [...this.shards.keys()] : [this.shardOf(fid)];
+      for (const shard of shards) {
+        out.push(this.append(shard, { type: HubEventType.MERGE_MESSAGE, mergeMessageBody: { message: m, deletedMessages } }));
+        touched.add(shard);
+      }
+      // A lend of 0 units takes a lend back: the lend store prunes it as it merges (StorageLendStore::merge).
+      if (m.data!.type === MessageType.LEND_STORAGE && m.data!.lendStorageBody!.numUnits === 0) {
+        set.delete(key);
+        for (const shard of shards) out.push(this.append(shard, { type: HubEventType.PRUNE_MESSAGE, pruneMessageBody: { message: m } }));
+      }
     }
     this.maybeSeal(touched);
     return out;
+  }
+
+  /** The ordinary merge: by timestamp, then remove over add, then hash. The messages it displaced, or null when it loses. */
+  private mergeOrdered(m: Message, existing: Message | undefined): Message[] | null {
+    if (existing && !incomingWins(existing, m)) return null;
+    // Snapchain drops deleted messages from compact-state merges (they could be unbounded).
+    return existing && m.data!.type !== MessageType.LINK_COMPACT_STATE ? [existing] : [];
+  }
+
+  /**
+   * A key's merge (gasless_key_merge.rs): in the order given (shard 0's), not by timestamp. A KEY_ADD
+   * needs a user nonce above the fid's, and replaces the key's add (scopes, ttl); a KEY_REMOVE needs the
+   * key to be added, and a custody remove a higher user nonce too (a self-revocation is signed by the key
+   * instead). Each names the add it replaced or deleted. Null when the node would refuse it.
+   */
+  private mergeKey(m: Message, existing: Message | undefined): Message[] | null {
+    const d = m.data!;
+    const added = existing?.data!.type === MessageType.KEY_ADD ? existing : undefined;
+    const nonceOk = (nonce: number) => nonce > (this.userNonces.get(d.fid) ?? 0);
+    if (d.type === MessageType.KEY_ADD) {
+      if (!nonceOk(d.keyAddBody!.nonce)) return null;
+      this.userNonces.set(d.fid, d.keyAddBody!.nonce);
+      return added ? [added] : [];
+    }
+    const body = d.keyRemoveBody!;
+    if (!added) return null;
+    if (body.signatureType === KEY_REMOVE_SIGNATURE_TYPE_CUSTODY) {
+      if (!nonceOk(body.nonce)) return null;
+      this.userNonces.set(d.fid, body.nonce);
+    } else if (bytesCompare(m.signer, body.key) !== 0) {
+      return null;
+    }
+    return [added];
   }
 
   /** The node pruned `message` (storage limits): it leaves the store with a PRUNE_MESSAGE event. */
@@ -182,6 +238,8 @@ export class NodeStore {
     const out: HubEvent[] = [];
     for (const [key, m] of [...set]) {
       if (signerKey && bytesCompare(m.signer, signerKey) !== 0) continue;
+      // The node revokes no lend or key (Stores::revoke_messages leaves those stores out).
+      if (SHARD_ZERO_TYPES.has(m.data!.type)) continue;
       set.delete(key);
       out.push(this.append(this.shardOf(fid), { type: HubEventType.REVOKE_MESSAGE, revokeMessageBody: { message: m } }));
     }

@@ -5,14 +5,15 @@ import { randomBytes } from 'crypto';
 import {
   FarcasterNetwork, HubEvent, HubEventType, IdRegisterEventType, Message, MessageType, NobleEd25519Signer,
   OnChainEventType, Protocol, ReactionType, UserDataType, UserNameType, ViemLocalEip712Signer,
-  StorageUnitType, bytesToBase58, ed25519, makeCastAdd, makeLendStorage, makeMessage, makeCastRemove, makeLinkAdd, makeLinkCompactState, makeLinkRemove,
+  SignerSource, StorageUnitType, bytesToBase58, ed25519, getFarcasterTime, makeCastAdd, makeKeyAdd, makeKeyAddBody, makeKeyRemove, makeKeyRemoveBody,
+  makeKeyRemoveBodySelfRevoke, makeLendStorage, makeMessage, makeCastRemove, makeLinkAdd, makeLinkCompactState, makeLinkRemove,
   makeReactionAdd, makeReactionRemove, makeUserDataAdd, makeUsernameProof, makeVerificationAddEthAddress,
   makeVerificationAddressClaim, makeVerificationRemove, recreateSolanaClaimMessage,
   type HubAsyncResult, type OnChainEvent, type UserNameProof, type VerificationAddressClaimSolana,
 } from '@farcaster/hub-nodejs';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { castEmbeds } from '../../../src/importer/specs/cast-embeds';
-import { eventTime, fromFarcasterSeconds, opsOfEvent, opsOfMessage, unhandledTypeOf } from '../../../src/sync/hub-messages';
+import { eventTime, fromFarcasterSeconds, keyOpsOfSigner, opsOfEvent, opsOfMessage, unhandledTypeOf } from '../../../src/sync/hub-messages';
 import type { CastAddOp } from '../../../src/sync/sync-ops';
 
 const FARCASTER_EPOCH_MS = Date.UTC(2021, 0, 1);
@@ -330,21 +331,25 @@ describe('opsOfEvent', () => {
     it('when every part of an event has a rule (even one storing nothing), then it names nothing', async () => {
       const cast = await ok(makeCastAdd({ ...castBody, text: 'read' }, opts(), signer));
       const block = await ok(makeLinkAdd({ type: 'block', targetFid: 42 }, opts(), signer));
+      const now = Math.floor((Date.now() - FARCASTER_EPOCH_MS) / 1000);
+      const lend = await ok(makeLendStorage({ toFid: 7, numUnits: 1, unitType: StorageUnitType.UNIT_TYPE_2025 }, opts(now), signer));
       expect(unhandledTypeOf(merge(cast))).toBeNull();
       expect(unhandledTypeOf(merge(block))).toBeNull();
+      expect(unhandledTypeOf(merge(lend))).toBeNull();
+      expect(unhandledTypeOf(onChain({ ...chainEvent(IdRegisterEventType.REGISTER, new Uint8Array(20), 1_717_000_000), type: OnChainEventType.EVENT_TYPE_STORAGE_RENT,
+        idRegisterEventBody: undefined, storageRentEventBody: { payer: new Uint8Array(20), units: 1, expiry: 1_748_536_000 } }))).toBeNull();
       expect(unhandledTypeOf(onChain(chainEvent(IdRegisterEventType.REGISTER, new Uint8Array(20), 1_717_000_000)))).toBeNull();
       expect(unhandledTypeOf(HubEvent.create({ type: HubEventType.BLOCK_CONFIRMED, id: 22, blockConfirmedBody: { blockNumber: 5 } }))).toBeNull();
       expect(unhandledTypeOf(HubEvent.create({ type: HubEventType.MERGE_USERNAME_PROOF, id: 23, mergeUsernameProofBody: {} }))).toBeNull();
     });
 
     it('when a message, an on-chain event or an event has a type without a rule, then it is named by type, or by number when the package does not know it', async () => {
-      // Its builder refuses a time more than ten minutes old.
-      const now = Math.floor((Date.now() - FARCASTER_EPOCH_MS) / 1000);
-      const lend = await ok(makeLendStorage({ toFid: 7, numUnits: 1, unitType: StorageUnitType.UNIT_TYPE_2025 }, opts(now), signer));
+      // CHANNEL_UPDATE: a type Snapchain has and this package does not know.
+      const channel = await ok(makeMessage({ ...opts(), type: 18 as MessageType }, signer));
       const future = await ok(makeMessage({ ...opts(), type: 42 as MessageType }, signer));
-      expect(unhandledTypeOf(merge(lend))).toBe('message:LEND_STORAGE');
+      expect(unhandledTypeOf(merge(channel))).toBe('message:18');
       expect(unhandledTypeOf(merge(future))).toBe('message:42');
-      expect(unhandledTypeOf(HubEvent.create({ type: HubEventType.PRUNE_MESSAGE, id: 24, pruneMessageBody: { message: lend } }))).toBe('message:LEND_STORAGE');
+      expect(unhandledTypeOf(HubEvent.create({ type: HubEventType.PRUNE_MESSAGE, id: 24, pruneMessageBody: { message: channel } }))).toBe('message:18');
       expect(unhandledTypeOf(HubEvent.create({ type: HubEventType.REVOKE_MESSAGE, id: 25, revokeMessageBody: { message: future } }))).toBe('message:42');
       const signerEvent: OnChainEvent = { ...chainEvent(IdRegisterEventType.REGISTER, new Uint8Array(20), 1_717_000_300), type: OnChainEventType.EVENT_TYPE_SIGNER, idRegisterEventBody: undefined };
       expect(unhandledTypeOf(onChain(signerEvent))).toBe('onchain:EVENT_TYPE_SIGNER');
@@ -358,5 +363,67 @@ describe('opsOfEvent', () => {
       const garbled = { ...cast, data: undefined, dataBytes: new Uint8Array([0xff, 0xff, 0xff]) };
       expect(unhandledTypeOf(merge(garbled))).toBe('message:UNDECODABLE');
     });
+  });
+});
+
+describe('opsOfMessage and opsOfEvent: storage and keys', () => {
+  const BLOCK_T = T + 3600;
+  const custody = new ViemLocalEip712Signer(privateKeyToAccount(generatePrivateKey()));
+  // The builders refuse a custody deadline already past, and a lend more than ten minutes old.
+  const now = () => getFarcasterTime()._unsafeUnwrap();
+  const merge = (message: Message, deletedMessages: Message[] = []) =>
+    HubEvent.create({ type: HubEventType.MERGE_MESSAGE, id: 30, timestamp: BLOCK_T, mergeMessageBody: { message, deletedMessages } });
+  const newKey = async () => { const k = new NobleEd25519Signer(new Uint8Array(randomBytes(32))); return { signer: k, key: await ok(k.getSignerKey()) }; };
+  const keyAdd = async (key: { signer: NobleEd25519Signer; key: Uint8Array }, nonce: number, at = T) => ok(makeKeyAdd(await ok(makeKeyAddBody({
+    fid: BigInt(FID), key: key.key, scopes: [MessageType.CAST_ADD, MessageType.LINK_ADD], ttl: 86_400, nonce, deadline: now() + 3600,
+  }, custody)), opts(at), key.signer));
+
+  it('when a fid lends storage, then the op names lender, borrower, units, unit type, hash and time', async () => {
+    const lend = await ok(makeLendStorage({ toFid: 77, numUnits: 5, unitType: StorageUnitType.UNIT_TYPE_LEGACY }, opts(now()), signer));
+    expect(opsOfMessage(lend)).toEqual([{ kind: 'storageLend', fid: FID, toFid: 77, units: 5, unitType: 0, hash: hexOf(lend.hash), ts: fcDate(now()) }]);
+  });
+
+  it('when storage is rented on chain, then units, payer and expiry are as the event gives them, at the block\'s time', () => {
+    const payer = new Uint8Array(randomBytes(20));
+    const rent: OnChainEvent = {
+      type: OnChainEventType.EVENT_TYPE_STORAGE_RENT, chainId: 10, blockNumber: 130_000_001, blockHash: new Uint8Array(randomBytes(32)),
+      blockTimestamp: 1_760_000_000, transactionHash: new Uint8Array(randomBytes(32)), logIndex: 7, fid: FID, txIndex: 0, version: 2,
+      storageRentEventBody: { payer, units: 3, expiry: 1_791_536_000 },
+    };
+    expect(opsOfEvent(HubEvent.create({ type: HubEventType.MERGE_ON_CHAIN_EVENT, id: 31, timestamp: BLOCK_T, mergeOnChainEventBody: { onChainEvent: rent } }))).toEqual([{
+      kind: 'storageRent', fid: FID, units: 3, expiry: new Date(1_791_536_000_000), payer: hexOf(payer), rentedAt: new Date(1_760_000_000_000),
+      blockNumber: 130_000_001, logIndex: 7,
+    }]);
+  });
+
+  it('when a key is added, then the op has the key, its nonce, scopes and ttl, at the message\'s time', async () => {
+    const k = await newKey();
+    expect(opsOfMessage(await keyAdd(k, 3))).toEqual([{ kind: 'keyAdd', fid: FID, key: hexOf(k.key), nonce: 3, scopes: [1, 5], ttl: 86_400, ts: fcDate(T) }]);
+  });
+
+  it('when a key\'s remove names the add it deleted, then that add is the one it ends, by custody or by the key itself', async () => {
+    const k = await newKey();
+    const add = await keyAdd(k, 3);
+    const byCustody = await ok(makeKeyRemove(await ok(makeKeyRemoveBody({ fid: BigInt(FID), key: k.key, nonce: 9, deadline: now() + 3600 }, custody)), opts(T + 5), signer));
+    const bySelf = await ok(makeKeyRemove(makeKeyRemoveBodySelfRevoke({ key: k.key, nonce: 1, deadline: now() + 3600 })._unsafeUnwrap(), opts(T + 6), k.signer));
+    const removed = { kind: 'keyAdd', fid: FID, key: hexOf(k.key), nonce: 3, scopes: [1, 5], ttl: 86_400, ts: fcDate(T) };
+    expect(opsOfEvent(merge(byCustody, [add]))).toEqual([{ kind: 'keyRemove', fid: FID, key: hexOf(k.key), addNonce: 3, removed, ts: fcDate(T + 5) }]);
+    expect(opsOfEvent(merge(bySelf, [add]))).toEqual([{ kind: 'keyRemove', fid: FID, key: hexOf(k.key), addNonce: 3, removed, ts: fcDate(T + 6) }]);
+  });
+
+  it('when a key\'s remove comes without the add it deleted, then a custody remove ends the adds before its nonce and a self-revocation gives nothing', async () => {
+    const k = await newKey();
+    const byCustody = await ok(makeKeyRemove(await ok(makeKeyRemoveBody({ fid: BigInt(FID), key: k.key, nonce: 9, deadline: now() + 3600 }, custody)), opts(T + 5), signer));
+    const bySelf = await ok(makeKeyRemove(makeKeyRemoveBodySelfRevoke({ key: k.key, nonce: 1, deadline: now() + 3600 })._unsafeUnwrap(), opts(T + 6), k.signer));
+    expect(opsOfMessage(byCustody)).toEqual([{ kind: 'keyRemove', fid: FID, key: hexOf(k.key), addNonce: 8, removed: null, ts: fcDate(T + 5) }]);
+    expect(opsOfMessage(bySelf)).toEqual([]);
+    expect(unhandledTypeOf(merge(bySelf))).toBeNull();
+  });
+
+  it('when the node lists a fid\'s signers, then a key added by message is its add (unix seconds), and a key on chain is not the sync\'s', () => {
+    const key = new Uint8Array(randomBytes(32));
+    const offChain = { source: SignerSource.OFFCHAIN, key, keyType: 1, fid: FID, addedAt: 1_760_000_000, ttl: 600, scopes: [1], nonce: 4 };
+    expect(keyOpsOfSigner(FID, offChain)).toEqual([{ kind: 'keyAdd', fid: FID, key: hexOf(key), nonce: 4, scopes: [1], ttl: 600, ts: new Date(1_760_000_000_000) }]);
+    expect(keyOpsOfSigner(FID, { source: SignerSource.ONCHAIN, key, keyType: 1, fid: FID, addedAt: 1_760_000_000, scopes: [] })).toEqual([]);
   });
 });
