@@ -72,6 +72,8 @@ async function main(): Promise<void> {
   if (config.PERSONALIZED_RANK_PRELOAD === 'on') {
     app.preloadRankGraphs().catch((err) => log.error({ err }, 'personalized rank: reading the generations to preload failed'));
   }
+  // Not awaited: the server serves while it warms; the warm's outcome is its status in /readyz.
+  if (config.WARM_AT_START === 'on') void app.startWarm();
   const syncing = Boolean(config.HUB_URL) && config.SYNC === 'auto';
   // Live data moves every second: ranks and trending follow every minute unless told otherwise.
   // The sync keeps the counters current, so a scheduled refresh rebuilds them only after an import.

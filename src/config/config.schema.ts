@@ -88,6 +88,12 @@ export const configSchema = z.object({
    */
   PERSONALIZED_RANK_PRELOAD: z.enum(['on', 'off']).default('off'),
   /**
+   * `on` (default): once it serves, the server reads what `cli warm` reads into the operating system's page cache
+   * (PostgreSQL only), in the background, one instance at a time; /readyz shows it (`warm`). `off` leaves the
+   * cache to fill as requests read.
+   */
+  WARM_AT_START: z.enum(['on', 'off']).default('on'),
+  /**
    * Channel-scoped ranks (Farcaster): the refresh ranks the casters of at most this many channels, those with the
    * most casters (a personalized PageRank over the whole follow graph each: the step's cost grows with it; 0 = none).
    */

@@ -12,6 +12,8 @@ export const ADVISORY_LOCKS = {
   importRunSpace: 7_340_413,
   /** The classify pipeline: one run at a time across instances. */
   classify: 7_340_414,
+  /** The warm at start: one instance reads the shared page cache's files at a time. */
+  warm: 7_340_416,
   /** The migrations, with the id `prisma migrate` itself takes, so the two tools never migrate at once. */
   migrate: 72_707_369,
 } as const;

@@ -48,6 +48,7 @@ import { attachSubscriptionServer, type SubscriptionServer } from './subscriptio
 import type { Server } from 'node:http';
 import { PROTOCOL_NAMES } from '../domain/protocols';
 import { protocolStates } from '../repositories/analytics.repository';
+import { StartWarmer } from '../db/start-warm';
 
 export interface App {
   app: Express;
@@ -60,6 +61,8 @@ export interface App {
   push: PushDispatcher | null;
   /** Starts loading the personalized rank's graphs of the current generation in the background (PERSONALIZED_RANK_PRELOAD). */
   preloadRankGraphs(): Promise<void>;
+  /** Starts the warm at start in the background (WARM_AT_START); resolves when it ends. */
+  startWarm(): Promise<void>;
   /** Uses no `this`: callers take it off the app to run at shutdown. */
   close(this: void): Promise<void>;
 }
@@ -133,6 +136,7 @@ export async function createApp(config: Config, db: Database, log: Logger, deps:
     onLoadError: (protocol, err) => log.error({ err, protocol }, 'personalized rank: loading the follow graph failed'),
   });
   const search = searchBackendOf(config.SEARCH_BACKEND, db);
+  const warmer = new StartWarmer(db.sql, log);
   const contextOf = (req: Request, res: Response): Context => ({
     db, loaders: createLoaders(db, deps.clock), rankGraphs, search, apiKey: res.locals.apiKey as AuthenticatedKey, requestId: req.id as string,
     // Read when something logs (request-log.ts makes the request's logger then).
@@ -172,7 +176,7 @@ export async function createApp(config: Config, db: Database, log: Logger, deps:
   // The REST routes, matched in one table; no other route shares a path with them. A path under /api that is not
   // a route goes on to the key check below, then the 404.
   app.use(restDispatch(REST_ROUTES, prepare, contextOf, answers.cache, [sizeLimit, apiKey, json]));
-  app.use(healthRoutes(db, { draining: () => draining, rateLimits: () => limiter.state(), rankGraphs: () => rankGraphs.status() }));
+  app.use(healthRoutes(db, { draining: () => draining, rateLimits: () => limiter.state(), rankGraphs: () => rankGraphs.status(), warm: () => warmer.status() }));
   // Open like the probes: scraped by the operator's Prometheus; counts, latencies, lag and ages, no data of the graph.
   app.use(metricsRoutes(metrics, log));
   // Open: the OpenAPI document, its explorer at /docs and the home page (a browser opening /api/docs goes to /docs).
@@ -196,6 +200,7 @@ export async function createApp(config: Config, db: Database, log: Logger, deps:
       const states = await protocolStates(db, PROTOCOL_NAMES);
       for (const p of PROTOCOL_NAMES) rankGraphs.preload(p, states.find((s) => s.protocol === p)?.generation ?? 0);
     },
+    startWarm: () => warmer.start(),
     beginDrain() {
       draining = true;
       // WebSocket clients are told to go (and reconnect elsewhere) now: an open socket would hold the drain to its timeout.

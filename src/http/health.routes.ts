@@ -5,6 +5,7 @@ import { pendingMigrations } from '../db/migrate';
 import { isCurrent, readSyncStatus } from '../sync/sync-status';
 import type { ProtocolName } from '../domain/protocols';
 import type { RankGraphStatus } from '../queries/rank-graph-store';
+import type { WarmStatus } from '../db/start-warm';
 
 /** The live sync as the syncing instance last wrote it (any instance reads it); null when nothing syncs. */
 async function syncDetail(db: Database) {
@@ -28,6 +29,8 @@ export interface HealthState {
   rateLimits?(): string;
   /** The personalized rank's graphs in this process: held, loading (with progress), refused or not loaded. */
   rankGraphs?(): Record<ProtocolName, RankGraphStatus>;
+  /** The warm at start (WARM_AT_START). */
+  warm?(): WarmStatus;
 }
 
 /**
@@ -61,6 +64,8 @@ export function healthRoutes(db: Database, state: HealthState): Router {
       ...(state.rateLimits ? { rateLimits: state.rateLimits() } : {}),
       // Shown, never a reason for 503: the other routes answer while a graph loads (a large graph's load is long).
       ...(state.rankGraphs ? { rankGraphs: state.rankGraphs() } : {}),
+      // Shown, never a reason for 503: a cold instance answers, only slower; a balancer that wants warm ones waits for `done`.
+      ...(state.warm ? { warm: state.warm() } : {}),
       // Shown, never a reason for 503: a lagging sync still serves what it has (every answer says how fresh).
       ...(sync ? { sync } : {}),
       // Shown, never a reason for 503: with no replica usable, reads go to the primary.
