@@ -151,6 +151,15 @@ describe('sync --from-dump: a dump, then the node from its time', () => {
     expect(await target.testDb.db.sql.query('SELECT shard FROM sync_cursor')).toEqual([]);
   });
 
+  it('when no node is named, then a usage error before anything is imported', async () => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await runCli(['sync', '--from-dump', dir], { out: (l) => out.push(l), err: (l) => err.push(l) },
+      { db: target.testDb.db, config: testConfig({ HUB_URL: undefined }) });
+    expect([code, out]).toEqual([2, []]);
+    expect(err.join('\n')).toMatch(/--from-dump follows the node at HUB_URL/);
+  });
+
   it('when the overlap is not a whole number of minutes, then a usage error', async () => {
     const r = await cli(['sync', '--from-dump', dir, '--overlap-minutes', 'ten']);
     expect(r.code).toBe(2);

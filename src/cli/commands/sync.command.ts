@@ -66,6 +66,8 @@ export async function syncCommand(argv: string[], { config, io, cwd, withDatabas
   if (!Number.isInteger(overlapMinutes) || overlapMinutes < 0) throw new UsageError('--overlap-minutes must be a whole number of minutes, 0 or more');
   const dumpDir = fromDump === undefined ? null : path.resolve(cwd, fromDump);
   if (dumpDir && (!existsSync(dumpDir) || !statSync(dumpDir).isDirectory())) throw new UsageError(`not a folder: ${fromDump}`);
+  // Before the import, which is long at the network's size: the node is what the run goes on from.
+  if (dumpDir && !config.HUB_URL) throw new UsageError('--from-dump follows the node at HUB_URL after the import: set it');
   if (values.backfill && values.reconcile) throw new UsageError('--backfill and --reconcile are separate runs');
   if (!values.backfill && !values.reconcile && positionals.length) throw new UsageError(`unexpected argument: ${positionals[0]}`);
   if (values.once && !values.backfill && !values.reconcile && !dumpDir) throw new UsageError('--once goes with --backfill, --reconcile or --from-dump');
