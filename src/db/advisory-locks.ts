@@ -14,6 +14,8 @@ export const ADVISORY_LOCKS = {
   classify: 7_340_414,
   /** The warm at start: one instance reads the shared page cache's files at a time. */
   warm: 7_340_416,
+  /** Suggestion dismissals: a two-key transaction lock (this space, a hash of key, protocol and viewer) orders one viewer's dismissals. */
+  dismissalSpace: 7_340_417,
   /** The migrations, with the id `prisma migrate` itself takes, so the two tools never migrate at once. */
   migrate: 72_707_369,
 } as const;

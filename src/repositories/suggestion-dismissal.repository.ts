@@ -1,6 +1,7 @@
 // Dismissed suggestions, per API key, protocol and viewer (ids as canonical
 // text). Writes go to the primary through the database's SQL client, as the
 // webhooks' do.
+import { ADVISORY_LOCKS } from '../db/advisory-locks';
 import type { SqlClient } from '../db/sql-client';
 
 export interface DismissalKey { apiKeyId: string; protocol: string; viewer: string }
@@ -13,11 +14,20 @@ export interface DismissalState {
 }
 
 /**
- * Dismisses `target` unless the key and viewer already hold `max` rows: one
- * statement, the count and the insert together, so a dismissal past the bound
- * writes nothing. Dismissing again keeps the first time (idempotent).
+ * Dismisses `target` unless the key and viewer already hold `max` rows: the count and the insert in one
+ * statement, so a dismissal past the bound writes nothing. Two such statements at once would each count
+ * the rows before the other's insert and pass the bound together: a transaction lock on the key and
+ * viewer makes the second wait for the first. Dismissing again keeps the first time (idempotent).
  */
-export async function dismiss(sql: SqlClient, k: DismissalKey, target: string, max: number): Promise<DismissalState> {
+export function dismiss(sql: SqlClient, k: DismissalKey, target: string, max: number): Promise<DismissalState> {
+  return sql.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1, hashtext($2 || chr(31) || $3 || chr(31) || $4))',
+      [ADVISORY_LOCKS.dismissalSpace, k.apiKeyId, k.protocol, k.viewer]);
+    return insertDismissal(tx, k, target, max);
+  });
+}
+
+async function insertDismissal(sql: SqlClient, k: DismissalKey, target: string, max: number): Promise<DismissalState> {
   const [row] = await sql.query<{ dismissed_at: Date | null; count: number }>(`
     WITH mine AS (SELECT target, dismissed_at FROM suggestion_dismissal WHERE api_key_id = $1::uuid AND protocol = $2 AND viewer = $3),
     added AS (
