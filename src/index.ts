@@ -26,7 +26,7 @@ async function main(): Promise<void> {
   const server = await bindServer(config.PORT, config.HOST);
   const open = () => Database.open({
     databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: config.DB_POOL_SIZE,
-    statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS, acquireTimeoutMs: config.DB_ACQUIRE_TIMEOUT_MS,
+    statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS, acquireTimeoutMs: config.DB_ACQUIRE_TIMEOUT_MS, idleTimeoutMs: config.DB_POOL_IDLE_TIMEOUT_MS,
     health: { intervalMs: config.DB_HEALTH_INTERVAL_MS, timeoutMs: config.DB_HEALTH_TIMEOUT_MS },
     pgliteSharedBuffersMb: config.PGLITE_SHARED_BUFFERS_MB,
     replicaUrls: config.DATABASE_REPLICA_URLS, replicaMaxLagMs: config.DATABASE_REPLICA_MAX_LAG_MS,

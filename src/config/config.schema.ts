@@ -35,6 +35,12 @@ export const configSchema = z.object({
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(5_000),
   /** How long a request waits for a database connection before a 503. */
   DB_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(50).default(2_000),
+  /**
+   * How long a pooled request connection may sit idle before it is closed. A new server process pays again for
+   * what an old one had cached (catalog entries, its first touch of each shared buffer page), so its first
+   * statements of each kind are slower: a quiet instance keeps its connections rather than reopening them.
+   */
+  DB_POOL_IDLE_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(300_000),
   /** Postgres health check: ping period and timeout. A ping unanswered within the timeout marks the database down (503 at once, /readyz not ready) until one succeeds. */
   DB_HEALTH_INTERVAL_MS: z.coerce.number().int().min(50).default(100),
   DB_HEALTH_TIMEOUT_MS: z.coerce.number().int().min(50).default(400),

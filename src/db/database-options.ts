@@ -11,6 +11,8 @@ export interface DatabaseOptions {
   statementTimeoutMs?: number;
   /** How long a request waits for a pooled connection (or a new one) before a 503. */
   acquireTimeoutMs?: number;
+  /** How long a pooled request connection may sit idle before it is closed (Postgres). */
+  idleTimeoutMs?: number;
   /** The health monitor's ping period and timeout (started by the server with startHealthMonitor); the replica probes' too. */
   health?: DbHealthOptions;
   /** PGlite's shared_buffers in MB (its WebAssembly memory grows to hold them and never shrinks). */
@@ -31,6 +33,8 @@ export interface DatabaseOptions {
 /** Connections of the request pool of each server (the primary's, each replica's). */
 export const DEFAULT_POOL_SIZE = 10;
 export const DEFAULT_ACQUIRE_TIMEOUT_MS = 5000;
+/** The config's DB_POOL_IDLE_TIMEOUT_MS default (a test keeps them equal). */
+export const DEFAULT_IDLE_TIMEOUT_MS = 300_000;
 export const DEFAULT_HEALTH: DbHealthOptions = { intervalMs: 100, timeoutMs: 400 };
 export const DEFAULT_REPLICA_MAX_LAG_MS = 5000;
 

@@ -9,7 +9,7 @@ import { Pool } from 'pg';
 import { PrismaClient } from '../generated/prisma/client';
 import type { ConnectionStats, PoolStats } from './connection-stats';
 import {
-  DEFAULT_ACQUIRE_TIMEOUT_MS, DEFAULT_HEALTH, DEFAULT_POOL_SIZE, type DatabaseOptions,
+  DEFAULT_ACQUIRE_TIMEOUT_MS, DEFAULT_HEALTH, DEFAULT_IDLE_TIMEOUT_MS, DEFAULT_POOL_SIZE, type DatabaseOptions,
 } from './database-options';
 import { DbHealthMonitor } from './db-health';
 import { directRead } from './direct-read';
@@ -41,6 +41,7 @@ export function watchedRequestPool(connectionString: string, opts: DatabaseOptio
   // JIT for request statements). The jobs pool (refresh) keeps the server's setting.
   const pool = new GuardedPool({
     connectionString, max: opts.poolSize ?? DEFAULT_POOL_SIZE, connectionTimeoutMillis: opts.acquireTimeoutMs ?? DEFAULT_ACQUIRE_TIMEOUT_MS,
+    idleTimeoutMillis: opts.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS,
     options: '-c jit=off', ...(statementTimeout > 0 ? { statement_timeout: statementTimeout } : {}),
   }, { connectionString }, { snapshotPerRequest });
   // An idle client losing its server must not crash the process; the pool reconnects.
