@@ -8,7 +8,7 @@ import { parseLensProfileId } from '../domain/ids';
 import type { ProtocolName } from '../domain/protocols';
 import { badInput, profileNotFound } from '../errors/app-error';
 import type { SqlClient } from '../db/sql-client';
-import { dismiss, undismiss } from '../repositories/suggestion-dismissal.repository';
+import { dismiss, lockDismissals, undismiss, type DismissalKey, type DismissalState } from '../repositories/suggestion-dismissal.repository';
 
 type Id = number | string;
 
@@ -57,10 +57,18 @@ async function checked(d: DismissalDeps, protocol: ProtocolName, viewerText: str
   return { viewer, target, key: { apiKeyId: d.apiKeyId, protocol, viewer: String(viewer) } };
 }
 
+/** Stores a dismissal within the bound, one of the key and viewer's at a time (dismissals racing each other included). */
+export function storeDismissal(sql: SqlClient, key: DismissalKey, target: string, max: number): Promise<DismissalState> {
+  return sql.transaction(async (tx) => {
+    await lockDismissals(tx, key);
+    return dismiss(tx, key, target, max);
+  });
+}
+
 /** Dismisses `target` for `viewer` (again is a no-op); 400 past the bound. */
 export async function dismissSuggestion(d: DismissalDeps, protocol: ProtocolName, viewerText: string, targetText: string): Promise<DismissalAnswer> {
   const { viewer, target, key } = await checked(d, protocol, viewerText, targetText);
-  const state = await dismiss(d.sql, key, String(target), MAX_DISMISSALS_PER_VIEWER);
+  const state = await storeDismissal(d.sql, key, String(target), MAX_DISMISSALS_PER_VIEWER);
   if (!state.dismissedAt) {
     throw badInput(`this key holds ${MAX_DISMISSALS_PER_VIEWER} dismissals for viewer ${viewer}, the most allowed: undismiss some first`);
   }

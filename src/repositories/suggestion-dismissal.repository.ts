@@ -14,20 +14,21 @@ export interface DismissalState {
 }
 
 /**
- * Dismisses `target` unless the key and viewer already hold `max` rows: the count and the insert in one
- * statement, so a dismissal past the bound writes nothing. Two such statements at once would each count
- * the rows before the other's insert and pass the bound together: a transaction lock on the key and
- * viewer makes the second wait for the first. Dismissing again keeps the first time (idempotent).
+ * The lock every dismissal of a key and viewer takes first, in the caller's transaction: two dismissals at
+ * once would each count the rows before the other's insert and pass the bound together; with it the second
+ * counts after the first commits.
  */
-export function dismiss(sql: SqlClient, k: DismissalKey, target: string, max: number): Promise<DismissalState> {
-  return sql.transaction(async (tx) => {
-    await tx.query('SELECT pg_advisory_xact_lock($1, hashtext($2 || chr(31) || $3 || chr(31) || $4))',
-      [ADVISORY_LOCKS.dismissalSpace, k.apiKeyId, k.protocol, k.viewer]);
-    return insertDismissal(tx, k, target, max);
-  });
+export async function lockDismissals(tx: SqlClient, k: DismissalKey): Promise<void> {
+  await tx.query('SELECT pg_advisory_xact_lock($1, hashtext($2 || chr(31) || $3 || chr(31) || $4))',
+    [ADVISORY_LOCKS.dismissalSpace, k.apiKeyId, k.protocol, k.viewer]);
 }
 
-async function insertDismissal(sql: SqlClient, k: DismissalKey, target: string, max: number): Promise<DismissalState> {
+/**
+ * Dismisses `target` unless the key and viewer already hold `max` rows: the count and the insert in one
+ * statement, so a dismissal past the bound writes nothing (with lockDismissals held, also one racing
+ * another). Dismissing again keeps the first time (idempotent).
+ */
+export async function dismiss(sql: SqlClient, k: DismissalKey, target: string, max: number): Promise<DismissalState> {
   const [row] = await sql.query<{ dismissed_at: Date | null; count: number }>(`
     WITH mine AS (SELECT target, dismissed_at FROM suggestion_dismissal WHERE api_key_id = $1::uuid AND protocol = $2 AND viewer = $3),
     added AS (
