@@ -75,18 +75,22 @@ async function main(): Promise<void> {
   // Not awaited: the server serves while it warms; the warm's outcome is its status in /readyz.
   if (config.WARM_AT_START === 'on') void app.startWarm();
   const syncing = Boolean(config.HUB_URL) && config.SYNC === 'auto';
+  const lensSyncing = Boolean(config.LENS_RPC_URL) && config.LENS_SYNC === 'auto';
   // Live data moves every second: ranks and trending follow every minute unless told otherwise.
   // The sync keeps the counters current, so a scheduled refresh rebuilds them only after an import.
-  const refreshEvery = config.REFRESH_INTERVAL ?? (syncing ? 60 : undefined);
+  const refreshEvery = config.REFRESH_INTERVAL ?? (syncing || lensSyncing ? 60 : undefined);
   const stopRefresh = refreshEvery
     ? startPeriodicRefresh(db, refreshEvery, { ...refreshOptionsOf(config), live: 'ifStale' }, log) : () => undefined;
   // Loaded only when it runs: the hub client and its chain libraries are most of the modules a server could load.
   const sync = syncing ? await import('./sync/sync-worker').then((w) => w.startSyncWorker(db, w.syncOptionsOf(config), log)) : null;
+  const lensSync = lensSyncing
+    ? await import('./lens-sync/sync-worker').then((w) => w.startLensSyncWorker(db, w.lensSyncOptionsOf(config), log)) : null;
   steps = {
     beginDrain: () => app.beginDrain(),
     async close() {
       stopRefresh();
       await sync?.stop();
+      await lensSync?.stop();
       await admin?.close();
       await app.close();
       await db.close();

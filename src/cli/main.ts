@@ -36,6 +36,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   refresh: async () => (await import('./commands/refresh.command')).refreshCommand,
   classify: async () => (await import('./commands/classify.command')).classifyCommand,
   sync: async () => (await import('./commands/sync.command')).syncCommand,
+  'lens-sync': async () => (await import('./commands/lens-sync.command')).lensSyncCommand,
   warm: async () => (await import('./commands/warm.command')).warmCommand,
 };
 
@@ -69,7 +70,9 @@ export async function runCli(argv: string[], io: CliIo = { out: console.log, err
     return 0;
   } catch (err) {
     // node:util parseArgs reports unknown or malformed options with these codes.
-    const code = (err as { code?: string }).code ?? '';
+    // Other errors may carry a numeric code (a JSON-RPC error's, for one).
+    const raw = (err as { code?: unknown }).code;
+    const code = typeof raw === 'string' ? raw : '';
     if (err instanceof UsageError || code.startsWith('ERR_PARSE_ARGS')) {
       io.err(`${(err as Error).message}\n\n${USAGE}`);
       return 2;

@@ -18,6 +18,11 @@ Commands:
                                        reconcile a sample of fids once caught up with the node
   sync --status                        where the syncing instance stands (lag, events/s, last error)
   sync --replay-unhandled              apply the kept events this version now has a rule for
+  lens-sync [--from-block N] [--to-block M] [--once]
+                                       follow Lens Chain at LENS_RPC_URL live (progress and lag every 2 s,
+                                       until Ctrl-C); --from-block reads the chain again from block N,
+                                       --to-block stops once M is applied, --once once caught up
+  lens-sync --status                   where the Lens syncing instance stands (block, lag, last error)
   classify [--rebuild]                 label new or changed posts (categories, topics, cashtags) and
                                        recount daily mentions and topics; --rebuild labels every post
                                        again (LLM_BASE_URL set: an OpenAI-compatible LLM, else built-in)

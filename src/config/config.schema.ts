@@ -5,6 +5,10 @@ import { availableMemoryBytes, defaultRankMaxEdges } from './memory-budget';
 
 const optionalUrl = z.string().trim().min(1).optional().or(z.literal('').transform(() => undefined));
 
+/** An EVM contract address, answered lowercase. */
+const lensAddress = (mainnet: string) => z.string().trim().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x address of 40 hex digits')
+  .default(mainnet).transform((v) => v.toLowerCase() as `0x${string}`);
+
 export const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
   HOST: z.string().default('0.0.0.0'),
@@ -179,6 +183,37 @@ export const configSchema = z.object({
   SYNC_RECONCILE_INTERVAL: z.coerce.number().int().min(0).default(300),
   SYNC_RECONCILE_SAMPLE: z.coerce.number().int().min(1).default(20),
   SYNC_RECONCILE_PER_SECOND: z.coerce.number().positive().default(2),
+  /** A Lens Chain JSON-RPC endpoint (`https://rpc.lens.xyz` or your own node): the service follows Lens v3 live (src/lens-sync/). */
+  LENS_RPC_URL: optionalUrl,
+  /** The chain the endpoint must serve (checked with eth_chainId at start): Lens Chain mainnet is 232. */
+  LENS_CHAIN_ID: z.coerce.number().int().min(1).default(232),
+  /** With LENS_RPC_URL: 'auto' runs the Lens sync in the server (one instance syncs); 'off' leaves it to `npm run cli -- lens-sync`. */
+  LENS_SYNC: z.enum(['auto', 'off']).default('auto'),
+  /** A block is applied once this many blocks follow it; a reorg deeper than this is rewound (undone, then read again). */
+  LENS_SYNC_CONFIRMATIONS: z.coerce.number().int().min(0).max(10_000).default(10),
+  /** Applied batches kept undoable (their rows' previous versions): a reorg deeper than this stops the sync with an error. */
+  LENS_SYNC_UNDO_BLOCKS: z.coerce.number().int().min(1).default(2_000),
+  /** Most blocks read by one eth_getLogs and applied in one transaction (halved while a provider refuses the range). */
+  LENS_SYNC_CHUNK_BLOCKS: z.coerce.number().int().min(1).max(100_000).default(2_000),
+  /** How often the chain's head is read while at it. */
+  LENS_SYNC_HEAD_POLL_MS: z.coerce.number().int().min(50).default(1_000),
+  /** Longest one JSON-RPC call may take; a call that fails or times out is retried (LENS_SYNC_RETRY_*). */
+  LENS_RPC_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /** Largest JSON-RPC answer read (a chunk's logs); a larger one fails the call and the chunk is halved. */
+  LENS_RPC_MAX_RESPONSE_MB: z.coerce.number().int().min(1).max(1024).default(64),
+  /** Backoff after a failed step (RPC or database): first wait, doubled per failure up to the max. */
+  LENS_SYNC_RETRY_MIN_MS: z.coerce.number().int().min(10).default(500),
+  LENS_SYNC_RETRY_MAX_MS: z.coerce.number().int().min(100).default(30_000),
+  /** Where a database that follows no chain yet starts: unset = the confirmed head (live only; older blocks by `lens-sync --from-block`). */
+  LENS_SYNC_START_BLOCK: z.coerce.number().int().min(0).optional(),
+  /** Lens v3 contracts followed; defaults are Lens Chain mainnet's (lens.xyz/docs/protocol/resources/contracts). */
+  LENS_ACCOUNT_FACTORY: lensAddress('0x26C7fd63B06deb4F9E4B5955D540767b9Ac7bbaa'),
+  LENS_GRAPH: lensAddress('0x433025d9718302E7B2e1853D712d96F00764513F'),
+  LENS_FEED: lensAddress('0xcB5E109FFC0E15565082d78E68dDDf2573703580'),
+  LENS_NAMESPACE: lensAddress('0x1aA55B9042f08f45825dC4b651B64c9F98Af4615'),
+  LENS_ACTION_HUB: lensAddress('0xc6d57ee750ef2ee017a9e985a0c4198bed16a802'),
+  /** The action whose executions are collects (the others, tips included, are acts that are not collects). */
+  LENS_COLLECT_ACTION: lensAddress('0x1cee1cd464c4e44e80acdb0b0e33f88849070f6e'),
   /** 'on': this instance serves subscriptions and delivers webhooks (every instance may); 'off': neither (events are still stored). */
   PUSH: z.enum(['on', 'off']).default('on'),
   /** Which engine answers user and post search (queries/search-backend.ts SEARCH_BACKENDS); 'postgres': the database itself. */
@@ -209,6 +244,9 @@ export const configSchema = z.object({
   /** `on` refuses plain http:// webhook targets, at create and before every attempt. */
   PUSH_WEBHOOK_HTTPS_ONLY: z.enum(['on', 'off']).default('off'),
 }).superRefine((c, ctx) => {
+  if (c.LENS_SYNC_RETRY_MAX_MS < c.LENS_SYNC_RETRY_MIN_MS) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['LENS_SYNC_RETRY_MAX_MS'], message: 'must be at least LENS_SYNC_RETRY_MIN_MS' });
+  }
   if (c.PUSH_RETRY_MAX_MS < c.PUSH_RETRY_BASE_MS) {
     ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['PUSH_RETRY_MAX_MS'], message: 'must be at least PUSH_RETRY_BASE_MS' });
   }

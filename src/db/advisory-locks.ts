@@ -8,6 +8,8 @@ export const ADVISORY_LOCKS = {
   refresh: 7_340_411,
   /** The Farcaster syncer: one writer across instances, held while it runs. */
   sync: 7_340_412,
+  /** The Lens Chain syncer: one writer across instances, held while it runs. */
+  lensSync: 7_340_415,
   /** Import runs: a two-key lock (this space, the run's id) held by the process running it; PostgreSQL keeps two-key locks apart from one-key ones. */
   importRunSpace: 7_340_413,
   /** The classify pipeline: one run at a time across instances. */

@@ -3,6 +3,7 @@ import type { Database } from '../db/database';
 import { withTimeout } from '../db/with-timeout';
 import { pendingMigrations } from '../db/migrate';
 import { isCurrent, readSyncStatus } from '../sync/sync-status';
+import { lensSyncIsCurrent, readLensSyncStatus } from '../lens-sync/lens-sync-status';
 import type { ProtocolName } from '../domain/protocols';
 import type { RankGraphStatus } from '../queries/rank-graph-store';
 import type { WarmStatus } from '../db/start-warm';
@@ -19,6 +20,19 @@ async function syncDetail(db: Database) {
     eventsStored: s.eventsStored, lastError: s.lastError, backfill: s.backfill, reconcile: s.reconcile,
     // A status written before the sync kept unhandled events has none.
     unhandled: s.unhandled ?? {}, shards: s.shards,
+  };
+}
+
+/** The Lens Chain sync as its instance last wrote it; null when nothing follows Lens Chain. */
+async function lensSyncDetail(db: Database) {
+  const row = await readLensSyncStatus(db.sql);
+  if (!row) return null;
+  const s = row.status;
+  return {
+    state: s.state, rpc: s.rpc, holder: row.holder, statusAgeSeconds: Math.round(row.ageSeconds * 10) / 10, current: lensSyncIsCurrent(row),
+    block: s.block, head: s.head, confirmations: s.confirmations, secondsBehind: s.secondsBehind, blocksBehind: s.blocksBehind,
+    eventsPerSecond: s.eventsPerSecond, eventsStored: s.eventsStored, reorgs: s.reorgs, blocksUndone: s.blocksUndone,
+    undecoded: s.undecoded, retries: s.retries, lastError: s.lastError,
   };
 }
 
@@ -52,7 +66,10 @@ export function healthRoutes(db: Database, state: HealthState): Router {
     const pending = !reachable ? null : migrated ? []
       : await withTimeout(pendingMigrations(db.sql), 1000, 'migration check timed out').catch(() => null);
     if (pending?.length === 0) migrated = true;
-    const sync = reachable ? await withTimeout(syncDetail(db), 1000, 'sync status read timed out').catch(() => null) : null;
+    const [sync, lensSync] = reachable ? await Promise.all([
+      withTimeout(syncDetail(db), 1000, 'sync status read timed out').catch(() => null),
+      withTimeout(lensSyncDetail(db), 1000, 'lens sync status read timed out').catch(() => null),
+    ]) : [null, null];
     const draining = state.draining();
     const ready = reachable && pending !== null && pending.length === 0 && !draining;
     res.status(ready ? 200 : 503).json({
@@ -68,6 +85,7 @@ export function healthRoutes(db: Database, state: HealthState): Router {
       ...(state.warm ? { warm: state.warm() } : {}),
       // Shown, never a reason for 503: a lagging sync still serves what it has (every answer says how fresh).
       ...(sync ? { sync } : {}),
+      ...(lensSync ? { lensSync } : {}),
       // Shown, never a reason for 503: with no replica usable, reads go to the primary.
       ...(db.router ? { reads: { primaryRequests: db.router.primary.requests, replicas: db.router.status() } } : {}),
     });

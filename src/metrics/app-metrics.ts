@@ -11,6 +11,7 @@ import { GraphqlMetrics } from './graphql-metrics';
 import { HttpMetrics } from './http-metrics';
 import { defineJobMetrics } from './job-metrics';
 import { defineSyncMetrics } from './sync-metrics';
+import { defineLensSyncMetrics } from './lens-sync-metrics';
 import { AnswerCache } from '../cache/answer-cache';
 import { defineAnswerCacheMetrics } from './answer-cache-metrics';
 
@@ -41,6 +42,7 @@ export function createAppMetrics(db: Database, answers: AnswerCache = new Answer
   const snapshot = snapshotReader(db);
   defineDataMetrics(registry, snapshot);
   defineSyncMetrics(registry, snapshot);
+  defineLensSyncMetrics(registry, snapshot);
   defineAnswerCacheMetrics(registry, answers);
   return {
     registry, http, graphql, errors,

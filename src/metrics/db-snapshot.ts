@@ -7,6 +7,7 @@
 import type { Database } from '../db/database';
 import { withTimeout } from '../db/with-timeout';
 import { readSyncStatus, type StoredSyncStatus } from '../sync/sync-status';
+import { readLensSyncStatus, type StoredLensSyncStatus } from '../lens-sync/lens-sync-status';
 
 const READ_TIMEOUT_MS = 1000;
 
@@ -20,7 +21,7 @@ export interface ImportRow {
   last: { status: string; seconds: number } | null;
 }
 
-export interface DbSnapshot { sync: StoredSyncStatus | null; protocols: ProtocolRow[]; imports: ImportRow | null }
+export interface DbSnapshot { sync: StoredSyncStatus | null; lensSync: StoredLensSyncStatus | null; protocols: ProtocolRow[]; imports: ImportRow | null }
 
 const PROTOCOLS_SQL = `SELECT protocol, extract(epoch FROM now() - as_of)::float8 AS age,
   extract(epoch FROM refreshed_at)::float8 AS refreshed_at FROM protocol_state ORDER BY protocol`;
@@ -39,9 +40,10 @@ const bounded = <T>(work: Promise<T>, what: string, fallback: T): Promise<T> =>
   withTimeout(work, READ_TIMEOUT_MS, `metrics: ${what} timed out`).catch(() => fallback);
 
 async function readSnapshot(db: Database): Promise<DbSnapshot> {
-  const [sync, protocols, imports] = await Promise.all([
-    // The status row is read as /readyz reads it; the rest through the request pool (bounded statements, fail-fast while the database is down).
+  const [sync, lensSync, protocols, imports] = await Promise.all([
+    // The status rows are read as /readyz reads them; the rest through the request pool (bounded statements, fail-fast while the database is down).
     bounded(readSyncStatus(db.sql), 'sync status', null),
+    bounded(readLensSyncStatus(db.sql), 'lens sync status', null),
     bounded(db.read<{ protocol: string; age: number | null; refreshed_at: number | null }>(PROTOCOLS_SQL), 'protocol state', [])
       .then((rows) => rows.map((r) => ({ protocol: r.protocol, age: r.age, refreshedAt: r.refreshed_at }))),
     bounded(db.read<ImportSql>(IMPORTS_SQL), 'import runs', [] as ImportSql[]).then(([r]) => (r ? {
@@ -49,7 +51,7 @@ async function readSnapshot(db: Database): Promise<DbSnapshot> {
       last: r.last_status !== null && r.last_seconds !== null ? { status: r.last_status, seconds: r.last_seconds } : null,
     } : null)),
   ]);
-  return { sync, protocols, imports };
+  return { sync, lensSync, protocols, imports };
 }
 
 /** The snapshot of the scrape under way: collectors called together share one read. */

@@ -31,7 +31,7 @@ const RANK: Record<string, number> = {
   graphql: 80,
   cli: 75, demo: 75,
   jobs: 70, metrics: 70,
-  sync: 65,
+  sync: 65, 'lens-sync': 65,
   push: 62,
   queries: 60,
   cache: 55,
