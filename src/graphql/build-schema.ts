@@ -20,7 +20,7 @@ import { FarcasterCastContentResolver, LensPublicationContentResolver } from './
 import { FarcasterFollowOverlapResolver, LensFollowOverlapResolver } from './resolvers/follow-overlap.resolver';
 import { PersonalizedRankResolver } from './resolvers/personalized-rank.resolver';
 import { SuggestedFollowsResolver } from './resolvers/suggested-follows.resolver';
-import { FarcasterChannelResolver, TrendingChannelResolver } from './resolvers/channel.resolver';
+import { FarcasterChannelOnchainResolver, FarcasterChannelResolver, TrendingChannelResolver } from './resolvers/channel.resolver';
 import { FarcasterTrustResolver, LensTrustResolver } from './resolvers/trust.resolver';
 import { FarcasterQualityResolver, LensQualityResolver } from './resolvers/quality.resolver';
 import {
@@ -37,7 +37,7 @@ export const RESOLVERS = [
   TrendingResolver, ScoreAverageResolver, LensGraphResolver, LensCollectQueryResolver,
   FarcasterGraphResolver, FarcasterCastResolver, LensMatchResolver,
   FarcasterFollowOverlapResolver, LensFollowOverlapResolver, PersonalizedRankResolver, SuggestedFollowsResolver,
-  FarcasterChannelResolver, TrendingChannelResolver,
+  FarcasterChannelResolver, FarcasterChannelOnchainResolver, TrendingChannelResolver,
   FarcasterTrustResolver, LensTrustResolver,
   FarcasterQualityResolver, LensQualityResolver,
   FarcasterCrossProtocolResolver, LensCrossProtocolResolver, CrossProtocolRankingResolver, CrossProtocolPersonResolver, CrossProtocolRankResolver,

@@ -22,7 +22,7 @@ export const EMBEDDED_VALUE_TYPES = [
   'FarcasterTrustContributor', 'FarcasterTrustExplanation', 'FarcasterUserRank', 'FarcasterVerification', 'FollowerHistogram', 'FollowersHistory', 'FollowersHistoryPoint',
   'Freshness', 'Handle', 'HistogramBucket', 'ImageUri', 'LensCollectSum', 'LensCurrencyTotal', 'LensEngagement',
   'LensEngagementLists', 'LensFollowerCount', 'LensNotification', 'LensPublication', 'LensSuggestionReason', 'LensTopCreator', 'LensTrust',
-  'LensTrustContributor', 'LensTrustExplanation', 'LensUserRank', 'NotificationSeenMark', 'OptimizedImage', 'PostSearchMatch', 'ProfileMetadata',
+  'LensTrustContributor', 'LensTrustExplanation', 'LensUserRank', 'NotificationSeenMark', 'OnchainChannel', 'OptimizedImage', 'PostSearchMatch', 'ProfileMetadata',
   'SuggestionDismissal',
   'ProfileRank', 'ProfileStats', 'PushFilterOut', 'RankEntry', 'RankHistory', 'RankHistoryPoint', 'RawImage', 'ScoreAverage',
   'TokenMentionDay', 'TokenPublication', 'Topic', 'TopicEngager', 'TopicMentions', 'TrendingCast', 'TrendingPage',

@@ -13,6 +13,9 @@ import { followEvents, liveFollowKeys } from './follow-events';
 import { notificationEvents } from './notification-events';
 import { tableSteps, type OpKind, type OpRule, type TableSteps } from './tables/adapter';
 import { castAdapter } from './tables/cast.adapter';
+import { channelFollowAdapter } from './tables/channel-follow.adapter';
+import { channelRegisterAdapter } from './tables/channel-register.adapter';
+import { channelMemberAdapter, channelModerationAdapter, channelPinAdapter, channelUpdateAdapter } from './tables/channel-slot.adapter';
 import { fnameAdapter } from './tables/fname.adapter';
 import { linkCompactAdapter } from './tables/link-compact.adapter';
 import { linkAdapter } from './tables/link.adapter';
@@ -54,6 +57,8 @@ const TABLES: readonly TableSteps[] = [
   tableSteps(linkCompactAdapter), tableSteps(linkAdapter), tableSteps(reactionAdapter), tableSteps(castAdapter),
   tableSteps(userDataAdapter), tableSteps(verificationAdapter), tableSteps(fnameAdapter), tableSteps(userAdapter), tableSteps(tierPurchaseAdapter),
   tableSteps(storageRentAdapter), tableSteps(storageLendAdapter), tableSteps(gaslessKeyAdapter),
+  tableSteps(channelRegisterAdapter), tableSteps(channelUpdateAdapter), tableSteps(channelMemberAdapter), tableSteps(channelPinAdapter),
+  tableSteps(channelModerationAdapter), tableSteps(channelFollowAdapter),
 ];
 
 /** The merge rule of each op kind; the type makes every kind have one. */
@@ -61,6 +66,8 @@ const RULES: { [K in OpKind]: OpRule<K> } = {
   ...linkCompactAdapter.rules, ...linkAdapter.rules, ...reactionAdapter.rules, ...castAdapter.rules,
   ...userDataAdapter.rules, ...verificationAdapter.rules, ...fnameAdapter.rules, ...userAdapter.rules, ...tierPurchaseAdapter.rules,
   ...storageRentAdapter.rules, ...storageLendAdapter.rules, ...gaslessKeyAdapter.rules,
+  ...channelRegisterAdapter.rules, ...channelUpdateAdapter.rules, ...channelMemberAdapter.rules, ...channelPinAdapter.rules,
+  ...channelModerationAdapter.rules, ...channelFollowAdapter.rules,
 };
 
 const rule = <K extends OpKind>(op: Extract<SyncOp, { kind: K }>): OpRule<K> => RULES[op.kind];

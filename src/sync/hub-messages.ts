@@ -8,7 +8,11 @@ import {
 } from '@farcaster/hub-nodejs';
 import { castEmbeds } from '../importer/specs/cast-embeds';
 import { verifiedAddress } from '../importer/specs/farcaster-values';
-import type { AnyOp, CastAddOp, FnameOp, KeyAddOp, KeyRemoveOp, RetractOp, StorageRentOp, SyncOp, TierPurchaseOp, UserOp } from './sync-ops';
+import { channelIdOfFollowTarget } from './channel-follow-target';
+import {
+  CHANNEL_REGISTER_EVENT_TYPE, channelBodyOfData, channelRegisterOfHubEvent, isChannelMessageType, messageDataOfHubEvent, type ChannelMessageBody,
+} from './channel-wire';
+import type { AnyOp, CastAddOp, ChannelMemberState, ChannelRegisterOp, FnameOp, KeyAddOp, KeyRemoveOp, RetractOp, StorageRentOp, SyncOp, TierPurchaseOp, UserOp } from './sync-ops';
 
 // Only follows are stored; other link types (the protocol allows any ≤ 8 chars) are not.
 const FOLLOW = 'follow';
@@ -77,12 +81,18 @@ function readMessage(message: Message, data: MessageData, deleted: readonly Mess
     case MessageType.REACTION_ADD:
     case MessageType.REACTION_REMOVE: {
       const body = data.reactionBody;
-      // Reactions to a URL have no cast to count against.
+      const remove = data.type === MessageType.REACTION_REMOVE;
+      // A like of a channel's CAIP-19 id is a channel follow, and only a like (reaction_store.rs
+      // follow_channel_id: a recast of the same id must not end the like's follow).
+      if (body?.targetUrl && body.type === ReactionType.LIKE) {
+        const channelId = channelIdOfFollowTarget(body.targetUrl);
+        return channelId ? [{ kind: 'channelFollow', fid, channelId, ts, remove }] : [];
+      }
+      // Other reactions to a URL have no cast to count against.
       const target = body?.targetCastId;
       if (!body || !target || (body.type !== ReactionType.LIKE && body.type !== ReactionType.RECAST)) return [];
       return [{
-        kind: 'reaction', fid, type: body.type, targetHash: hex(target.hash), targetFid: target.fid, ts,
-        remove: data.type === MessageType.REACTION_REMOVE,
+        kind: 'reaction', fid, type: body.type, targetHash: hex(target.hash), targetFid: target.fid, ts, remove,
       }];
     }
     case MessageType.LINK_ADD:
@@ -136,20 +146,21 @@ const named = (names: Record<number, string>, n: number) => names[n] ?? String(n
  * this package does not know); null when every part of it has a rule. One reading, so a message's bytes
  * are decoded once. BLOCK_CONFIRMED changes no table and has its rule: it moves the cursor and the lag.
  */
-export function readEvent(event: HubEvent): EventReading {
+export function readEvent(event: HubEvent, raw?: Uint8Array): EventReading {
+  const wire = { event, raw };
   switch (event.type) {
     case HubEventType.MERGE_MESSAGE:
       // What the merge displaced matters to a key's remove only (which add it ended); the writer merges the rest by state.
-      return messageReading(event.mergeMessageBody?.message, (ops) => ops, event.mergeMessageBody?.deletedMessages);
+      return messageReading(wire, event.mergeMessageBody?.message, (ops) => ops, event.mergeMessageBody?.deletedMessages);
     case HubEventType.PRUNE_MESSAGE:
-      return messageReading(event.pruneMessageBody?.message, retractsOf(event, 'prune'));
+      return messageReading(wire, event.pruneMessageBody?.message, retractsOf(event, 'prune'));
     case HubEventType.REVOKE_MESSAGE:
-      return messageReading(event.revokeMessageBody?.message, retractsOf(event, 'revoke'));
+      return messageReading(wire, event.revokeMessageBody?.message, retractsOf(event, 'revoke'));
     case HubEventType.MERGE_USERNAME_PROOF:
       return { ops: usernameProofOps(event), unhandled: null };
     case HubEventType.MERGE_ON_CHAIN_EVENT: {
       const chainEvent = event.mergeOnChainEventBody?.onChainEvent;
-      const ops = chainEvent ? onChainOps(chainEvent) : [];
+      const ops = chainEvent ? ((chainEvent.type as number) === CHANNEL_REGISTER_EVENT_TYPE ? channelRegisterOps(chainEvent, raw) : onChainOps(chainEvent)) : [];
       return ops ? { ops, unhandled: null } : { ops: [], unhandled: `onchain:${named(OnChainEventType, chainEvent!.type)}` };
     }
     case HubEventType.BLOCK_CONFIRMED:
@@ -161,18 +172,23 @@ export function readEvent(event: HubEvent): EventReading {
 
 export interface EventReading { ops: AnyOp[]; unhandled: string | null }
 
-/** What one hub event does to the tables. */
-export const opsOfEvent = (event: HubEvent): AnyOp[] => readEvent(event).ops;
+/** What one hub event does to the tables (`raw`: its bytes as received, for the fields the package drops). */
+export const opsOfEvent = (event: HubEvent, raw?: Uint8Array): AnyOp[] => readEvent(event, raw).ops;
 
 /** What in an event the sync has no rule for (readEvent's `unhandled`). */
-export const unhandledTypeOf = (event: HubEvent): string | null => readEvent(event).unhandled;
+export const unhandledTypeOf = (event: HubEvent, raw?: Uint8Array): string | null => readEvent(event, raw).unhandled;
+
+/** An event as decoded and, when known, as received. */
+interface WireEvent { event: HubEvent; raw: Uint8Array | undefined }
 
 /** A merged, pruned or revoked message: `toOps` makes the event's ops from what the message's rule gives. */
-function messageReading(message: Message | undefined, toOps: (ops: SyncOp[], data: MessageData) => AnyOp[], deleted: readonly Message[] = []): EventReading {
+function messageReading(
+  wire: WireEvent, message: Message | undefined, toOps: (ops: SyncOp[], data: MessageData) => AnyOp[], deleted: readonly Message[] = [],
+): EventReading {
   if (!message) return { ops: [], unhandled: null };
   const data = dataOf(message);
   if (!data) return { ops: [], unhandled: 'message:UNDECODABLE' };
-  const ops = readMessage(message, data, deleted);
+  const ops = isChannelMessageType(data.type) ? channelMessageOps(wire, message, data) : readMessage(message, data, deleted);
   return ops ? { ops: toOps(ops, data), unhandled: null } : { ops: [], unhandled: `message:${named(MessageType, data.type)}` };
 }
 
@@ -326,4 +342,93 @@ function onChainOps(chainEvent: OnChainEvent): (UserOp | TierPurchaseOp | Storag
     default:
       return [];
   }
+}
+
+/**
+ * The shard whose copy of the channel messages the sync applies. Shard 0 orders them and every data shard
+ * merges each again, in that order, from shard 0's block events (block_engine.rs, engine.rs
+ * handle_block_event): one shard's event ids are that order, and the copies on the others would repeat it
+ * under ids that cannot be compared with these. Shard 1 is on every network.
+ */
+export const CHANNEL_MESSAGE_SHARD = 1;
+
+const CHANNEL_ID_BYTES = 32;
+const CAST_HASH_BYTES = 20;
+
+/**
+ * ChannelMemberAction to the state it leaves (channel_store.rs member_state_for_message): add member and
+ * remove moderator leave a member, add moderator a moderator, remove member and unban no membership, ban a ban.
+ */
+const MEMBER_STATES: Record<number, ChannelMemberState> = { 1: 'member', 2: 'removed', 3: 'moderator', 4: 'member', 5: 'banned', 6: 'removed' };
+
+/**
+ * A channel message's op. Authority (owner, moderators) and membership policy are shard 0's admission
+ * checks; a data shard merges what shard 0 admitted without evaluating them again (channel_store.rs
+ * merge_slot), and so does this copy. What merge_slot itself refuses (a channel id not 32 bytes, an
+ * action or mode it cannot read, a cast hash of the wrong width) stores nothing.
+ */
+function channelMessageOps(wire: WireEvent, message: Message, data: MessageData): SyncOp[] {
+  if (wire.event.shardIndex !== CHANNEL_MESSAGE_SHARD) return [];
+  const bytes = message.dataBytes && message.dataBytes.length > 0 ? message.dataBytes : wire.raw ? messageDataOfHubEvent(wire.raw) : null;
+  const read = bytes ? channelBodyOfData(bytes) : null;
+  if (!read || read.body.channelId.length !== CHANNEL_ID_BYTES) return [];
+  const slot = { channelId: hex(read.body.channelId), fid: data.fid, hash: hex(message.hash), ts: fromFarcasterSeconds(data.timestamp), order: wire.event.id };
+  const op = channelSlotOp(read, slot);
+  return op ? [op] : [];
+}
+
+type Slot = { channelId: string; fid: number; hash: string; ts: Date; order: number };
+
+/** channel_store.rs fold_channel_modes: absent or NONE folds to the restrictive mode; a value it does not know is refused. */
+const foldMode = (mode: number | undefined, restrictive: number, max: number): number | null =>
+  mode === undefined || mode === 0 ? restrictive : mode > 0 && mode <= max ? mode : null;
+
+function channelSlotOp(read: ChannelMessageBody, slot: Slot): SyncOp | null {
+  switch (read.type) {
+    case 18: {
+      const b = read.body;
+      // CastingMode: MEMBERS_ONLY (2) of EVERYONE, MEMBERS_ONLY, RECOMMENDED; MembershipMode: APPROVAL (2) of OPEN, APPROVAL.
+      const castingMode = foldMode(b.castingMode, 2, 3);
+      const membershipMode = foldMode(b.membershipMode, 2, 2);
+      if (castingMode === null || membershipMode === null) return null;
+      // Whole replace: what the update leaves out is unset, never the superseded update's.
+      return {
+        kind: 'channelUpdate', ...slot, name: b.name ?? null, description: b.description ?? null, imageUrl: b.imageUrl ?? null,
+        header: b.header ?? null, rules: b.rules ?? null, castingMode, membershipMode,
+      };
+    }
+    case 19: {
+      const state = MEMBER_STATES[read.body.action];
+      // The slot key holds the target fid as a u32.
+      if (!state || read.body.fid > 0xffffffff) return null;
+      return { kind: 'channelMember', ...slot, member: read.body.fid, state };
+    }
+    case 20: {
+      const hash = read.body.castHash;
+      if (hash.length !== 0 && hash.length !== CAST_HASH_BYTES) return null;
+      return { kind: 'channelPin', ...slot, castHash: hash.length ? hex(hash) : null };
+    }
+    case 21: {
+      const { castHash, action } = read.body;
+      if (castHash.length !== CAST_HASH_BYTES || (action !== 1 && action !== 2)) return null;
+      return { kind: 'channelModerate', ...slot, castHash: hex(castHash), hidden: action === 1 };
+    }
+  }
+}
+
+/**
+ * A CHANNEL_REGISTER event: kept as it is (the node stores the raw event whatever its body says), from
+ * the event's bytes (the package drops field 16). Without them (an event built from a read) nothing can
+ * be read of it. Event types it does not know, and empty labels, build no index on the node: nothing here.
+ */
+function channelRegisterOps(chainEvent: OnChainEvent, raw: Uint8Array | undefined): ChannelRegisterOp[] {
+  const body = raw ? channelRegisterOfHubEvent(raw) : null;
+  if (!body || body.label.length === 0 || body.eventType < 1 || body.eventType > 3) return [];
+  return [{
+    kind: 'channelRegister', label: hex(body.label), channelKey: body.channelKey, eventType: body.eventType,
+    owner: body.ownerAddress.length ? hex(body.ownerAddress) : null,
+    // Absolute unix seconds; 0 on a transfer.
+    expiry: body.expiry > 0 ? new Date(body.expiry * 1000) : null,
+    blockNumber: chainEvent.blockNumber, txIndex: chainEvent.txIndex, logIndex: chainEvent.logIndex, at: new Date(chainEvent.blockTimestamp * 1000),
+  }];
 }

@@ -24,7 +24,7 @@ export async function replayUnhandled(sql: SqlClient, pageSize = 1_000): Promise
       ORDER BY shard, event_id LIMIT $3::int`, [after.shard, after.eventId, pageSize]);
     if (!rows.length) return result;
     const readable = rows.flatMap((r) => {
-      const reading = readEvent(HubEvent.decode(r.raw));
+      const reading = readEvent(HubEvent.decode(r.raw), r.raw);
       if (reading.unhandled !== null) { bump(result.kept, r.type); return []; }
       return [{ row: r, ops: reading.ops }];
     });

@@ -110,12 +110,14 @@ export class ShardStream {
   }
 
   private deliver(event: HubEvent): void {
-    const { ops, unhandled } = readEvent(event);
+    const received = receivedBytes(event);
+    // The bytes as received carry what the package's decoder drops (Snapchain's channel bodies).
+    const { ops, unhandled } = readEvent(event, received ?? undefined);
     this.writer.push({
       ops, events: 1, receivedAt: this.lastDataAt,
       position: { shard: this.shard, eventId: event.id, blockNumber: event.blockNumber, eventTime: eventTime(event) },
       // What the sync cannot read is stored as it came, beside the rows of the same batch.
-      ...(unhandled ? { unhandled: { type: unhandled, raw: receivedBytes(event) ?? Buffer.from(HubEvent.encode(event).finish()) } } : {}),
+      ...(unhandled ? { unhandled: { type: unhandled, raw: received ?? Buffer.from(HubEvent.encode(event).finish()) } } : {}),
     });
   }
 

@@ -67,8 +67,45 @@ export interface KeyAddOp { kind: 'keyAdd'; fid: number; key: string; nonce: num
  */
 export interface KeyRemoveOp { kind: 'keyRemove'; fid: number; key: string; addNonce: number; removed: KeyAddOp | null; ts: Date }
 
+/**
+ * A channel registry event on chain (Snapchain's CHANNEL_REGISTER on-chain event): `eventType` 1 register,
+ * 2 renew, 3 transfer. Kept as merged, keyed by its place on chain; who owns the channel is the fold of a
+ * label's events in chain order (src/repositories/channel-registry.ts).
+ */
+export interface ChannelRegisterOp {
+  kind: 'channelRegister'; label: string; channelKey: string; eventType: number; owner: string | null; expiry: Date | null;
+  blockNumber: number; txIndex: number; logIndex: number; at: Date;
+}
+
+/**
+ * What a channel message (Snapchain's types 18 to 21) sets in its slot. Shard 0 orders them and each data
+ * shard merges them again in that order: `order` is the message's event id on the shard the sync reads them
+ * from, and the later one replaces the slot whatever the message timestamps (channel_store.rs merge_slot).
+ */
+interface ChannelSlotOp { channelId: string; fid: number; hash: string; ts: Date; order: number }
+
+/** A ChannelUpdate: the channel's whole configuration (modes folded: absent or 0 is the restrictive one). */
+export interface ChannelUpdateOp extends ChannelSlotOp {
+  kind: 'channelUpdate'; name: string | null; description: string | null; imageUrl: string | null; header: string | null; rules: string | null;
+  castingMode: number; membershipMode: number;
+}
+
+/** A ChannelMember: `member`'s state in the channel after it ('member', 'moderator', 'removed', 'banned'). */
+export interface ChannelMemberOp extends ChannelSlotOp { kind: 'channelMember'; member: number; state: ChannelMemberState }
+export type ChannelMemberState = 'member' | 'moderator' | 'removed' | 'banned';
+
+/** A ChannelPin: the channel's one pinned cast (null: unpinned). */
+export interface ChannelPinOp extends ChannelSlotOp { kind: 'channelPin'; castHash: string | null }
+
+/** A ChannelModerate: the cast `castHash` hidden in the channel, or shown again. */
+export interface ChannelModerateOp extends ChannelSlotOp { kind: 'channelModerate'; castHash: string; hidden: boolean }
+
+/** A channel follow (a LIKE of the channel's CAIP-19 id); `remove` is an unfollow. Merged as a reaction. */
+export interface ChannelFollowOp { kind: 'channelFollow'; fid: number; channelId: string; ts: Date; remove: boolean }
+
 export type SyncOp = LinkOp | LinkCompactOp | ReactionOp | CastAddOp | CastRemoveOp | UserDataOp | VerificationOp | FnameOp | UserOp | TierPurchaseOp
-  | StorageRentOp | StorageLendOp | KeyAddOp | KeyRemoveOp;
+  | StorageRentOp | StorageLendOp | KeyAddOp | KeyRemoveOp
+  | ChannelRegisterOp | ChannelUpdateOp | ChannelMemberOp | ChannelPinOp | ChannelModerateOp | ChannelFollowOp;
 
 /**
  * A message that stopped counting: pruned (storage limit) or revoked (its

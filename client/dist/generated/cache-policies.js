@@ -95,6 +95,7 @@ export const embeddedTypes = [
     "LensUnfollowEdge",
     "LensUserRank",
     "NotificationSeenMark",
+    "OnchainChannel",
     "OptimizedImage",
     "PageInfo",
     "PostSearchEdge",

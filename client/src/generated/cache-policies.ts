@@ -99,6 +99,7 @@ export const embeddedTypes: readonly string[] = [
   "LensUnfollowEdge",
   "LensUserRank",
   "NotificationSeenMark",
+  "OnchainChannel",
   "OptimizedImage",
   "PageInfo",
   "PostSearchEdge",

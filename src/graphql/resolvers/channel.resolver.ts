@@ -4,6 +4,8 @@
 import { Args, Ctx, FieldResolver, Query, Resolver, Root } from 'type-graphql';
 import { channelNamed, rankedCasterPage, trendingCastPage, trendingChannelPage } from '../../queries/channels';
 import type { ChannelRow, TrendingChannelRow } from '../../repositories/channels.repository';
+import { onchainChannelByKey, type OnchainChannelFacts } from '../../loaders/channel-loaders';
+import { OnchainChannel } from '../types/onchain-channel.type';
 import { globalId } from '../node/global-id';
 import { PagedConnectionArgs } from '../args/connection.args';
 import { ChannelArgs, TrendingCastsArgs, TrendingChannelsArgs } from '../args/channel.args';
@@ -74,6 +76,35 @@ export class FarcasterChannelResolver {
     return connectionOf(page, page.items.map(({ row: r, cursor }) => ({
       cursor, node: { rank: r.position, fid: r.fid, casts: r.casts, score: r.score, user: users.get(r.fid) ?? null },
     })));
+  }
+}
+
+const CASTING_MODES: Record<number, string> = { 1: 'EVERYONE', 2: 'MEMBERS_ONLY', 3: 'RECOMMENDED' };
+const MEMBERSHIP_MODES: Record<number, string> = { 1: 'OPEN', 2: 'APPROVAL' };
+
+export const toOnchainChannel = (f: OnchainChannelFacts): OnchainChannel => ({
+  channelId: f.channelId, channelKey: f.registry?.channelKey ?? null, owner: f.registry?.owner ?? null, expiry: f.registry?.expiry ?? null,
+  registeredAt: f.registry?.registeredAt ?? null, renewedAt: f.registry?.renewedAt ?? null, transferredAt: f.registry?.transferredAt ?? null,
+  name: f.config?.name ?? null, description: f.config?.description ?? null, imageUrl: f.config?.image_url ?? null, header: f.config?.header ?? null,
+  rules: f.config?.rules ?? null,
+  // A channel with no configuration reads as the empty one, which folds to the restrictive modes (ChannelUpdateStore::default_channel_modes).
+  castingMode: CASTING_MODES[f.config?.casting_mode ?? 2], membershipMode: MEMBERSHIP_MODES[f.config?.membership_mode ?? 2],
+  membersCount: f.counts.members, moderators: f.moderators, followersCount: f.counts.followers, pinnedCastHash: f.counts.pinned_hash,
+});
+
+/** Whether a channel's own id is a name (a Warpcast channel), which the registry may hold as a key; a URL is not. */
+const isName = (nativeId: string) => !nativeId.includes('/') && !nativeId.includes(':');
+
+@Resolver(() => FarcasterChannel)
+export class FarcasterChannelOnchainResolver {
+  @FieldResolver(() => OnchainChannel, {
+    nullable: true,
+    description: 'The channel on chain whose key is this channel\'s name (the registry\'s channel id is keccak256 of it): registry, configuration, members, moderators, pin and followers, live. Null when nothing on chain names it, or when the channel is a URL rather than a name.',
+  })
+  async onchain(@Root() c: FarcasterChannel, @Ctx() ctx: Context): Promise<OnchainChannel | null> {
+    if (!isName(c.nativeId)) return null;
+    const facts = await onchainChannelByKey(ctx.loaders.channels, c.nativeId);
+    return facts ? toOnchainChannel(facts) : null;
   }
 }
 

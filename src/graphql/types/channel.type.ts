@@ -1,8 +1,8 @@
 // Farcaster channels, trending channels, trending casts and channel-scoped
 // caster ranks, all as of the analytics refresh. A channel is a cast's
-// parent_url; a reply belongs to its thread root's channel. Channel follows,
-// leads and moderators are kept off-protocol by the Warpcast client and are in
-// no dataset layout: nothing here counts or uses them.
+// parent_url; a reply belongs to its thread root's channel. Snapchain's channels
+// on chain (registry, members, moderators, follows) are OnchainChannel, linked
+// by name (onchain-channel.type.ts).
 import { Field, Float, ID, Int, ObjectType } from 'type-graphql';
 import { CAST_DECAY, CAST_WEIGHTS, CHANNEL_SCORE } from '../../domain/channels';
 import { Connection, Edge, OFFSET_PAGED } from './connection.type';
@@ -12,7 +12,7 @@ import { GLOBAL_ID, Node } from './node.type';
 
 const AS_OF_REFRESH = 'As of the analytics refresh (`analyticsAsOf`).';
 
-@ObjectType({ implements: Node, description: `A Farcaster channel: the parent URL top-level casts are posted under (a reply belongs to its thread root's channel). ${AS_OF_REFRESH} Channel follows, leads and moderators are not on the protocol (the Warpcast client keeps them) and no dataset layout carries them, so none is reported.` })
+@ObjectType({ implements: Node, description: `A Farcaster channel: the parent URL top-level casts are posted under (a reply belongs to its thread root's channel). ${AS_OF_REFRESH} Its on-chain registry, configuration, members, moderators and followers (Snapchain's channels on chain, live) are under onchain, linked by name.` })
 export class FarcasterChannel implements Node {
   @Field(() => ID, { description: GLOBAL_ID }) id!: string;
   @Field(() => ID, { description: 'The channel\'s own id (what `id` answered before ids were global; the `id` argument of farcasterChannel): its name for a Warpcast channel URL (`base`), else its whole parent URL, lowercased.' }) nativeId!: string;

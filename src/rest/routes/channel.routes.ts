@@ -29,6 +29,9 @@ export const CHANNEL_ROUTES = [
       const { rankedCasters, ...channel } = d.farcasterChannel;
       return { channel, ...flat(rankedCasters, 'users', casterItem) };
     } }),
+  route({ method: 'get', path: '/api/v2/farcaster/channel/:id/onchain', summary: 'A Farcaster channel on chain, by its name', example: { path: 'memes' },
+    name: 'channelOnchain (Farcaster)', protocols: FARCASTER_DATA, document: Doc.RestV2FarcasterChannelOnchainDocument,
+    answer: (d) => ({ id: d.farcasterChannel.nativeId, onchain: d.farcasterChannel.onchain ?? null }) }),
   route({ method: 'get', path: '/api/v2/farcaster/casts/trending', summary: 'Trending Farcaster casts', example: { query: 'window=24h' },
     name: 'trendingCasts (Farcaster)', protocols: FARCASTER_DATA, document: Doc.RestV2FarcasterTrendingCastsDocument,
     answer: (d) => flat(d.trendingCasts, 'casts', ({ cast, ...n }) => ({ ...n, text: cast?.text ?? null, deleted: cast === null })) }),

@@ -31,6 +31,21 @@ export interface GaslessKeyRow {
   fid: number; key: string; nonce: number; scopes: number[]; ttl: number; added_at: Date; removed_nonce: number | null; removed_at: Date | null;
 }
 
+export interface ChannelRegisterRow {
+  label: string; block_number: number; log_index: number; tx_index: number; channel_key: string; event_type: number;
+  owner_address: string | null; expiry: Date | null; block_time: Date;
+}
+/** What every channel slot row keeps of the message holding it: its author, hash, time and place in shard 0's order. */
+interface ChannelSlotRow { channel_id: string; by_fid: number; hash: string; timestamp: Date; event_order: number }
+export interface ChannelUpdateRow extends ChannelSlotRow {
+  name: string | null; description: string | null; image_url: string | null; header: string | null; rules: string | null;
+  casting_mode: number; membership_mode: number;
+}
+export interface ChannelMemberRow extends ChannelSlotRow { fid: number; state: string }
+export interface ChannelPinRow extends ChannelSlotRow { cast_hash: string | null }
+export interface ChannelModerationRow extends ChannelSlotRow { cast_hash: string; state: string }
+export interface ChannelFollowRow extends Timed { fid: number; channel_id: string }
+
 /** The row type of each slot: one slot per fc_* table the sync writes. */
 interface RowTypes {
   links: LinkRow;
@@ -45,6 +60,12 @@ interface RowTypes {
   storageRents: StorageRentRow;
   storageLends: StorageLendRow;
   gaslessKeys: GaslessKeyRow;
+  channelRegisters: ChannelRegisterRow;
+  channelUpdates: ChannelUpdateRow;
+  channelMembers: ChannelMemberRow;
+  channelPins: ChannelPinRow;
+  channelModerations: ChannelModerationRow;
+  channelFollows: ChannelFollowRow;
 }
 export type Slot = keyof RowTypes;
 export type RowOf<S extends Slot> = RowTypes[S];
@@ -54,6 +75,8 @@ export const emptyBatchRows = (): BatchRows => ({
   links: new TableRows(), compacts: new TableRows(), reactions: new TableRows(), casts: new TableRows(),
   userData: new TableRows(), verifications: new TableRows(), fnames: new TableRows(), users: new TableRows(), tierPurchases: new TableRows(),
   storageRents: new TableRows(), storageLends: new TableRows(), gaslessKeys: new TableRows(),
+  channelRegisters: new TableRows(), channelUpdates: new TableRows(), channelMembers: new TableRows(), channelPins: new TableRows(),
+  channelModerations: new TableRows(), channelFollows: new TableRows(),
 });
 
 export const linkKey = (fid: number, target: number) => `${fid}|${target}`;

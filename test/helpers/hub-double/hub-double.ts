@@ -28,6 +28,7 @@ import {
 } from '@farcaster/hub-nodejs';
 import type { Metadata, Server, ServerUnaryCall, ServerWritableStream, sendUnaryData } from '@grpc/grpc-js';
 import { NodeStore, type NodeStoreOptions } from './node-store';
+import { channelRegisterWire } from './channel-messages';
 
 export type HubMethod = keyof typeof HubServiceService;
 
@@ -103,6 +104,8 @@ export class HubDouble {
   private blockTimer?: NodeJS.Timeout;
   private readonly subscribers = new Set<Subscriber>();
   private readonly trailing = new WeakMap<HubEvent, Buffer>();
+  /** Events whose bytes the package cannot encode: how each is written on the wire (read when sent, once its id is set). */
+  private readonly wire = new WeakMap<HubEvent, (e: HubEvent) => Buffer>();
   private readonly stalled = new Set<number>();
   private allStalled = false;
   private readonly failures = new Map<string, { code: status; times: number }>();
@@ -130,7 +133,7 @@ export class HubDouble {
       ...HubServiceService,
       subscribe: {
         ...HubServiceService.subscribe,
-        responseSerialize: (e: HubEvent) => Buffer.concat([HubEvent.encode(e).finish(), this.trailing.get(e) ?? Buffer.alloc(0)]),
+        responseSerialize: (e: HubEvent) => this.wire.get(e)?.(e) ?? Buffer.concat([HubEvent.encode(e).finish(), this.trailing.get(e) ?? Buffer.alloc(0)]),
       },
     };
     server.addService(service, this.implementation());
@@ -184,6 +187,13 @@ export class HubDouble {
 
   onChain(event: OnChainEvent): HubEvent {
     return this.store.onChain(event);
+  }
+
+  /** A channel registry event (`body`: its ChannelRegisterBody's bytes), on every user shard. */
+  channelRegister(event: OnChainEvent, body: Uint8Array): HubEvent[] {
+    const events = this.store.channelRegister(event);
+    for (const ev of events) this.wire.set(ev, (e) => channelRegisterWire(e, body));
+    return events;
   }
 
   /**

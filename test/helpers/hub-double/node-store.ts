@@ -13,6 +13,7 @@ import {
   bytesCompare,
   getFarcasterTime,
 } from '@farcaster/hub-nodejs';
+import { channelSlotOf } from './channel-messages';
 
 /** Snapchain: `event_id = block_number << 14 | seq` (SEQUENCE_BITS = 14). */
 export const SEQUENCE_BITS = 14;
@@ -134,6 +135,8 @@ export class NodeStore {
   /** Per fid, the highest user nonce a KEY_ADD or custody KEY_REMOVE merged with. */
   private readonly userNonces = new Map<number, number>();
   private readonly listeners = new Set<SealListener>();
+  /** Channel slots (by channel, not by author): the message holding each. */
+  private readonly channelSlots = new Map<string, Message>();
 
   constructor(o: NodeStoreOptions = {}) {
     this.numShards = o.numShards ?? 2;
@@ -160,6 +163,16 @@ export class NodeStore {
     const touched = new Set<number>();
     for (const m of messages) {
       const fid = m.data!.fid;
+      const channelSlot = channelSlotOf(m);
+      if (channelSlot !== undefined) {
+        const deleted = this.mergeChannelSlot(channelSlot, m);
+        if (!deleted) continue;
+        for (const shard of this.shards.keys()) {
+          out.push(this.append(shard, { type: HubEventType.MERGE_MESSAGE, mergeMessageBody: { message: m, deletedMessages: deleted } }));
+          touched.add(shard);
+        }
+        continue;
+      }
       const set = this.setOf(fid);
       const key = conflictKey(m);
       const existing = set.get(key);
@@ -180,6 +193,19 @@ export class NodeStore {
     }
     this.maybeSeal(touched);
     return out;
+  }
+
+  /**
+   * A channel message's merge (channel_store.rs merge_slot): shard 0's order is the only order, so the
+   * message merged now replaces its slot's incumbent whatever their timestamps; the same message again is
+   * a duplicate. Shard 0 then fans it out to every data shard. Authority (owner, moderators) and the
+   * membership mode are shard 0's admission checks, which the double leaves to the test: it merges what it is given.
+   */
+  private mergeChannelSlot(slot: string, m: Message): Message[] | null {
+    const existing = this.channelSlots.get(slot);
+    if (existing && bytesCompare(existing.hash, m.hash) === 0) return null;
+    this.channelSlots.set(slot, m);
+    return existing ? [existing] : [];
   }
 
   /** The ordinary merge: by timestamp, then remove over add, then hash. The messages it displaced, or null when it loses. */
@@ -278,6 +304,13 @@ export class NodeStore {
     const ev = this.append(shard, { type: HubEventType.MERGE_ON_CHAIN_EVENT, mergeOnChainEventBody: { onChainEvent: event } });
     this.maybeSeal([shard]);
     return ev;
+  }
+
+  /** A channel registry event: shard 0 merges it and fans it out to every data shard (block_engine.rs). */
+  channelRegister(event: OnChainEvent): HubEvent[] {
+    const out = [...this.shards.keys()].map((shard) => this.append(shard, { type: HubEventType.MERGE_ON_CHAIN_EVENT, mergeOnChainEventBody: { onChainEvent: event } }));
+    this.maybeSeal(this.shards.keys());
+    return out;
   }
 
   /** Appends an event of any type and body as the node would for `fid` (one the package may not know). */
