@@ -2,11 +2,11 @@
 // fold, the winning configuration, members, moderators, the pin and followers, by channel key. A
 // channel's key is its name in the registry and its id everywhere else is keccak256 of it, so the
 // analytics' channels (keyed by the name in their parent URL) meet the registry where the names match.
-import { keccak256, toBytes } from 'viem';
+import { keccak_256 } from '@noble/hashes/sha3';
 import type { Database } from '../db/database';
 
 /** The channel id (the registry label, the ERC-721 tokenId) of a channel key: 0x + 64 hex. */
-export const channelIdOfKey = (key: string): string => keccak256(toBytes(key));
+export const channelIdOfKey = (key: string): string => `0x${Buffer.from(keccak_256(new TextEncoder().encode(key))).toString('hex')}`;
 
 /** One registry event as stored (fc_channel_register). */
 export interface RegisterEventRow {
