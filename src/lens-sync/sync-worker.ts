@@ -4,7 +4,7 @@
 import os from 'node:os';
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.schema';
-import { withAdvisoryLock } from '../db/advisory-lock';
+import { startLockedWorker, type LockedWorker } from '../db/locked-worker';
 import { ADVISORY_LOCKS } from '../db/advisory-locks';
 import type { Database } from '../db/database';
 import { LensSyncEngine, type LensSyncOptions } from './sync-engine';
@@ -27,49 +27,22 @@ export function lensSyncOptionsOf(config: Config, overrides: Partial<LensSyncOpt
   };
 }
 
-export interface LensSyncWorker {
-  engine(): LensSyncEngine | null;
-  stop(): Promise<void>;
-}
+export type LensSyncWorker = LockedWorker<LensSyncEngine>;
 
+/** Runs the Lens sync until stopped, as the Farcaster syncer runs: one holder of the lock across instances. */
 export function startLensSyncWorker(db: Database, opts: LensSyncOptions, log: Logger, lockRetryMs = 15_000): LensSyncWorker {
-  let current: LensSyncEngine | null = null;
-  let stopping = false;
-  let wakeStop: () => void = () => undefined;
-  const stopped = new Promise<void>((resolve) => { wakeStop = resolve; });
-  const loop = (async () => {
-    let attempt = 0;
-    while (!stopping) {
-      const ran = await withAdvisoryLock(db.sql, LENS_SYNC_LOCK, async () => {
-        const engine = new LensSyncEngine(db.sql, opts, log);
-        let running: Promise<void> = Promise.resolve();
-        try {
-          await engine.start();
-          current = engine;
-          attempt = 0;
-          log.info({ rpc: opts.url, holder: opts.holder }, 'lens sync: following Lens Chain');
-          running = engine.run();
-          await Promise.race([running, stopped]);
-        } catch (err) {
-          engine.status.error(err);
-          engine.status.data.state = 'error';
-          await saveLensSyncStatus(db.sql, engine.status).catch(() => undefined);
-          log.error({ err: err instanceof Error ? err.message : err, rpc: opts.url }, 'lens sync could not start: retrying');
-          attempt += 1;
-        } finally {
-          current = null;
-          await engine.stop();
-          await running.catch(() => undefined);
-        }
-        return true;
-      }).catch((err) => { log.error({ err }, 'lens sync: lock or start failed'); attempt += 1; return true; });
-      if (stopping) break;
-      const wait = ran === null ? lockRetryMs : Math.min(opts.retryMaxMs, opts.retryMinMs * 2 ** Math.min(attempt, 10));
-      await Promise.race([stopped, new Promise<void>((resolve) => { setTimeout(resolve, wait).unref(); })]);
-    }
-  })();
-  return {
-    engine: () => current,
-    async stop() { stopping = true; wakeStop(); await loop; },
-  };
+  return startLockedWorker(db, {
+    lockId: LENS_SYNC_LOCK,
+    make: () => new LensSyncEngine(db.sql, opts, log),
+    run: (engine) => engine.run(),
+    failed: async (engine, err) => {
+      engine.status.error(err);
+      engine.status.data.state = 'error';
+      await saveLensSyncStatus(db.sql, engine.status);
+    },
+    backoffMs: (attempt) => Math.min(opts.retryMaxMs, opts.retryMinMs * 2 ** Math.min(attempt, 10)),
+    lockRetryMs,
+    logFields: { rpc: opts.url, holder: opts.holder },
+    messages: { started: 'lens sync: following Lens Chain', cannotStart: 'lens sync could not start: retrying', lockFailed: 'lens sync: lock or start failed' },
+  }, log);
 }

@@ -5,10 +5,9 @@
 import os from 'node:os';
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.schema';
-import { withAdvisoryLock } from '../db/advisory-lock';
+import { startLockedWorker, type LockedWorker } from '../db/locked-worker';
 import { ADVISORY_LOCKS } from '../db/advisory-locks';
 import type { Database } from '../db/database';
-import { sleep } from './batch-writer';
 import { SyncEngine, type SyncOptions } from './sync-engine';
 import { saveSyncStatus } from './sync-status';
 
@@ -28,50 +27,24 @@ export function syncOptionsOf(config: Config, overrides: Partial<SyncOptions> = 
   };
 }
 
-export interface SyncWorker {
-  /** The engine while this instance holds the lock and runs. */
-  engine(): SyncEngine | null;
-  stop(): Promise<void>;
-}
+export type SyncWorker = LockedWorker<SyncEngine>;
 
 /**
  * Runs the sync until stopped: waits for the lock (retrying every `lockRetryMs`),
  * starts the engine, restarts it with backoff when it cannot start.
  */
 export function startSyncWorker(db: Database, opts: SyncOptions, log: Logger, lockRetryMs = 15_000): SyncWorker {
-  let current: SyncEngine | null = null;
-  let stopping = false;
-  let wakeStop: () => void = () => undefined;
-  const stopped = new Promise<void>((resolve) => { wakeStop = resolve; });
-  const loop = (async () => {
-    let attempt = 0;
-    while (!stopping) {
-      const ran = await withAdvisoryLock(db.sql, SYNC_LOCK, async () => {
-        const engine = new SyncEngine(db.sql, opts, log);
-        try {
-          await engine.start();
-          current = engine;
-          attempt = 0;
-          log.info({ node: opts.url, holder: opts.holder }, 'sync: following the node');
-          await stopped;
-        } catch (err) {
-          engine.status.error(err);
-          engine.status.data.state = 'error';
-          await saveSyncStatus(db.sql, engine.status).catch(() => undefined);
-          log.error({ err: err instanceof Error ? err.message : err, node: opts.url }, 'sync could not start: retrying');
-          attempt += 1;
-        } finally {
-          current = null;
-          await engine.stop();
-        }
-        return true;
-      }).catch((err) => { log.error({ err }, 'sync: lock or start failed'); attempt += 1; return true; });
-      if (stopping) break;
-      await Promise.race([stopped, sleep(ran === null ? lockRetryMs : Math.min(opts.reconnectMaxMs, opts.reconnectMinMs * 2 ** Math.min(attempt, 10)))]);
-    }
-  })();
-  return {
-    engine: () => current,
-    async stop() { stopping = true; wakeStop(); await loop; },
-  };
+  return startLockedWorker(db, {
+    lockId: SYNC_LOCK,
+    make: () => new SyncEngine(db.sql, opts, log),
+    failed: async (engine, err) => {
+      engine.status.error(err);
+      engine.status.data.state = 'error';
+      await saveSyncStatus(db.sql, engine.status);
+    },
+    backoffMs: (attempt) => Math.min(opts.reconnectMaxMs, opts.reconnectMinMs * 2 ** Math.min(attempt, 10)),
+    lockRetryMs,
+    logFields: { node: opts.url, holder: opts.holder },
+    messages: { started: 'sync: following the node', cannotStart: 'sync could not start: retrying', lockFailed: 'sync: lock or start failed' },
+  }, log);
 }
